@@ -1,0 +1,67 @@
+import { bodyParser } from '@koa/bodyparser';
+import { RequestContext } from '@mikro-orm/core';
+import type { Connection } from '@temporalio/client';
+import Koa from 'koa';
+import type { Config } from '../core/config.ts';
+import type { Orm } from '../core/db/orm.ts';
+import type { Logger } from '../core/logger.ts';
+import { createAjv, loadSchemaFiles } from '../core/schema/registry.ts';
+import type { AppState } from './context.ts';
+import { docsRoutes } from './docs-page.ts';
+import { apiNotFound, errorHandler } from './middleware/errors.ts';
+import { requestContext } from './middleware/request-id.ts';
+import { corsForApp, requireJsonBodies, securityHeaders } from './middleware/security.ts';
+import { ApiRegistry } from './routing.ts';
+import { healthRoutes } from './routes/health.ts';
+import { runtimeConfigScript, webApp, WEB_DIST_DIR } from './web.ts';
+
+/** Paths that belong to the server, never to the web app. */
+export const API_PREFIXES = ['/api', '/auth'];
+
+export interface AppDependencies {
+  config: Config;
+  logger: Logger;
+  orm: Orm;
+  temporal: Connection;
+  /** Folder of the built web app. Default dist/web; null serves no web app (development behind Vite). */
+  webDir?: string | null;
+}
+
+export function createApp(deps: AppDependencies): Koa<AppState> {
+  const api = new ApiRegistry({
+    ajv: createAjv(),
+    queryAjv: createAjv({ coerceTypes: true, useDefaults: true }),
+    validateResponses: deps.config.NODE_ENV !== 'production',
+  });
+  healthRoutes(api, deps);
+
+  let openapi: object | undefined;
+  const document = () =>
+    (openapi ??= api.openapi(
+      {
+        title: 'Tickscribe',
+        version: '1',
+        description: 'Turns meeting transcripts into tickets and pushes them to trackers.',
+      },
+      loadSchemaFiles(),
+    ));
+
+  const app = new Koa<AppState>({ proxy: deps.config.NODE_ENV === 'production' });
+  app.silent = true;
+  const router = api.router();
+  app
+    .use(requestContext(deps.logger))
+    .use(errorHandler())
+    .use(securityHeaders(deps.config.APP_URL))
+    .use(corsForApp(deps.config.APP_URL))
+    .use(apiNotFound(API_PREFIXES))
+    .use(requireJsonBodies(API_PREFIXES))
+    .use(bodyParser({ enableTypes: ['json'], jsonLimit: deps.config.JSON_BODY_LIMIT, encoding: 'utf-8' }))
+    .use((_ctx, next) => RequestContext.create(deps.orm.em, next))
+    .use(docsRoutes(document))
+    .use(router.routes())
+    .use(router.allowedMethods({ throw: true }))
+    .use(runtimeConfigScript({ apiBaseUrl: '' }));
+  if (deps.webDir !== null) app.use(webApp(deps.webDir ?? WEB_DIST_DIR, API_PREFIXES));
+  return app;
+}

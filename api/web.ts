@@ -1,0 +1,62 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Middleware } from 'koa';
+import serve from 'koa-static';
+import type { AppState } from './context.ts';
+
+export const WEB_DIST_DIR = fileURLToPath(new URL('../dist/web/', import.meta.url));
+
+/** What the browser app reads at run time (see web/src/runtime-config.ts). */
+export interface RuntimeConfig {
+  apiBaseUrl: string;
+}
+
+/** Serves window.TICKSCRIBE_CONFIG as a script file, which the CSP allows where an inline script would not be. */
+export function runtimeConfigScript(config: RuntimeConfig): Middleware<AppState> {
+  const script = `window.TICKSCRIBE_CONFIG = ${JSON.stringify(config)};\n`;
+  return async (ctx, next) => {
+    if (ctx.path !== '/runtime-config.js') return next();
+    ctx.type = 'application/javascript';
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.body = script;
+  };
+}
+
+/**
+ * The built web app: hashed assets cached for a year, everything else answered with index.html so the
+ * client-side router decides (it redirects unknown paths to /).
+ */
+export function webApp(distDir: string, apiPrefixes: string[]): Middleware<AppState> {
+  const indexFile = join(distDir, 'index.html');
+  const assets = serve(distDir, {
+    index: false,
+    maxage: 365 * 24 * 3600 * 1000,
+    immutable: true,
+    gzip: true,
+    brotli: true,
+    setHeaders: (res, path) => {
+      if (!path.includes('/assets/')) res.setHeader('Cache-Control', 'no-cache');
+    },
+  }) as unknown as Middleware<AppState>;
+  let indexHtml: Promise<string> | undefined;
+
+  return async (ctx, next) => {
+    if (apiPrefixes.some((prefix) => ctx.path === prefix || ctx.path.startsWith(`${prefix}/`))) return next();
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    await assets(ctx, async () => {});
+    if (ctx.body !== undefined || ctx.status !== 404) return;
+    if (ctx.path.startsWith('/assets/')) return;
+    if (!existsSync(indexFile)) {
+      ctx.status = 503;
+      ctx.type = 'text/plain';
+      ctx.body = 'The web app has not been built yet. Run `npm run build`, then reload this page.';
+      return;
+    }
+    indexHtml ??= readFile(indexFile, 'utf8');
+    ctx.type = 'html';
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.body = await indexHtml;
+  };
+}

@@ -1,0 +1,55 @@
+import { isAbsolute, resolve } from 'node:path';
+import type { Config } from '../schemas/types.ts';
+import type { ErrorObject } from 'ajv';
+import { createAjv, getValidator } from './schema/registry.ts';
+
+export type { Config };
+
+/** A setting that cannot be used; its message is one line naming the variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const SETTINGS: Record<string, { description: string }> = (
+  await import('../schemas/config.schema.json', { with: { type: 'json' } })
+).default.properties;
+
+/**
+ * Reads the settings from `env`, fills in defaults and validates them against schemas/config.schema.json.
+ * Empty variables count as unset. Throws ConfigError naming the first wrong variable.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const raw: Record<string, string> = {};
+  for (const key of Object.keys(SETTINGS)) {
+    const value = env[key]?.trim();
+    if (value) raw[key] = value;
+  }
+  raw['APP_URL'] ??= `http://localhost:${raw['PORT'] ?? '3000'}`;
+
+  const validate = getValidator<Config>(createAjv({ coerceTypes: true, useDefaults: true }), 'config.schema.json');
+  const config: unknown = raw;
+  if (!validate(config)) {
+    const error = validate.errors![0]!;
+    const variable = error.instancePath.slice(1) || String(error.params['missingProperty'] ?? '');
+    const given = variable in raw ? ` (got "${raw[variable]}")` : '';
+    const rule = SETTINGS[variable]?.description;
+    throw new ConfigError(`Invalid setting ${variable}${given}: ${explain(error)}.${rule ? ` ${rule}` : ''}`);
+  }
+  const result = config;
+  result.APP_URL = result.APP_URL.replace(/\/+$/, '');
+  result.DATA_DIR = isAbsolute(result.DATA_DIR) ? result.DATA_DIR : resolve(cwd, result.DATA_DIR);
+  return result;
+}
+
+function explain(error: ErrorObject): string {
+  switch (error.keyword) {
+    case 'type':
+      return error.params['type'] === 'integer' ? 'must be a whole number' : `must be a ${String(error.params['type'])}`;
+    case 'enum':
+      return `must be one of ${(error.params['allowedValues'] as unknown[]).join(', ')}`;
+    case 'pattern':
+      return 'is not in the expected form';
+    default:
+      return error.message ?? 'is invalid';
+  }
+}

@@ -1,0 +1,36 @@
+import { Migrator } from '@mikro-orm/migrations';
+import { MikroORM, defineConfig } from '@mikro-orm/postgresql';
+import { MIGRATIONS } from '../../migrations/index.ts';
+import type { Logger } from '../logger.ts';
+import { ENTITIES } from './entities.ts';
+
+export type Orm = MikroORM;
+
+export interface OrmOptions {
+  databaseUrl: string;
+  logger: Logger;
+  /** Connection pool size. Default 10. */
+  poolSize?: number;
+}
+
+export function ormConfig(options: OrmOptions) {
+  const log = options.logger.child({ component: 'orm' });
+  return defineConfig({
+    clientUrl: options.databaseUrl,
+    entities: ENTITIES,
+    extensions: [Migrator],
+    discovery: { checkDuplicateEntities: true },
+    pool: { min: 0, max: options.poolSize ?? 10 },
+    migrations: { migrationsList: MIGRATIONS, snapshot: false, silent: true, transactional: true, allOrNothing: true },
+    logger: (message) => log.debug(message),
+    debug: false,
+  });
+}
+
+/** Connects and brings the schema up to date with the migrations in migrations/. */
+export async function createOrm(options: OrmOptions): Promise<Orm> {
+  const orm = await MikroORM.init(ormConfig(options));
+  const applied = await orm.migrator.up();
+  if (applied.length) options.logger.info({ migrations: applied.map((m) => m.name) }, 'database migrated');
+  return orm;
+}

@@ -1,0 +1,218 @@
+import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Connection } from '@temporalio/client';
+import type { NativeConnection, Worker } from '@temporalio/worker';
+import { createApp } from '../api/app.ts';
+import { createActivities } from '../workflows/activities.ts';
+import { createWorker, DEFAULT_WORKFLOWS_PATH, loadWorkflowBundle } from '../workflows/worker.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { startEmbeddedPostgres } from './db/embedded-postgres.ts';
+import { connectAndMigrate } from './db/migrate.ts';
+import type { Orm } from './db/orm.ts';
+import { StartupError } from './errors.ts';
+import { createLogger, type Logger } from './logger.ts';
+import { assertPortFree } from './ports.ts';
+import { connectWorker, waitForTemporal } from './temporal/connect.ts';
+import { startTemporalDevServer } from './temporal/dev-server.ts';
+
+export type Role = 'all' | 'api' | 'worker';
+
+export interface StartOptions {
+  /** Which parts run in this process. Default 'all': embedded services, API, worker and web app. */
+  role?: Role;
+  env?: NodeJS.ProcessEnv;
+  logger?: Logger;
+  /** Built web app folder; null serves none (used behind the Vite dev server). */
+  webDir?: string | null;
+}
+
+export interface RunningTickscribe {
+  config: Config;
+  logger: Logger;
+  orm: Orm;
+  temporal: Connection;
+  /** The web app and API, when this process serves them. */
+  url?: string;
+  temporalUiUrl?: string;
+  /** Resolves when a part fails on its own after start (the worker, or the dev server); see main(). */
+  failed: Promise<Error>;
+  stop(): Promise<void>;
+}
+
+/** Starts the parts of Tickscribe that `role` names. On failure, stops what it had started and rethrows. */
+export async function start(options: StartOptions = {}): Promise<RunningTickscribe> {
+  const role = options.role ?? 'all';
+  const config = loadConfig(options.env);
+  const logger = options.logger ?? createLogger(config);
+  const cleanups: (() => Promise<unknown>)[] = [];
+  const stop = async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) {
+      await cleanup().catch((error: unknown) => logger.warn({ err: error }, 'error while stopping'));
+    }
+  };
+  let reportFailure: (error: Error) => void = () => {};
+  const failed = new Promise<Error>((resolve) => (reportFailure = resolve));
+
+  try {
+    if (role !== 'all' && (!config.DATABASE_URL || !config.TEMPORAL_ADDRESS)) {
+      throw new StartupError(
+        `The ${role} role runs against external services: set DATABASE_URL and TEMPORAL_ADDRESS (npm start runs everything with embedded ones).`,
+      );
+    }
+    const serveHttp = role !== 'worker';
+    const runWorker = role !== 'api';
+    if (serveHttp) await assertPortFree(config.PORT, 'PORT', config.HOST);
+    if (!config.DATABASE_URL) await assertPortFree(config.EMBEDDED_POSTGRES_PORT, 'EMBEDDED_POSTGRES_PORT');
+    if (!config.TEMPORAL_ADDRESS) {
+      await assertPortFree(config.TEMPORAL_PORT, 'TEMPORAL_PORT');
+      await assertPortFree(config.TEMPORAL_UI_PORT, 'TEMPORAL_UI_PORT');
+    }
+
+    const database = (async () => {
+      if (config.DATABASE_URL) return config.DATABASE_URL;
+      const embedded = await startEmbeddedPostgres({
+        dataDir: config.DATA_DIR, port: config.EMBEDDED_POSTGRES_PORT, logger,
+      });
+      cleanups.push(() => embedded.stop());
+      return embedded.url;
+    })();
+    const temporal = (async () => {
+      if (config.TEMPORAL_ADDRESS) {
+        return { connection: await waitForTemporal({ address: config.TEMPORAL_ADDRESS }), address: config.TEMPORAL_ADDRESS };
+      }
+      const devServer = await startTemporalDevServer({
+        cliPath: config.TEMPORAL_CLI_PATH,
+        dataDir: config.DATA_DIR,
+        port: config.TEMPORAL_PORT,
+        uiPort: config.TEMPORAL_UI_PORT,
+        namespace: config.TEMPORAL_NAMESPACE,
+        logger,
+      });
+      cleanups.push(() => devServer.stop());
+      const connection = await waitForTemporal({ address: devServer.address, abandon: devServer.exited });
+      void devServer.exited.then(() => reportFailure(new Error('The Temporal dev server stopped.')));
+      return { connection, address: devServer.address, uiUrl: devServer.uiUrl };
+    })();
+    const workflowBundle = runWorker
+      ? loadWorkflowBundle({ workflowsPath: DEFAULT_WORKFLOWS_PATH, cacheDir: join(config.DATA_DIR, 'cache'), logger })
+      : undefined;
+    // Settle all three before going on, so a failure in one never leaves another running unstopped.
+    const [databaseUrl, temporalInfo, bundle] = await settleAll([database, temporal, workflowBundle]);
+    cleanups.push(() => temporalInfo.connection.close());
+
+    const orm = await connectAndMigrate({ databaseUrl, logger });
+    cleanups.push(() => orm.close());
+
+    if (runWorker && bundle) {
+      const connection: NativeConnection = await connectWorker(temporalInfo.address);
+      cleanups.push(() => connection.close());
+      const worker: Worker = await createWorker({
+        connection,
+        namespace: config.TEMPORAL_NAMESPACE,
+        taskQueue: config.TEMPORAL_TASK_QUEUE,
+        workflowBundle: bundle,
+        activities: createActivities({ orm, logger }),
+      });
+      const running = worker.run();
+      running.catch((error: unknown) => reportFailure(error instanceof Error ? error : new Error(String(error))));
+      cleanups.push(async () => {
+        if (worker.getState() === 'RUNNING') worker.shutdown();
+        await running.catch(() => {});
+      });
+    }
+
+    let url: string | undefined;
+    if (serveHttp) {
+      const app = createApp({ config, logger, orm, temporal: temporalInfo.connection, webDir: options.webDir });
+      const server = await listen(createServer(app.callback()), config.PORT, config.HOST);
+      cleanups.push(() => close(server));
+      url = config.APP_URL;
+    }
+    return {
+      config, logger, orm, temporal: temporalInfo.connection, url,
+      temporalUiUrl: 'uiUrl' in temporalInfo ? temporalInfo.uiUrl : undefined,
+      failed, stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+type Settled<T extends readonly unknown[]> = { [K in keyof T]: Awaited<T[K]> };
+
+async function settleAll<T extends readonly unknown[]>(promises: T): Promise<Settled<T>> {
+  const results = await Promise.allSettled(promises);
+  const rejected = results.find((result) => result.status === 'rejected');
+  if (rejected) throw rejected.reason;
+  return results.map((result) => (result as PromiseFulfilledResult<unknown>).value) as Settled<T>;
+}
+
+function listen(server: Server, port: number, host: string): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new StartupError(`Port ${port} (PORT) is already in use. Stop the program that uses it, or set PORT to a free port.`)
+          : error,
+      ),
+    );
+    server.listen(port, host, () => resolve(server));
+  });
+}
+
+function close(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeIdleConnections();
+    setTimeout(() => server.closeAllConnections(), 5_000).unref();
+  });
+}
+
+function roleFromArgs(args: string[]): Role {
+  const value = args.find((arg) => arg.startsWith('--role='))?.slice('--role='.length) ?? 'all';
+  if (value === 'all' || value === 'api' || value === 'worker') return value;
+  throw new StartupError(`Unknown role "${value}": use --role=all, --role=api or --role=worker.`);
+}
+
+/** Command-line entry: one line on stderr and exit code 1 for any start-up problem, never a stack trace. */
+export async function main(args = process.argv.slice(2)): Promise<void> {
+  let running: RunningTickscribe;
+  const startedAt = performance.now();
+  try {
+    running = await start({ role: roleFromArgs(args) });
+  } catch (error) {
+    const known = error instanceof ConfigError || error instanceof StartupError;
+    process.stderr.write(`Tickscribe could not start: ${known ? error.message : describeUnexpected(error)}\n`);
+    process.exit(1);
+  }
+  const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+  const lines = [
+    `Tickscribe is ready (${seconds} s).`,
+    ...(running.url ? [`  Web app:      ${running.url}`, `  API docs:     ${running.url}/api/docs`] : []),
+    ...(running.temporalUiUrl ? [`  Temporal UI:  ${running.temporalUiUrl}`] : []),
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+
+  let stopping = false;
+  const shutdown = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    await running.stop();
+    process.exit(code);
+  };
+  process.once('SIGINT', () => void shutdown(0));
+  process.once('SIGTERM', () => void shutdown(0));
+  void running.failed.then((error) => {
+    running.logger.fatal({ err: error }, 'a part of Tickscribe stopped; shutting down');
+    void shutdown(1);
+  });
+}
+
+function describeUnexpected(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return `${message.split('\n')[0]} (set LOG_LEVEL=debug for details)`;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

@@ -1,0 +1,47 @@
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Logger } from './logger.ts';
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function commandLine(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Stops a child left running by an earlier start that was killed before it could clean up (its pid is the
+ * first line of `pidFile`), but only when that process still runs a command containing `expectedCommand`.
+ */
+export async function stopStaleProcess(pidFile: string, expectedCommand: string, logger: Logger): Promise<void> {
+  let pid: number;
+  try {
+    pid = Number.parseInt(readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10);
+  } catch {
+    return;
+  }
+  if (!Number.isInteger(pid) || pid <= 1 || !isAlive(pid) || !commandLine(pid).includes(expectedCommand)) return;
+  logger.warn({ pid, pidFile }, 'stopping a process left running by an earlier start');
+  process.kill(pid, 'SIGINT');
+  for (let waited = 0; waited < 15_000 && isAlive(pid); waited += 100) await sleep(100);
+  if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+  for (let waited = 0; waited < 5_000 && isAlive(pid); waited += 100) await sleep(100);
+}
+
+export function writePidFile(pidFile: string, pid: number | undefined): void {
+  if (pid) writeFileSync(pidFile, `${pid}\n`);
+}
+
+export function removePidFile(pidFile: string): void {
+  rmSync(pidFile, { force: true });
+}

@@ -1,0 +1,90 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { StartupError } from '../errors.ts';
+import type { Logger } from '../logger.ts';
+import { removePidFile, stopStaleProcess, writePidFile } from '../stale-process.ts';
+import { TEMPORAL_CLI_MISSING, findTemporalCli } from './cli-path.ts';
+
+export interface TemporalDevServerOptions {
+  /** TEMPORAL_CLI_PATH, if set. */
+  cliPath?: string;
+  /** The SQLite file lives in `<dataDir>/temporal.db`. */
+  dataDir: string;
+  port: number;
+  uiPort: number;
+  namespace: string;
+  logger: Logger;
+}
+
+export interface RunningTemporalDevServer {
+  address: string;
+  uiUrl: string;
+  /** Resolves when the process has gone. */
+  exited: Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Starts `temporal server start-dev` with its state in DATA_DIR; does not wait for it (see waitForTemporal). */
+export async function startTemporalDevServer(options: TemporalDevServerOptions): Promise<RunningTemporalDevServer> {
+  const cli = findTemporalCli(options.cliPath);
+  if (!cli) {
+    throw new StartupError(
+      options.cliPath ? `TEMPORAL_CLI_PATH (${options.cliPath}) is not an executable file.` : TEMPORAL_CLI_MISSING,
+    );
+  }
+  await mkdir(options.dataDir, { recursive: true });
+  const log = options.logger.child({ component: 'temporal' });
+  const pidFile = join(options.dataDir, 'temporal.pid');
+  await stopStaleProcess(pidFile, 'start-dev', log);
+  const args = [
+    'server', 'start-dev',
+    '--ip', '127.0.0.1',
+    '--port', String(options.port),
+    '--ui-port', String(options.uiPort),
+    '--db-filename', join(options.dataDir, 'temporal.db'),
+    '--log-level', 'error',
+    ...(options.namespace === 'default' ? [] : ['--namespace', options.namespace]),
+  ];
+  const child: ChildProcess = spawn(cli, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  writePidFile(pidFile, child.pid);
+  const output: string[] = [];
+  const collect = (chunk: Buffer) => {
+    for (const line of chunk.toString('utf8').split('\n')) {
+      if (!line.trim()) continue;
+      output.push(line);
+      if (output.length > 30) output.shift();
+      log.debug(line);
+    }
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+
+  let stopping = false;
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', (code, signal) => {
+      if (!stopping) log.error({ code, signal, output: output.slice(-5) }, 'Temporal dev server exited');
+      removePidFile(pidFile);
+      resolve();
+    });
+    child.once('error', (error) => {
+      log.error({ err: error }, 'Temporal dev server could not run');
+      resolve();
+    });
+  });
+
+  log.info({ cli, port: options.port, uiPort: options.uiPort }, 'starting Temporal dev server');
+  return {
+    address: `127.0.0.1:${options.port}`,
+    uiUrl: `http://localhost:${options.uiPort}`,
+    exited,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      stopping = true;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { Transcript } from '../transcripts/transcript.entity.ts';
+import { User } from '../users/user.entity.ts';
+
+export const TICKET_STATUSES = ['ToDo', 'InProgress', 'Done'] as const;
+export const TICKET_PRIORITIES = ['Low', 'Medium', 'High'] as const;
+export const TICKET_EFFORTS = ['Small', 'Medium', 'Large'] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
+export type TicketEffort = (typeof TICKET_EFFORTS)[number];
+
+export const Ticket = defineEntity({
+  name: 'Ticket',
+  tableName: 'tickets',
+  indexes: [{ name: 'tickets_user_created_idx', properties: ['user', 'createdAt'] }],
+  properties: {
+    id: p.uuid().primary().onCreate(() => crypto.randomUUID()),
+    user: () => p.manyToOne(User).deleteRule('cascade'),
+    transcript: () => p.manyToOne(Transcript).nullable().deleteRule('set null').index(),
+    title: p.string().length(500),
+    description: p.text(),
+    context: p.text().nullable(),
+    implementation: p.text().nullable(),
+    /** Ids of tickets of the same user this one depends on. */
+    dependencies: p.json<string[]>().default([]),
+    effort: p.enum(TICKET_EFFORTS).nullable(),
+    notes: p.text().nullable(),
+    project: p.string().length(200),
+    status: p.enum(TICKET_STATUSES).default('ToDo'),
+    priority: p.enum(TICKET_PRIORITIES).default('Medium'),
+    assignee: p.string().length(200).nullable(),
+    tags: p.json<string[]>().default([]),
+    dueDate: p.date().nullable(),
+    externalUrl: p.text().nullable(),
+    externalId: p.string().length(200).nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+
+export type Ticket = InferEntity<typeof Ticket>;

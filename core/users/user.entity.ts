@@ -1,0 +1,21 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+
+export const User = defineEntity({
+  name: 'User',
+  tableName: 'users',
+  properties: {
+    id: p.uuid().primary().onCreate(() => crypto.randomUUID()),
+    email: p.string().length(320).unique(),
+    fullName: p.string().length(200).default(''),
+    /** Memory-hard hash of the password; never serialised. */
+    passwordHash: p.text().nullable().hidden().lazy(),
+    emailVerifiedAt: p.datetime().nullable(),
+    subscriptionTier: p.string().length(50).nullable(),
+    isSubscribed: p.boolean().default(false),
+    transcriptsProcessed: p.integer().default(0),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+
+export type User = InferEntity<typeof User>;

@@ -1,0 +1,93 @@
+// Generated from schemas/*.schema.json by `npm run schemas:types`. Do not edit.
+
+// api/error.schema.json
+/**
+ * Every failed request answers with this body and an HTTP status that fits.
+ */
+export interface ErrorResponse {
+  /**
+   * What went wrong, in words a person can act on.
+   */
+  error: string;
+}
+
+// api/health.response.schema.json
+/**
+ * Whether the service and the parts it depends on are up. Answered with 503 when a part is down.
+ */
+export interface HealthResponse {
+  status: "ok" | "unavailable";
+  database: "ok" | "down";
+  temporal: "ok" | "down";
+  /**
+   * Names the parts that are down.
+   */
+  error?: string;
+}
+
+// config.schema.json
+/**
+ * Tickscribe settings, read from environment variables at start.
+ */
+export interface Config {
+  /**
+   * Runtime mode. 'production' turns off response validation and pretty logs.
+   */
+  NODE_ENV: "development" | "production" | "test";
+  /**
+   * Interface the web server binds to.
+   */
+  HOST: string;
+  /**
+   * Port of the web server (API and web app).
+   */
+  PORT: number;
+  /**
+   * Public address of the web app, used in e-mail links and as the allowed CORS origin. Defaults to http://localhost:PORT.
+   */
+  APP_URL: string;
+  /**
+   * Folder for the embedded PostgreSQL cluster, the Temporal dev server's SQLite file and caches.
+   */
+  DATA_DIR: string;
+  /**
+   * PostgreSQL connection string. Unset: an embedded PostgreSQL starts with its data under DATA_DIR.
+   */
+  DATABASE_URL?: string;
+  /**
+   * Port of the embedded PostgreSQL (only when DATABASE_URL is unset).
+   */
+  EMBEDDED_POSTGRES_PORT: number;
+  /**
+   * host:port of a Temporal frontend. Unset: the Temporal CLI dev server starts with its state under DATA_DIR.
+   */
+  TEMPORAL_ADDRESS?: string;
+  /**
+   * Temporal namespace for workflows.
+   */
+  TEMPORAL_NAMESPACE: string;
+  /**
+   * Port of the embedded Temporal dev server's frontend (only when TEMPORAL_ADDRESS is unset).
+   */
+  TEMPORAL_PORT: number;
+  /**
+   * Port of the embedded Temporal dev server's Web UI.
+   */
+  TEMPORAL_UI_PORT: number;
+  /**
+   * Path to the temporal CLI binary. Unset: 'temporal' on PATH, then .tools/temporal.
+   */
+  TEMPORAL_CLI_PATH?: string;
+  /**
+   * Task queue the worker polls.
+   */
+  TEMPORAL_TASK_QUEUE: string;
+  /**
+   * Log level: fatal, error, warn, info, debug, trace or silent.
+   */
+  LOG_LEVEL: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+  /**
+   * Largest JSON request body accepted, e.g. 1mb or 200kb.
+   */
+  JSON_BODY_LIMIT: string;
+}

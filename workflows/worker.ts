@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, readdir, rename, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { bundleWorkflowCode, NativeConnection, Worker, type WorkflowBundle } from '@temporalio/worker';
+import type { Logger } from '../core/logger.ts';
+
+export const DEFAULT_WORKFLOWS_PATH = fileURLToPath(new URL('./workflows.ts', import.meta.url));
+
+async function workflowSourceHash(workflowsPath: string): Promise<string> {
+  const hash = createHash('sha256');
+  const sdk = createRequire(import.meta.url)('@temporalio/workflow/package.json') as { version: string };
+  hash.update(sdk.version);
+  const dir = dirname(workflowsPath);
+  const files = (await readdir(dir, { recursive: true })).filter((f) => /\.(ts|js)$/.test(f)).sort();
+  for (const file of files) hash.update(file).update(await readFile(join(dir, file)));
+  hash.update(workflowsPath);
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * Bundles the workflow code once. The bundle is kept in `<cacheDir>` under a hash of the workflow sources and
+ * the SDK version, so a restart with unchanged code skips webpack.
+ */
+export async function loadWorkflowBundle(options: {
+  workflowsPath: string;
+  cacheDir: string;
+  logger: Logger;
+}): Promise<WorkflowBundle> {
+  const file = join(options.cacheDir, `workflow-bundle-${await workflowSourceHash(options.workflowsPath)}.js`);
+  if (existsSync(file)) return { code: await readFile(file, 'utf8') };
+  const started = Date.now();
+  const { code } = await bundleWorkflowCode({
+    workflowsPath: options.workflowsPath,
+    logger: {
+      trace: () => {}, debug: () => {}, info: () => {},
+      warn: (message, meta) => options.logger.warn(meta ?? {}, message),
+      error: (message, meta) => options.logger.error(meta ?? {}, message),
+      log: () => {},
+    },
+  });
+  await mkdir(options.cacheDir, { recursive: true });
+  await writeFile(`${file}.tmp`, code);
+  await rename(`${file}.tmp`, file);
+  options.logger.info({ ms: Date.now() - started }, 'workflow code bundled');
+  return { code };
+}
+
+export interface WorkerOptions {
+  connection: NativeConnection;
+  namespace: string;
+  taskQueue: string;
+  workflowBundle: WorkflowBundle;
+  activities: object;
+}
+
+export function createWorker(options: WorkerOptions): Promise<Worker> {
+  return Worker.create({
+    connection: options.connection,
+    namespace: options.namespace,
+    taskQueue: options.taskQueue,
+    workflowBundle: options.workflowBundle,
+    activities: options.activities,
+  });
+}
