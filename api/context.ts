@@ -1,5 +1,4 @@
-import type { ParameterizedContext } from 'koa';
-import type { RouterParamContext } from '@koa/router';
+import type { RouterContext } from '@koa/router';
 import type { Logger } from '../core/logger.ts';
 
 export interface AppState {
@@ -7,4 +6,4 @@ export interface AppState {
   log: Logger;
 }
 
-export type AppContext = ParameterizedContext<AppState, RouterParamContext<AppState>>;
+export type AppContext = RouterContext<AppState>;

@@ -15,6 +15,7 @@ import { createLogger, type Logger } from './logger.ts';
 import { assertPortFree } from './ports.ts';
 import { connectWorker, waitForTemporal } from './temporal/connect.ts';
 import { startTemporalDevServer } from './temporal/dev-server.ts';
+import { installTemporalRuntime } from './temporal/runtime.ts';
 
 export type Role = 'all' | 'api' | 'worker';
 
@@ -105,6 +106,7 @@ export async function start(options: StartOptions = {}): Promise<RunningTickscri
     cleanups.push(() => orm.close());
 
     if (runWorker && bundle) {
+      installTemporalRuntime(logger);
       const connection: NativeConnection = await connectWorker(temporalInfo.address);
       cleanups.push(() => connection.close());
       const worker: Worker = await createWorker({

@@ -14,7 +14,9 @@ interface HttpLikeError {
 function describeClientError(error: HttpLikeError, status: number): string {
   if (status === 413) return 'The request body is too large.';
   if (status === 415) return 'Send the request body as JSON.';
-  if (error.type === 'entity.parse.failed') return 'The request body is not valid JSON.';
+  if (status === 400 && (error.type === 'entity.parse.failed' || error instanceof SyntaxError)) {
+    return 'The request body is not valid JSON.';
+  }
   return error.message ?? 'The request could not be handled.';
 }
 

@@ -19,7 +19,6 @@ export function ormConfig(options: OrmOptions) {
     clientUrl: options.databaseUrl,
     entities: ENTITIES,
     extensions: [Migrator],
-    discovery: { checkDuplicateEntities: true },
     pool: { min: 0, max: options.poolSize ?? 10 },
     migrations: { migrationsList: MIGRATIONS, snapshot: false, silent: true, transactional: true, allOrNothing: true },
     logger: (message) => log.debug(message),

@@ -26,7 +26,9 @@ export function loadSchemaFiles(dir = SCHEMAS_DIR): Map<string, JsonSchema> {
 }
 
 // ajv-formats is published as CommonJS with a default export object; under Node ESM it arrives wrapped.
-const addFormats = (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
+type AddFormats = (ajv: Ajv2020) => unknown;
+const addFormats: AddFormats =
+  (addFormatsModule as unknown as { default?: AddFormats }).default ?? (addFormatsModule as unknown as AddFormats);
 
 export interface AjvOptions {
   /** Coerce strings to the declared types (for environment variables and query strings). Default false. */

@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startEmbeddedPostgres } from '../../core/db/embedded-postgres.ts';
+import { connectAndMigrate } from '../../core/db/migrate.ts';
+import type { Orm } from '../../core/db/orm.ts';
+import { createLogger } from '../../core/logger.ts';
+import { Ticket } from '../../core/tickets/ticket.entity.ts';
+import { Transcript } from '../../core/transcripts/transcript.entity.ts';
+import { User } from '../../core/users/user.entity.ts';
+import { MIGRATIONS } from '../../migrations/index.ts';
+import { freePort } from '../support/free-port.ts';
+
+const logger = createLogger({ LOG_LEVEL: 'silent', NODE_ENV: 'test' });
+let orm: Orm;
+
+beforeAll(async () => {
+  orm = await connectAndMigrate({ databaseUrl: inject('databaseUrl'), logger });
+});
+afterAll(() => orm?.close());
+
+describe('migrations', () => {
+  it('are all applied, and the entities match the migrated schema exactly', async () => {
+    const executed = await orm.migrator.getExecuted();
+    expect(executed.map((m) => m.name)).toEqual(MIGRATIONS.map((m) => m.name));
+    expect(await orm.schema.getUpdateSchemaSQL({ wrap: false })).toBe('');
+  });
+
+  it('run concurrently from several processes without conflict', async () => {
+    const others = await Promise.all([1, 2, 3].map(() => connectAndMigrate({ databaseUrl: inject('databaseUrl'), logger })));
+    for (const other of others) await other.close();
+  });
+});
+
+describe('entities', () => {
+  it('store a user, a transcript with its raw file, and tickets, with the spec defaults', async () => {
+    const em = orm.em.fork();
+    const user = em.create(User, { email: `${randomUUID()}@example.com`, fullName: 'Ada' });
+    const transcript = em.create(Transcript, {
+      user,
+      title: 'Sprint planning',
+      participants: [{ id: 'p1', name: 'Ada' }],
+      messages: [{ id: 'm1', content: "I'll fix the login bug.", timestamp: 3.5, speaker: { id: 'p1' } }],
+      rawFile: Buffer.from('Ada: I will fix the login bug.'),
+      rawFileName: 'planning.txt',
+    });
+    const ticket = em.create(Ticket, {
+      user, transcript, title: 'Fix the login bug', description: 'Users cannot log in.', project: 'web',
+      tags: ['auth'], dueDate: '2026-12-01',
+    });
+    await em.flush();
+
+    const read = orm.em.fork();
+    const loaded = await read.findOneOrFail(Ticket, ticket.id, { populate: ['transcript'] });
+    expect(loaded).toMatchObject({ status: 'ToDo', priority: 'Medium', tags: ['auth'], dependencies: [], dueDate: '2026-12-01' });
+    const loadedTranscript = await read.findOneOrFail(Transcript, transcript.id, { populate: ['rawFile'] });
+    expect(loadedTranscript.processingStatus).toBe('pending');
+    expect(loadedTranscript.metadata).toEqual({});
+    expect(loadedTranscript.messages[0]?.timestamp).toBe(3.5);
+    expect(loadedTranscript.rawFile?.toString()).toBe('Ada: I will fix the login bug.');
+    const loadedUser = await read.findOneOrFail(User, user.id);
+    expect(loadedUser).toMatchObject({ isSubscribed: false, transcriptsProcessed: 0, subscriptionTier: null });
+    expect(JSON.stringify(loadedUser)).not.toContain('passwordHash');
+  });
+
+  it('refuses values outside the allowed sets and duplicate e-mails', async () => {
+    const client = new pg.Client({ connectionString: inject('databaseUrl') });
+    await client.connect();
+    try {
+      const email = `${randomUUID()}@example.com`;
+      await client.query(`insert into users (id, email, created_at, updated_at) values (gen_random_uuid(), $1, now(), now())`, [email]);
+      await expect(
+        client.query(`insert into users (id, email, created_at, updated_at) values (gen_random_uuid(), $1, now(), now())`, [email]),
+      ).rejects.toThrow(/users_email_unique/);
+      const { rows } = await client.query(`select id from users where email = $1`, [email]);
+      await expect(
+        client.query(
+          `insert into tickets (id, user_id, title, description, project, status, created_at, updated_at)
+           values (gen_random_uuid(), $1, 't', 'd', 'p', 'Blocked', now(), now())`,
+          [rows[0].id],
+        ),
+      ).rejects.toThrow(/tickets_status_check/);
+    } finally {
+      await client.end();
+    }
+  });
+});
+
+describe('embedded PostgreSQL', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tickscribe-pg-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('keeps its data across a restart, and takes over from a start that was killed', async () => {
+    const port = await freePort();
+    const first = await startEmbeddedPostgres({ dataDir, port, logger });
+    const client = new pg.Client({ connectionString: first.url });
+    await client.connect();
+    await client.query('create table notes (body text)');
+    await client.query(`insert into notes values ('survives')`);
+    await client.end();
+    await first.stop();
+
+    const second = await startEmbeddedPostgres({ dataDir, port, logger });
+    const again = new pg.Client({ connectionString: second.url });
+    await again.connect();
+    expect((await again.query('select body from notes')).rows).toEqual([{ body: 'survives' }]);
+    await again.end();
+    // A second start on the same folder stops a server left behind (as after `kill -9` of Tickscribe).
+    const third = await startEmbeddedPostgres({ dataDir, port, logger });
+    const last = new pg.Client({ connectionString: third.url });
+    await last.connect();
+    expect((await last.query('select count(*)::int as n from notes')).rows).toEqual([{ n: 1 }]);
+    await last.end();
+    await third.stop();
+    await second.stop();
+  });
+});

@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Client, WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { connectAndMigrate } from '../../core/db/migrate.ts';
+import type { Orm } from '../../core/db/orm.ts';
+import { createLogger } from '../../core/logger.ts';
+import { connectWorker, waitForTemporal } from '../../core/temporal/connect.ts';
+import { installTemporalRuntime } from '../../core/temporal/runtime.ts';
+import { User } from '../../core/users/user.entity.ts';
+import { createWorker, loadWorkflowBundle } from '../../workflows/worker.ts';
+import { createFixtureActivities } from '../fixtures/workflows/activities.ts';
+
+const logger = createLogger({ LOG_LEVEL: 'silent', NODE_ENV: 'test' });
+const workflowsPath = fileURLToPath(new URL('../fixtures/workflows/workflows.ts', import.meta.url));
+const cacheDir = mkdtempSync(join(tmpdir(), 'tickscribe-bundle-'));
+let orm: Orm;
+
+beforeAll(async () => {
+  installTemporalRuntime(logger);
+  orm = await connectAndMigrate({ databaseUrl: inject('databaseUrl'), logger });
+});
+afterAll(async () => {
+  await orm?.close();
+  rmSync(cacheDir, { recursive: true, force: true });
+});
+
+describe('the worker', () => {
+  it('bundles workflow code once and reuses the cached bundle', async () => {
+    const first = await loadWorkflowBundle({ workflowsPath, cacheDir, logger });
+    const files = readdirSync(cacheDir);
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/^workflow-bundle-[0-9a-f]{16}\.js$/);
+    const second = await loadWorkflowBundle({ workflowsPath, cacheDir, logger });
+    expect(second.code).toBe(first.code);
+    expect(existsSync(join(cacheDir, files[0]!))).toBe(true);
+  });
+
+  it('runs a workflow whose activity reads the real database, and refuses a duplicate business id', async () => {
+    const domain = `${randomUUID().slice(0, 8)}.example`;
+    const em = orm.em.fork();
+    for (const name of ['ada', 'grace']) em.create(User, { email: `${name}@${domain}`, fullName: name });
+    await em.flush();
+
+    const taskQueue = `test-${randomUUID()}`;
+    const connection = await connectWorker(inject('temporalAddress'));
+    const worker = await createWorker({
+      connection,
+      namespace: 'default',
+      taskQueue,
+      workflowBundle: await loadWorkflowBundle({ workflowsPath, cacheDir, logger }),
+      activities: createFixtureActivities({ orm }),
+    });
+    const clientConnection = await waitForTemporal({ address: inject('temporalAddress'), timeoutMs: 10_000 });
+    const client = new Client({ connection: clientConnection });
+    const workflowId = `count-users-${domain}`;
+    try {
+      const result = await worker.runUntil(async () => {
+        const handle = await client.workflow.start('countUsersWorkflow', { taskQueue, workflowId, args: [domain] });
+        await expect(
+          client.workflow.start('countUsersWorkflow', { taskQueue, workflowId, args: [domain] }),
+        ).rejects.toBeInstanceOf(WorkflowExecutionAlreadyStartedError);
+        return handle.result();
+      });
+      expect(result).toEqual({ workflowId, users: 2 });
+    } finally {
+      await clientConnection.close();
+      await connection.close();
+    }
+  });
+});

@@ -1,0 +1,25 @@
+import { inject } from 'vitest';
+import { start, type RunningTickscribe } from '../../core/main.ts';
+import { freePort } from './free-port.ts';
+
+export interface TestApp extends RunningTickscribe {
+  url: string;
+}
+
+/** The whole app (API, worker, web) in this process, on the run's shared PostgreSQL and Temporal. */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const port = await freePort();
+  const running = await start({
+    role: 'all',
+    env: {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      PORT: String(port),
+      DATA_DIR: inject('dataDir'),
+      DATABASE_URL: inject('databaseUrl'),
+      TEMPORAL_ADDRESS: inject('temporalAddress'),
+      ...env,
+    },
+  });
+  return { ...running, url: running.url ?? `http://localhost:${port}` };
+}
