@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Middleware } from 'koa';
@@ -40,7 +40,7 @@ export function webApp(distDir: string, apiPrefixes: string[]): Middleware<AppSt
       if (!path.includes('/assets/')) res.setHeader('Cache-Control', 'no-cache');
     },
   }) as unknown as Middleware<AppState>;
-  let indexHtml: Promise<string> | undefined;
+  let cached: { mtimeMs: number; html: string } | undefined;
 
   return async (ctx, next) => {
     if (apiPrefixes.some((prefix) => ctx.path === prefix || ctx.path.startsWith(`${prefix}/`))) return next();
@@ -54,9 +54,11 @@ export function webApp(distDir: string, apiPrefixes: string[]): Middleware<AppSt
       ctx.body = 'The web app has not been built yet. Run `npm run build`, then reload this page.';
       return;
     }
-    indexHtml ??= readFile(indexFile, 'utf8');
+    // Re-read after a rebuild, so a running server never points at asset names that no longer exist.
+    const { mtimeMs } = await stat(indexFile);
+    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: await readFile(indexFile, 'utf8') };
     ctx.type = 'html';
     ctx.set('Cache-Control', 'no-cache');
-    ctx.body = await indexHtml;
+    ctx.body = cached.html;
   };
 }

@@ -1,0 +1,16 @@
+# One image for both production roles: `--role=api` (HTTP API and web app) and `--role=worker` (Temporal worker).
+FROM node:24-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build && npm prune --omit=dev
+
+FROM node:24-bookworm-slim
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/var/lib/tickscribe
+WORKDIR /app
+COPY --from=build /app /app
+RUN mkdir -p /var/lib/tickscribe && chown node:node /var/lib/tickscribe
+USER node
+EXPOSE 3000
+CMD ["node", "core/main.ts", "--role=api"]

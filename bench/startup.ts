@@ -1,0 +1,123 @@
+// Start-up and footprint numbers: cold start to healthy, warm restart to healthy, resident memory of the
+// process tree at idle, and the gzip size of the JavaScript the landing page loads.
+// Run with `npm run bench` after `npm run build`. Prints numbers; asserts nothing.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { freePort } from '../tests/support/free-port.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+async function startAndWaitHealthy(env: Record<string, string>, port: number): Promise<{ child: ChildProcess; seconds: number }> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['core/main.ts'], {
+    cwd: root, env: { PATH: process.env['PATH'] ?? '', LOG_LEVEL: 'warn', ...env }, stdio: 'ignore',
+  });
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`Tickscribe exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (response.ok) return { child, seconds: (performance.now() - started) / 1000 };
+    } catch {
+      // not listening yet
+    }
+    await sleep(50);
+  }
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGINT');
+  await exited;
+}
+
+function descendants(pid: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const ppid = Number(readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  const all = [pid];
+  for (let i = 0; i < all.length; i++) all.push(...(children.get(all[i]!) ?? []));
+  return all;
+}
+
+function residentMiB(pids: number[]): number {
+  let kib = 0;
+  for (const pid of pids) {
+    try {
+      const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      kib += Number(match?.[1] ?? 0);
+    } catch {
+      // gone
+    }
+  }
+  return kib / 1024;
+}
+
+async function landingJavaScriptGzip(url: string): Promise<{ files: number; rawKiB: number; gzipKiB: number }> {
+  const browser = await chromium.launch({
+    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  try {
+    const page = await browser.newPage();
+    const bodies: Promise<Buffer>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') bodies.push(response.body());
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    const scripts = await Promise.all(bodies);
+    const raw = scripts.reduce((sum, body) => sum + body.length, 0);
+    const gzip = scripts.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0);
+    return { files: scripts.length, rawKiB: raw / 1024, gzipKiB: gzip / 1024 };
+  } finally {
+    await browser.close();
+  }
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'tickscribe-bench-'));
+const port = await freePort();
+const env = {
+  DATA_DIR: dataDir,
+  PORT: String(port),
+  EMBEDDED_POSTGRES_PORT: String(await freePort()),
+  TEMPORAL_PORT: String(await freePort()),
+  TEMPORAL_UI_PORT: String(await freePort()),
+  ...(process.env['TEMPORAL_CLI_PATH'] ? { TEMPORAL_CLI_PATH: process.env['TEMPORAL_CLI_PATH'] } : {}),
+};
+try {
+  const cold = await startAndWaitHealthy(env, port);
+  await stop(cold.child);
+  const warmRuns: number[] = [];
+  let last: ChildProcess | undefined;
+  for (let run = 0; run < 3; run++) {
+    const warm = await startAndWaitHealthy(env, port);
+    warmRuns.push(warm.seconds);
+    if (run < 2) await stop(warm.child);
+    else last = warm.child;
+  }
+  await sleep(10_000);
+  const pids = descendants(last!.pid!);
+  const rss = residentMiB(pids);
+  const js = await landingJavaScriptGzip(`http://127.0.0.1:${port}/`);
+  await stop(last!);
+
+  const median = [...warmRuns].sort((a, b) => a - b)[1]!;
+  console.log(`cold start to healthy (fresh DATA_DIR: initdb, Temporal SQLite, workflow bundle): ${cold.seconds.toFixed(2)} s`);
+  console.log(`warm restart to healthy (median of 3): ${median.toFixed(2)} s  [runs: ${warmRuns.map((s) => s.toFixed(2)).join(', ')}]`);
+  console.log(`resident memory at idle, whole process tree (${pids.length} processes): ${rss.toFixed(0)} MiB`);
+  console.log(`landing page JavaScript: ${js.files} files, ${js.rawKiB.toFixed(1)} KiB raw, ${js.gzipKiB.toFixed(1)} KiB gzip`);
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}

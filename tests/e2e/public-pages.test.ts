@@ -1,0 +1,203 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../support/app.ts';
+import { hasHorizontalScroll, launchBrowser, seriousAccessibilityViolations } from '../support/browser.ts';
+
+let app: TestApp;
+let browser: Browser;
+let page: Page;
+const consoleErrors: string[] = [];
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+beforeEach(async () => {
+  consoleErrors.length = 0;
+  // bypassCSP only lets the test inject axe-core; the app itself runs under its real policy in every other test.
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+  page.on('console', (message) => {
+    // The signed-out check of /auth/current-user answers 404 until accounts exist; that is expected.
+    if (message.type() === 'error' && !message.text().includes('404')) consoleErrors.push(message.text());
+  });
+  page.on('pageerror', (error) => consoleErrors.push(error.message));
+});
+afterEach(async () => {
+  await page.close();
+  expect(consoleErrors).toEqual([]);
+});
+
+const open = (path: string) => page.goto(`${app.url}${path}`, { waitUntil: 'networkidle' });
+
+describe('landing page', () => {
+  it('shows the product, its inputs, a sample ticket, testimonials, the badge and the signed-out calls to action', async () => {
+    await open('/');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBeTruthy();
+    const body = await page.locator('body').innerText();
+    for (const text of ['Google Meet', 'Zoom', 'Slack exports', 'Teams transcripts', 'SRT', 'CSV', 'TSV', 'JSON', 'GitHub', 'Jira', 'Azure DevOps', 'Miro']) {
+      expect(body).toContain(text);
+    }
+    expect(await page.getByRole('link', { name: 'Get started' }).getAttribute('href')).toBe('/signup');
+    expect(await page.getByRole('link', { name: 'Sign up for free' }).getAttribute('href')).toBe('/signup');
+    for (const link of await page.getByRole('link', { name: 'Existing user? Log in' }).all()) {
+      expect(await link.getAttribute('href')).toBe('/login');
+    }
+    const learnMore = page.getByRole('link', { name: /Learn more/ });
+    expect(await learnMore.count()).toBeGreaterThan(0);
+    for (const link of await learnMore.all()) expect(await link.getAttribute('href')).toBe('/help');
+    expect(await page.getByRole('link', { name: 'Go to dashboard' }).count()).toBe(0);
+    expect(await page.locator('figure, blockquote').count()).toBeGreaterThanOrEqual(3);
+    expect(await page.getByRole('link', { name: /Product Hunt/ }).getAttribute('href')).toMatch(/^https:\/\/www\.producthunt\.com\//);
+  });
+
+  it('navigates to the help page from Learn more', async () => {
+    await open('/');
+    await page.getByRole('link', { name: /Learn more/ }).first().click();
+    await page.waitForURL('**/help');
+    await page.getByRole('heading', { name: 'Getting Started' }).waitFor();
+  });
+});
+
+describe('shared layout', () => {
+  it('shows Login and Sign Up when signed out, and a footer with the copyright and legal links', async () => {
+    await open('/');
+    const nav = page.getByRole('banner');
+    expect(await nav.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
+    expect(await nav.getByRole('link', { name: 'Sign Up' }).getAttribute('href')).toBe('/signup');
+    expect(await nav.getByRole('link', { name: 'Dashboard' }).count()).toBe(0);
+    const footer = page.getByRole('contentinfo');
+    expect(await footer.innerText()).toContain(`© ${new Date().getFullYear()} Tickscribe. All rights reserved.`);
+    expect(await footer.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe('/terms-of-service');
+    expect(await footer.getByRole('link', { name: 'Refund Policy' }).getAttribute('href')).toBe('/refund-policy');
+  });
+});
+
+describe('help page', () => {
+  it('has its sections and ends with the support links', async () => {
+    await open('/help');
+    for (const heading of ['Getting Started', 'Meeting Bot', 'Subscription & Token Credits']) {
+      await expect(page.getByRole('heading', { name: heading, exact: true }).first().isVisible()).resolves.toBe(true);
+    }
+    expect(await page.getByRole('link', { name: 'Email Support' }).getAttribute('href')).toMatch(/^mailto:/);
+    expect(await page.getByRole('link', { name: 'Report Issue' }).getAttribute('href')).toMatch(/^mailto:/);
+  });
+
+  it('opens one FAQ item at a time; clicking the open one closes it', async () => {
+    await open('/help');
+    const questions = page.locator('[aria-controls][aria-expanded]');
+    expect(await questions.count()).toBe(6);
+    const expanded = async () =>
+      Promise.all((await questions.all()).map(async (q) => (await q.getAttribute('aria-expanded')) === 'true'));
+    expect(await expanded()).toEqual([false, false, false, false, false, false]);
+    await questions.nth(0).click();
+    expect(await expanded()).toEqual([true, false, false, false, false, false]);
+    await questions.nth(3).click();
+    expect(await expanded()).toEqual([false, false, false, true, false, false]);
+    await questions.nth(3).click();
+    expect(await expanded()).toEqual([false, false, false, false, false, false]);
+    const faqText = (await page.locator('body').innerText()).toLowerCase();
+    for (const topic of ['priority', 'format', 'mapping', 'bot', 'token', 'dependenc']) expect(faqText).toContain(topic);
+  });
+
+  it('answers the JIRA priority question with the connection setting', async () => {
+    await open('/help');
+    const question = page.locator('[aria-controls][aria-expanded]').filter({ hasText: /priority/i }).first();
+    await question.click();
+    await expect(page.getByText(/Include Priority Field/).first().isVisible()).resolves.toBe(true);
+  });
+});
+
+describe('legal pages', () => {
+  it('terms of service promise 30 days notice of material changes', async () => {
+    await open('/terms-of-service');
+    await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toMatch(/Terms of Service/);
+    expect(await page.locator('main').innerText()).toMatch(/30 days/);
+  });
+
+  it('refund policy: purchases are final, cancellation at the end of the billing period', async () => {
+    await open('/refund-policy');
+    await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toMatch(/Refund Policy/);
+    const text = await page.locator('main').innerText();
+    expect(text).toMatch(/final/i);
+    expect(text).toMatch(/law/i);
+    expect(text).toMatch(/end of the (current )?billing period/i);
+  });
+});
+
+describe('routing', () => {
+  it('sends a signed-out visit to /dashboard to /login', async () => {
+    await open('/dashboard');
+    await page.waitForURL(`${app.url}/login`);
+    await expect(page.getByLabel(/email/i).first().isVisible()).resolves.toBe(true);
+  });
+
+  it('redirects an unknown path to /', async () => {
+    await open('/no/such/page');
+    await page.waitForURL(`${app.url}/`);
+    await expect(page.getByRole('link', { name: 'Get started' }).isVisible()).resolves.toBe(true);
+  });
+});
+
+describe('small screens and accessibility', () => {
+  for (const width of [375, 1280]) {
+    it(`public pages fit ${width} px and have no serious accessibility violations`, async () => {
+      await page.setViewportSize({ width, height: 800 });
+      for (const path of ['/', '/help', '/terms-of-service', '/refund-policy', '/login']) {
+        await open(path);
+        expect(await hasHorizontalScroll(page), `${path} scrolls sideways at ${width}px`).toBe(false);
+        const violations = await seriousAccessibilityViolations(page);
+        expect(violations.map((v) => `${path}: ${v.id} ${v.help} ${JSON.stringify(v.nodes.map((n) => n.target))}`)).toEqual([]);
+      }
+    });
+  }
+
+  it('keeps Login and Sign Up in the bar on a phone when signed out', async () => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await open('/');
+    const bar = page.getByRole('banner');
+    await expect(bar.getByRole('link', { name: 'Login' }).isVisible()).resolves.toBe(true);
+    await expect(bar.getByRole('link', { name: 'Sign Up' }).isVisible()).resolves.toBe(true);
+  });
+});
+
+describe('signed-in navigation', () => {
+  // Accounts arrive with the authentication issue; until then the browser is handed a signed-in user for
+  // GET /auth/current-user so the signed-in bar can be checked. Nothing else is stood in for.
+  const user = { id: 'u1', full_name: 'Ada Lovelace', email: 'ada@example.com', subscription_tier: null, is_subscribed: false, transcripts_processed: 3 };
+  beforeEach(async () => {
+    await page.route('**/auth/current-user', (route) => route.fulfill({ json: { user } }));
+    await page.route('**/auth/logout', (route) => route.fulfill({ status: 204 }));
+  });
+
+  it('shows every section, the user button and Logout on a wide screen', async () => {
+    await open('/dashboard');
+    const nav = page.getByRole('banner').getByRole('navigation');
+    const labels = ['Dashboard', 'Transcripts', 'Tickets', 'Connections', 'Billing', 'Usage', 'Help'];
+    const hrefs = ['/dashboard', '/transcripts', '/tickets', '/connections', '/billing', '/token-usage', '/help'];
+    for (const [i, label] of labels.entries()) {
+      expect(await nav.getByRole('link', { name: label, exact: true }).getAttribute('href')).toBe(hrefs[i]);
+    }
+    expect(await nav.getByRole('link', { name: 'Ada Lovelace' }).getAttribute('href')).toBe('/settings');
+    expect(await nav.getByRole('link', { name: 'Dashboard', exact: true }).getAttribute('aria-current')).toBe('page');
+    expect(await page.locator('main').innerText()).toContain('ada@example.com');
+    await nav.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${app.url}/login`);
+  });
+
+  it('collapses into a menu with a Settings link on a phone', async () => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await open('/dashboard');
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    const menuButton = page.getByRole('button', { name: 'Open menu' });
+    await menuButton.click();
+    const drawer = page.getByRole('navigation').filter({ hasText: 'Settings' });
+    await drawer.waitFor();
+    for (const label of ['Dashboard', 'Transcripts', 'Tickets', 'Connections', 'Billing', 'Usage', 'Help', 'Settings']) {
+      await expect(drawer.getByRole('link', { name: label, exact: true }).isVisible()).resolves.toBe(true);
+    }
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  });
+});

@@ -1,0 +1,260 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ApiError,
+  AUTH_TOKEN_KEY,
+  camelizeKeys,
+  createApiClient,
+  failureMessage,
+  isPublicPage,
+  NetworkError,
+  snakeToCamel,
+  unauthorizedOutcome,
+  type ApiEnvironment,
+} from './client.ts';
+
+interface Received {
+  method: string;
+  path: string;
+  authorization: string | undefined;
+  contentType: string | undefined;
+  body: string;
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'Content-Type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+/** A small API that answers each path in one way and records what it received. */
+function handle(req: IncomingMessage, res: ServerResponse, body: string, received: Received[]) {
+  const path = req.url ?? '/';
+  received.push({
+    method: req.method ?? '',
+    path,
+    authorization: req.headers.authorization,
+    contentType: req.headers['content-type'],
+    body,
+  });
+  switch (path) {
+    case '/no-content':
+      res.writeHead(204).end();
+      return;
+    case '/nested':
+      sendJson(res, 200, {
+        user_id: 7,
+        fullName: 'Ada Lovelace',
+        project_results: [{ ticket_id: 'a', external_url: null, tags: ['needs_review'] }],
+        settings: { user_mappings: { speaker_one: 'ada' }, include_priority: false },
+      });
+      return;
+    case '/echo':
+      sendJson(res, 200, { received_body: body });
+      return;
+    case '/auth/current-user':
+    case '/api/tickets':
+      sendJson(res, 401, { error: 'Your session has ended. Log in again.' });
+      return;
+    case '/bare-401':
+      res.writeHead(401).end();
+      return;
+    case '/conflict':
+      sendJson(res, 409, { error: 'A connection with this name already exists.' });
+      return;
+    case '/upload':
+      sendJson(res, 413, { message: 'File too large.', error: 'not this one' });
+      return;
+    default:
+      res.writeHead(503, 'Service Unavailable').end('down');
+  }
+}
+
+let server: Server;
+let baseUrl: string;
+const received: Received[] = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => handle(req, res, Buffer.concat(chunks).toString('utf8'), received));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+});
+
+function environment(pathname: string, token?: string) {
+  const values = new Map<string, string>(token ? [[AUTH_TOKEN_KEY, token]] : []);
+  const assigned: string[] = [];
+  const env: ApiEnvironment = {
+    baseUrl,
+    storage: {
+      getItem: (key) => values.get(key) ?? null,
+      setItem: (key, value) => void values.set(key, value),
+      removeItem: (key) => void values.delete(key),
+    },
+    location: { pathname, assign: (url) => void assigned.push(url) },
+  };
+  return { env, values, assigned };
+}
+
+function lastRequest(): Received {
+  const request = received.at(-1);
+  if (!request) throw new Error('The server received no request.');
+  return request;
+}
+
+describe('camelizeKeys', () => {
+  it('converts snake_case keys deeply and leaves camelCase keys and values alone', () => {
+    expect(camelizeKeys({ a_b_c: 1, alreadyCamel: { inner_key: ['keep_value', { deep_key: null }] } })).toEqual({
+      aBC: 1,
+      alreadyCamel: { innerKey: ['keep_value', { deepKey: null }] },
+    });
+  });
+
+  it('keeps a leading underscore and non-object values', () => {
+    expect(snakeToCamel('_private')).toBe('_private');
+    expect(snakeToCamel('token_usage_stats')).toBe('tokenUsageStats');
+    expect(camelizeKeys('plain')).toBe('plain');
+    expect(camelizeKeys(null)).toBeNull();
+  });
+});
+
+describe('pure error rules', () => {
+  it('knows the pages that show a 401 instead of redirecting', () => {
+    expect(isPublicPage('/help')).toBe(true);
+    expect(isPublicPage('/help/')).toBe(true);
+    expect(isPublicPage('/dashboard')).toBe(false);
+    expect(isPublicPage('/')).toBe(false);
+  });
+
+  it('turns a 401 into the outcome for the call and the page', () => {
+    expect(unauthorizedOutcome('/auth/current-user', '/dashboard', {})).toEqual({
+      message: 'User not authenticated.',
+      clearToken: false,
+      redirectToLogin: false,
+    });
+    expect(unauthorizedOutcome('/api/tickets', '/login', {})).toEqual({
+      message: 'Authentication required.',
+      clearToken: true,
+      redirectToLogin: false,
+    });
+    expect(unauthorizedOutcome('/api/tickets', '/tickets', { error: 'x' })).toEqual({
+      message: 'Session expired. Redirecting to login...',
+      clearToken: true,
+      redirectToLogin: true,
+    });
+  });
+
+  it('prefers the server text, else the status', () => {
+    expect(failureMessage({ status: 400, statusText: 'Bad Request' }, { error: 'Title is required.' })).toBe(
+      'Title is required.',
+    );
+    expect(failureMessage({ status: 500, statusText: 'Internal Server Error' }, 'oops')).toBe(
+      'Error: 500 Internal Server Error',
+    );
+    expect(failureMessage({ status: 413, statusText: 'Payload Too Large' }, { message: 'Too big.' }, 'message')).toBe(
+      'Too big.',
+    );
+  });
+});
+
+describe('createApiClient against a real server', () => {
+  it('answers a 204 with an empty object', async () => {
+    const { env } = environment('/dashboard');
+    await expect(createApiClient(env).del('/no-content')).resolves.toEqual({});
+  });
+
+  it('converts response keys to camelCase deeply', async () => {
+    const { env } = environment('/dashboard');
+    await expect(createApiClient(env).get('/nested')).resolves.toEqual({
+      userId: 7,
+      fullName: 'Ada Lovelace',
+      projectResults: [{ ticketId: 'a', externalUrl: null, tags: ['needs_review'] }],
+      settings: { userMappings: { speakerOne: 'ada' }, includePriority: false },
+    });
+  });
+
+  it('sends the stored token as a bearer token and the body as given, as JSON', async () => {
+    const { env } = environment('/dashboard', 'secret-token');
+    const client = createApiClient(env);
+    await expect(client.post('/echo', { project_identifier: 'WEB', fullName: 'A' })).resolves.toEqual({
+      receivedBody: '{"project_identifier":"WEB","fullName":"A"}',
+    });
+    expect(lastRequest()).toMatchObject({
+      method: 'POST',
+      authorization: 'Bearer secret-token',
+      contentType: 'application/json',
+    });
+  });
+
+  it('leaves the bearer token out when asked to, or when none is stored', async () => {
+    const { env } = environment('/signup', 'secret-token');
+    await createApiClient(env).post('/echo', {}, { auth: false });
+    expect(lastRequest().authorization).toBeUndefined();
+    await createApiClient(environment('/').env).get('/echo');
+    expect(lastRequest().authorization).toBeUndefined();
+  });
+
+  it('uploads with only the auth header and reads the message field on failure', async () => {
+    const { env } = environment('/dashboard', 'secret-token');
+    const form = new FormData();
+    form.append('transcript', new Blob(['hello'], { type: 'text/plain' }), 'notes.txt');
+    await expect(createApiClient(env).upload('/upload', form)).rejects.toThrow('File too large.');
+    expect(lastRequest().authorization).toBe('Bearer secret-token');
+    expect(lastRequest().contentType).toMatch(/^multipart\/form-data; boundary=/);
+  });
+
+  it('says "User not authenticated." on a 401 from current-user and keeps the token', async () => {
+    const { env, values, assigned } = environment('/dashboard', 'secret-token');
+    await expect(createApiClient(env).get('/auth/current-user')).rejects.toThrow('User not authenticated.');
+    expect(values.get(AUTH_TOKEN_KEY)).toBe('secret-token');
+    expect(assigned).toEqual([]);
+  });
+
+  it('on a public page throws the server text for a 401 and clears the token', async () => {
+    const { env, values, assigned } = environment('/help', 'secret-token');
+    await expect(createApiClient(env).get('/api/tickets')).rejects.toThrow('Your session has ended. Log in again.');
+    expect(values.has(AUTH_TOKEN_KEY)).toBe(false);
+    expect(assigned).toEqual([]);
+  });
+
+  it('on a public page falls back to "Authentication required." when the 401 has no text', async () => {
+    const { env } = environment('/login', 'secret-token');
+    await expect(createApiClient(env).get('/bare-401')).rejects.toThrow('Authentication required.');
+  });
+
+  it('elsewhere sends the browser to /login on a 401', async () => {
+    const { env, values, assigned } = environment('/tickets', 'secret-token');
+    await expect(createApiClient(env).get('/api/tickets')).rejects.toThrow('Session expired. Redirecting to login...');
+    expect(values.has(AUTH_TOKEN_KEY)).toBe(false);
+    expect(assigned).toEqual(['/login']);
+  });
+
+  it('uses the server error text, or the status, for other failures', async () => {
+    const { env } = environment('/connections');
+    const client = createApiClient(env);
+    await expect(client.put('/conflict', { name: 'x' })).rejects.toThrow('A connection with this name already exists.');
+    await expect(client.get('/unknown')).rejects.toThrow('Error: 503 Service Unavailable');
+  });
+
+  it('gives screens with their own fallback the status and the server text apart', async () => {
+    const client = createApiClient(environment('/login').env);
+    const withText = await client.get('/conflict').catch((error: unknown) => error);
+    expect(withText).toBeInstanceOf(ApiError);
+    expect(withText).toMatchObject({ status: 409, serverText: 'A connection with this name already exists.' });
+    const withoutText = await client.get('/unknown').catch((error: unknown) => error);
+    expect(withoutText).toMatchObject({ status: 503, serverText: undefined });
+  });
+
+  it('reports an unreachable server as a NetworkError', async () => {
+    const { env } = environment('/signup');
+    const client = createApiClient({ ...env, baseUrl: 'http://127.0.0.1:1' });
+    await expect(client.post('/auth/signup', {})).rejects.toBeInstanceOf(NetworkError);
+  });
+});

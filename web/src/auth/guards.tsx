@@ -1,0 +1,19 @@
+import { Navigate, Outlet } from 'react-router';
+import { PageLoader } from '../ui/PageLoader.tsx';
+import { useAuth } from './AuthContext.tsx';
+
+/** Signed-in pages: a spinner while the user is resolved, /login when nobody is signed in. */
+export function RequireAuth() {
+  const { user, loading } = useAuth();
+  if (loading) return <PageLoader />;
+  if (!user) return <Navigate to="/login" replace />;
+  return <Outlet />;
+}
+
+/** Login and signup: a signed-in user goes to the dashboard instead. */
+export function RedirectIfSignedIn() {
+  const { user, loading } = useAuth();
+  if (loading) return <PageLoader />;
+  if (user) return <Navigate to="/dashboard" replace />;
+  return <Outlet />;
+}

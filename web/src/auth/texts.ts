@@ -1,0 +1,7 @@
+/** Messages the auth state throws; the login and signup screens show them. */
+export const authTexts = {
+  loginFailed: 'Login failed',
+  signupFailed: 'Signup failed',
+  signupNoUser: 'Signup failed. Please try again.',
+  signupNetworkError: 'Network error during signup. Please check your connection and try again.',
+} as const;

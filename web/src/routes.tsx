@@ -1,0 +1,37 @@
+import { lazy } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { RedirectIfSignedIn, RequireAuth } from './auth/guards.tsx';
+import { AppLayout, AuthLayout } from './layout/AppLayout.tsx';
+
+// Every page is its own chunk, so the landing page loads only its own code.
+const LandingPage = lazy(() => import('./landing/LandingPage.tsx'));
+const HelpPage = lazy(() => import('./help/HelpPage.tsx'));
+const TermsOfServicePage = lazy(() => import('./legal/TermsOfServicePage.tsx'));
+const RefundPolicyPage = lazy(() => import('./legal/RefundPolicyPage.tsx'));
+const LoginPage = lazy(() => import('./auth/LoginPage.tsx'));
+const SignupPage = lazy(() => import('./auth/SignupPage.tsx'));
+const DashboardPage = lazy(() => import('./dashboard/DashboardPage.tsx'));
+
+/** The route table of spec section 2. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<AppLayout />}>
+        <Route index element={<LandingPage />} />
+        <Route path="help" element={<HelpPage />} />
+        <Route path="terms-of-service" element={<TermsOfServicePage />} />
+        <Route path="refund-policy" element={<RefundPolicyPage />} />
+        <Route element={<RequireAuth />}>
+          <Route path="dashboard" element={<DashboardPage />} />
+        </Route>
+      </Route>
+      <Route element={<AuthLayout />}>
+        <Route element={<RedirectIfSignedIn />}>
+          <Route path="login" element={<LoginPage />} />
+          <Route path="signup" element={<SignupPage />} />
+        </Route>
+      </Route>
+      <Route path="*" element={<Navigate to="/" replace />} />
+    </Routes>
+  );
+}
