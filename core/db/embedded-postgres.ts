@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, chown, mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, parse } from 'node:path';
 import { promisify } from 'node:util';
 import { StartupError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
@@ -81,7 +81,10 @@ async function initialise(bin: Binaries, databaseDir: string, owner: { uid: numb
       { ...owner, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     collectLines(child, log);
-    const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+    const code = await new Promise<number | null>((resolve, reject) => {
+      child.once('error', reject);
+      child.once('close', resolve);
+    });
     if (code !== 0) throw new Error(`initdb exited with code ${code}`);
   } finally {
     await rm(passwordFile, { force: true });
@@ -111,7 +114,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const fresh = !existsSync(join(databaseDir, 'PG_VERSION'));
   try {
     await mkdir(options.dataDir, { recursive: true });
-    if (owner) await letPostgresUserThrough(options.dataDir);
+    if (owner) for (const dir of [options.dataDir, dirname(bin.postgres)]) await letPostgresUserThrough(dir);
     if (fresh) await initialise(bin, databaseDir, owner, remember);
   } catch (error) {
     throw failure(error);
@@ -128,6 +131,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       remember(line);
       if (line.includes('database system is ready to accept connections')) resolve();
     });
+    child.once('error', (error) => reject(failure(error)));
     void exited.then(() => reject(failure(new Error('the server exited'))));
   });
   if (fresh) await createDatabase(options.port);
@@ -157,8 +161,14 @@ async function createDatabase(port: number): Promise<void> {
   }
 }
 
-/** As root, PostgreSQL runs as `postgres`, which must be able to traverse DATA_DIR (e.g. a 0700 temp dir). */
+/**
+ * As root, PostgreSQL runs as `postgres`, which must be able to traverse to its binaries and to DATA_DIR (a
+ * checkout or data folder inside a 0700 temporary directory, say). Adds only the search (x) bit where missing.
+ */
 async function letPostgresUserThrough(dir: string): Promise<void> {
-  const { mode } = await stat(dir);
-  if ((mode & 0o001) === 0) await chmod(dir, mode | 0o011);
+  const { root } = parse(dir);
+  for (let current = dir; current !== root; current = dirname(current)) {
+    const { mode } = await stat(current);
+    if ((mode & 0o001) === 0) await chmod(current, mode | 0o011);
+  }
 }
