@@ -53,3 +53,8 @@ function explain(error: ErrorObject): string {
       return error.message ?? 'is invalid';
   }
 }
+
+/** The PLUGINS setting as a list of package names or paths. */
+export function pluginSpecs(config: Pick<Config, 'PLUGINS'>): string[] {
+  return (config.PLUGINS ?? '').split(',').map((spec) => spec.trim()).filter(Boolean);
+}

@@ -90,4 +90,84 @@ export interface Config {
    * Largest JSON request body accepted, e.g. 1mb or 200kb.
    */
   JSON_BODY_LIMIT: string;
+  /**
+   * Third-party plugins to load besides the built-in ones: a comma-separated list of package names or paths (relative to the working directory).
+   */
+  PLUGINS?: string;
+}
+
+// plugin.schema.json
+/**
+ * What every plugin declares about itself. Parsers also declare the file extensions and media types they read.
+ */
+export interface PluginManifest {
+  /**
+   * Version of the plugin contract the plugin was written against.
+   */
+  apiVersion: 1;
+  /**
+   * Unique, lower-case, stable: used in data and on the command line.
+   */
+  id: string;
+  kind: "parser" | "tracker" | "extractor" | "bot";
+  /**
+   * Display name.
+   */
+  name: string;
+  /**
+   * The plugin's own semantic version.
+   */
+  version: string;
+  description?: string;
+  /**
+   * File extensions the parser claims, with the dot, lower-case. Used only to break detection ties.
+   */
+  extensions?: string[];
+  /**
+   * Media types the parser claims.
+   */
+  mediaTypes?: string[];
+}
+
+// transcript.schema.json
+/**
+ * A meeting transcript as every parser returns it. Every message's speaker id names a participant.
+ */
+export interface ParsedTranscript {
+  title: string;
+  /**
+   * ISO 8601 date or date-time of the meeting, only when the source gives one; never invented.
+   */
+  date?: string;
+  /**
+   * The format the transcript was read from (a parser id).
+   */
+  source: string;
+  /**
+   * Length of the meeting in seconds, when known.
+   */
+  duration?: number;
+  participants: {
+    id: string;
+    name: string;
+    role?: string;
+  }[];
+  /**
+   * At least one; the host refuses a transcript without messages.
+   */
+  messages: {
+    id: string;
+    content: string;
+    /**
+     * Seconds from the start of the meeting, or null where the source has no times.
+     */
+    timestamp: number | null;
+    speaker: {
+      id: string;
+    };
+    /**
+     * 0..1, only when the source gives one.
+     */
+    confidence?: number;
+  }[];
 }

@@ -1,0 +1,107 @@
+#!/usr/bin/env node
+// The `tickscribe` command line: parse, detect and list plugins. Input it cannot use gets one line on stderr and
+// exit code 2; it never prints a stack trace.
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { ConfigError, loadConfig, pluginSpecs } from './config.ts';
+import { ParseFailure } from './plugins/errors.ts';
+import { PluginHost } from './plugins/host.ts';
+
+const USAGE = `Usage: tickscribe <command> [options]
+
+Commands:
+  parse FILE [--format ID]   print the transcript read from FILE as JSON
+  detect FILE [--json]       rank the parsers by how well they recognise FILE
+  plugins [--json]           list the loaded plugins (and any that were refused)
+
+Third-party plugins are loaded from PLUGINS (comma-separated package names or paths).`;
+
+class UsageError extends Error {}
+
+function fail(message: string): never {
+  process.stderr.write(`${message.replace(/\s*\n\s*/g, ' ')}\n`);
+  process.exit(2);
+}
+
+function option(args: string[], name: string): string | undefined {
+  const at = args.indexOf(name);
+  if (at === -1) return undefined;
+  const value = args[at + 1];
+  if (!value || value.startsWith('--')) throw new UsageError(`${name} needs a value.`);
+  args.splice(at, 2);
+  return value;
+}
+
+function flag(args: string[], name: string): boolean {
+  const at = args.indexOf(name);
+  if (at !== -1) args.splice(at, 1);
+  return at !== -1;
+}
+
+async function readInput(path: string | undefined): Promise<{ bytes: Uint8Array; fileName: string }> {
+  if (!path) throw new UsageError('Name the transcript file.');
+  try {
+    return { bytes: await readFile(path), fileName: basename(path) };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
+    throw new ParseFailure('unsupported', `Cannot read ${path}: ${reason}.`);
+  }
+}
+
+function table(rows: string[][]): string {
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd()).join('\n');
+}
+
+async function run(args: string[]): Promise<void> {
+  const command = args.shift();
+  if (!command || command === 'help' || command === '--help' || command === '-h') {
+    process.stdout.write(`${USAGE}\n`);
+    if (!command) process.exit(2);
+    return;
+  }
+  const host = await PluginHost.load({ specs: pluginSpecs(loadConfig()) });
+  for (const refused of host.refused) process.stderr.write(`Plugin ${refused.plugin} was not loaded: it ${refused.problem}.\n`);
+
+  switch (command) {
+    case 'parse': {
+      const format = option(args, '--format');
+      const result = host.parse(await readInput(args[0]), format ? { format } : {});
+      const { warnings, ...output } = result;
+      process.stdout.write(`${JSON.stringify(warnings.length ? { ...output, warnings } : output, null, 2)}\n`);
+      return;
+    }
+    case 'detect': {
+      const json = flag(args, '--json');
+      const candidates = host.detect(host.prepare(await readInput(args[0])));
+      if (json) {
+        process.stdout.write(`${JSON.stringify(candidates, null, 2)}\n`);
+        return;
+      }
+      const rows = candidates.map((c) => [c.format, c.name, c.confidence.toFixed(3), c.extensionMatch ? 'yes' : '']);
+      process.stdout.write(`${table([['format', 'name', 'confidence', 'extension'], ...rows])}\n`);
+      return;
+    }
+    case 'plugins': {
+      const json = flag(args, '--json');
+      const loaded = host.list().map(({ manifest, origin }) => ({ ...manifest, origin }));
+      if (json) {
+        process.stdout.write(`${JSON.stringify({ loaded, refused: host.refused }, null, 2)}\n`);
+        return;
+      }
+      const rows = loaded.map((p) => [p.id, p.kind, p.name, p.version, (p.extensions ?? []).join(' '), p.origin]);
+      process.stdout.write(`${table([['id', 'kind', 'name', 'version', 'extensions', 'origin'], ...rows])}\n`);
+      return;
+    }
+    default:
+      throw new UsageError(`Unknown command '${command}'. Run 'tickscribe help' for the commands.`);
+  }
+}
+
+try {
+  await run(process.argv.slice(2));
+} catch (error) {
+  if (error instanceof ParseFailure || error instanceof ConfigError || error instanceof UsageError) fail(error.message);
+  fail(`Unexpected error: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`);
+}

@@ -1,0 +1,110 @@
+import type { ParserOutput } from '../../sdk/index.ts';
+
+export interface Fragment {
+  /** Display name of the speaker; undefined or empty when the source does not say who spoke. */
+  speaker?: string;
+  content: string;
+  /** Seconds from the start, or null where the source has no times. */
+  timestamp: number | null;
+  /** When the fragment ends, in seconds, if known (used for the duration). */
+  end?: number;
+  confidence?: number;
+  role?: string;
+}
+
+export interface BuilderOptions {
+  /** Merge consecutive fragments of the same speaker into one message (default true). Words are never changed. */
+  merge?: boolean;
+  /** Name used for fragments without a speaker. Default 'Unknown speaker'. */
+  unknownSpeaker?: string;
+}
+
+interface Draft {
+  speakerId: string;
+  parts: string[];
+  timestamp: number | null;
+  confidences: { value: number; weight: number }[] | null;
+}
+
+/** Collects fragments in order and produces the participants and messages of a transcript. */
+export class TranscriptBuilder {
+  readonly #merge: boolean;
+  readonly #unknown: string;
+  readonly #participants = new Map<string, { id: string; name: string; role?: string }>();
+  readonly #messages: Draft[] = [];
+  #latest = 0;
+
+  constructor(options: BuilderOptions = {}) {
+    this.#merge = options.merge ?? true;
+    this.#unknown = options.unknownSpeaker ?? 'Unknown speaker';
+  }
+
+  /** The participant id for a name, registering it on first use (ids p1, p2, ... in order of appearance). */
+  participant(name: string | undefined, role?: string): string {
+    const key = name?.trim() || this.#unknown;
+    let participant = this.#participants.get(key);
+    if (!participant) {
+      participant = { id: `p${this.#participants.size + 1}`, name: key, ...(role ? { role } : {}) };
+      this.#participants.set(key, participant);
+    } else if (role && !participant.role) {
+      participant.role = role;
+    }
+    return participant.id;
+  }
+
+  add(fragment: Fragment): void {
+    const content = fragment.content.trim();
+    for (const time of [fragment.timestamp, fragment.end]) {
+      if (typeof time === 'number' && Number.isFinite(time)) this.#latest = Math.max(this.#latest, time);
+    }
+    if (!content) return;
+    const speakerId = this.participant(fragment.speaker, fragment.role);
+    const weight = content.length;
+    const confidence =
+      typeof fragment.confidence === 'number' && Number.isFinite(fragment.confidence)
+        ? Math.min(1, Math.max(0, fragment.confidence))
+        : undefined;
+    const last = this.#messages.at(-1);
+    if (this.#merge && last && last.speakerId === speakerId) {
+      last.parts.push(content);
+      last.timestamp ??= fragment.timestamp;
+      last.confidences = last.confidences && confidence !== undefined ? [...last.confidences, { value: confidence, weight }] : null;
+      return;
+    }
+    this.#messages.push({
+      speakerId,
+      parts: [content],
+      timestamp: fragment.timestamp,
+      confidences: confidence === undefined ? null : [{ value: confidence, weight }],
+    });
+  }
+
+  get messageCount(): number {
+    return this.#messages.length;
+  }
+
+  /** The transcript; `duration` defaults to the latest time seen, when there was any. */
+  build(meta: { title?: string; date?: string; duration?: number } = {}): ParserOutput['transcript'] {
+    const duration = meta.duration ?? (this.#latest > 0 ? this.#latest : undefined);
+    const used = new Set(this.#messages.map((m) => m.speakerId));
+    return {
+      ...(meta.title ? { title: meta.title } : {}),
+      ...(meta.date ? { date: meta.date } : {}),
+      ...(duration !== undefined ? { duration: Math.round(duration * 1000) / 1000 } : {}),
+      participants: [...this.#participants.values()].filter((p) => used.has(p.id)),
+      messages: this.#messages.map((draft, index) => {
+        const confidence = draft.confidences?.length
+          ? draft.confidences.reduce((sum, c) => sum + c.value * c.weight, 0) /
+            draft.confidences.reduce((sum, c) => sum + c.weight, 0)
+          : undefined;
+        return {
+          id: `m${index + 1}`,
+          content: draft.parts.join(' '),
+          timestamp: draft.timestamp,
+          speaker: { id: draft.speakerId },
+          ...(confidence !== undefined ? { confidence: Math.round(confidence * 10000) / 10000 } : {}),
+        };
+      }),
+    };
+  }
+}
