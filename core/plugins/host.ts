@@ -117,13 +117,7 @@ export class PluginHost {
   detect(input: ParserInput): DetectionCandidate[] {
     return this.#parsers
       .map(({ plugin }, order) => {
-        let score = 0;
-        try {
-          const raw = plugin.detect(input);
-          score = Number.isFinite(raw) ? Math.min(1, Math.max(0, raw)) : 0;
-        } catch {
-          score = 0;
-        }
+        const score = safeScore(plugin, input);
         return {
           format: plugin.manifest.id,
           name: plugin.manifest.name,
@@ -216,6 +210,16 @@ export class PluginHost {
       transcript,
       warnings,
     };
+  }
+}
+
+/** A detector's answer clamped to 0..1; one that throws or returns something else scores 0. */
+function safeScore(plugin: ParserPlugin, input: ParserInput): number {
+  try {
+    const raw = plugin.detect(input);
+    return Number.isFinite(raw) ? Math.min(1, Math.max(0, raw)) : 0;
+  } catch {
+    return 0;
   }
 }
 

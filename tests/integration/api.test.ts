@@ -1,6 +1,6 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Connection } from '@temporalio/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createApp } from '../../api/app.ts';
 import { ormConfig } from '../../core/db/orm.ts';
 import { createLogger } from '../../core/logger.ts';
@@ -25,7 +25,9 @@ describe('GET /api/health', () => {
   it('answers 503 naming the parts that are down', async () => {
     const logger = createLogger({ LOG_LEVEL: 'silent', NODE_ENV: 'test' });
     const closedOrm = new MikroORM(ormConfig({ databaseUrl: 'postgresql://nobody:nothing@127.0.0.1:1/none', logger }));
-    const deadTemporal = Connection.lazy({ address: '127.0.0.1:1', connectTimeout: 500 });
+    // A closed connection fails every call at once; a lazy one to a dead port would leave gRPC retry timers behind.
+    const deadTemporal = await Connection.connect({ address: inject('temporalAddress') });
+    await deadTemporal.close();
     const server = createApp({ config: app.config, logger, orm: closedOrm, temporal: deadTemporal, webDir: null })
       .listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
@@ -38,7 +40,6 @@ describe('GET /api/health', () => {
       });
     } finally {
       server.close();
-      await deadTemporal.close();
     }
   });
 });

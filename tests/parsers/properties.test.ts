@@ -25,7 +25,9 @@ function survives(bytes: Uint8Array, fileName: string): void {
       const result = host.parse({ bytes, fileName }, format ? { format } : {});
       expect(result.transcript.messages.length).toBeGreaterThan(0);
     } catch (error) {
-      if (!(error instanceof ParseFailure)) throw new Error(`${format ?? 'detection'} on ${fileName} threw ${String(error)}`);
+      if (!(error instanceof ParseFailure)) {
+        throw new Error(`${format ?? 'detection'} on ${fileName} threw ${String(error)}`, { cause: error });
+      }
       expect(error.message.length).toBeGreaterThan(0);
       expect(error.message).not.toMatch(/\n\s+at /);
     }

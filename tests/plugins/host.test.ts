@@ -202,7 +202,8 @@ describe('tickscribe command line', () => {
 
   it.each([
     [['parse', 'tests/fixtures/nope.vtt'], 'Cannot read tests/fixtures/nope.vtt: no such file.'],
-    [['parse', 'package.json'], 'The file does not look like any transcript format Tickscribe reads (see the supported formats in Help).'],
+    [['parse', 'tests/fixtures/plugins/symbols.txt'], 'The file does not look like any transcript format Tickscribe reads (see the supported formats in Help).'],
+    [['parse', 'package.json'], expect.stringMatching(/^JSON: This JSON is not a transcript Tickscribe knows: expected an AssemblyAI, .*found an object with the keys name, version/)],
     [['parse', 'README.md'], 'Files ending in .md are not supported; use one of .txt .json .vtt .srt .csv .tsv .tab.'],
     [['parse'], 'Name the transcript file.'],
     [['frobnicate'], "Unknown command 'frobnicate'. Run 'tickscribe help' for the commands."],
@@ -210,7 +211,8 @@ describe('tickscribe command line', () => {
     const result = cli(args);
     expect(result.status).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe(`${message}\n`);
+    expect(result.stderr.endsWith('\n') && result.stderr.split('\n').length === 2).toBe(true);
+    expect(result.stderr.trimEnd()).toEqual(message);
   });
 
   it('warns about a refused plugin on stderr and still works', () => {

@@ -1,0 +1,29 @@
+/**
+ * Comma-separated transcripts (also semicolon- and pipe-separated, as European Excel and some tools write them):
+ * with or without a header row, quoted fields with embedded delimiters and newlines. See shared/delimited.ts.
+ */
+import type { ParserPlugin } from '../../sdk/index.ts';
+import { detectDelimited, parseDelimited } from '../shared/delimited.ts';
+
+const DELIMITERS = [',', ';', '|'];
+
+export const parser: ParserPlugin = {
+  manifest: {
+    apiVersion: 1,
+    id: 'csv',
+    kind: 'parser',
+    name: 'CSV',
+    version: '1.0.0',
+    description: 'Comma-, semicolon- or pipe-separated transcripts, with or without a header row (speaker, start, end, text, confidence).',
+    extensions: ['.csv'],
+    mediaTypes: ['text/csv'],
+  },
+  detect: (input) => {
+    try {
+      return detectDelimited(input, DELIMITERS);
+    } catch {
+      return 0;
+    }
+  },
+  parse: (input) => parseDelimited(input, DELIMITERS, ','),
+};

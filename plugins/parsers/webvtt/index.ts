@@ -1,0 +1,25 @@
+import type { ParserPlugin } from '../../sdk/index.ts';
+import { detectWebvtt } from './detect.ts';
+import { parseWebvtt } from './parse.ts';
+
+export const parser: ParserPlugin = {
+  manifest: {
+    apiVersion: 1,
+    id: 'webvtt',
+    kind: 'parser',
+    name: 'WebVTT',
+    version: '1.0.0',
+    description:
+      'Generic WebVTT captions and transcripts: voice tags, `Name:` and `[SPEAKER_00]:` prefixes, NOTE/STYLE/REGION blocks, cue settings, entities, YouTube rolling captions.',
+    extensions: ['.vtt'],
+    mediaTypes: ['text/vtt'],
+  },
+  detect: (input) => {
+    try {
+      return detectWebvtt(input.text);
+    } catch {
+      return 0;
+    }
+  },
+  parse: (input) => parseWebvtt(input.text),
+};
