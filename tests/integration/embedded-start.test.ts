@@ -4,11 +4,16 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../support/free-port.ts';
-import { startMainProcess } from '../support/process.ts';
+import { startMainProcess, type StartedProcess } from '../support/process.ts';
 
 describe('npm start on embedded defaults', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'tickscribe-start-'));
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  const started: StartedProcess[] = [];
+  afterAll(async () => {
+    // A failed assertion must not leave a Tickscribe (with its PostgreSQL and Temporal) running.
+    await Promise.all(started.filter((p) => p.child.exitCode === null).map((p) => p.stop()));
+    rmSync(dataDir, { recursive: true, force: true });
+  });
 
   it('brings up PostgreSQL, Temporal with its UI, the API and the web app, and keeps data across restarts', async () => {
     const ports = { web: await freePort(), pg: await freePort(), temporal: await freePort(), ui: await freePort() };
@@ -23,6 +28,7 @@ describe('npm start on embedded defaults', () => {
     const databaseUrl = `postgresql://tickscribe:tickscribe@127.0.0.1:${ports.pg}/tickscribe`;
 
     const first = await startMainProcess(env);
+    started.push(first);
     expect(first.output()).toContain(`Web app:      http://localhost:${ports.web}`);
     expect(first.output()).toContain(`Temporal UI:  http://localhost:${ports.ui}`);
     const health = await fetch(`http://127.0.0.1:${ports.web}/api/health`);
@@ -40,6 +46,7 @@ describe('npm start on embedded defaults', () => {
     expect(await first.stop()).toBe(0);
 
     const second = await startMainProcess(env);
+    started.push(second);
     const again = new pg.Client({ connectionString: databaseUrl });
     await again.connect();
     const { rows } = await again.query(`select full_name from users where email = 'kept@example.com'`);

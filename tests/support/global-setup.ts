@@ -20,16 +20,31 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'tickscribe-test-'));
   const logger = createLogger({ LOG_LEVEL: 'warn', NODE_ENV: 'test' });
-  const [postgres, temporal] = await Promise.all([
+  const [database, workflows] = await Promise.allSettled([
     freePort().then((port) => startEmbeddedPostgres({ dataDir, port, logger })),
-    Promise.all([freePort(), freePort()]).then(([port, uiPort]) =>
-      startTemporalDevServer({
+    Promise.all([freePort(), freePort()]).then(async ([port, uiPort]) => {
+      const server = await startTemporalDevServer({
         cliPath: process.env['TEMPORAL_CLI_PATH'], dataDir, port, uiPort, namespace: 'default', logger,
-      }),
-    ),
+      });
+      try {
+        const connection = await waitForTemporal({ address: server.address, abandon: server.exited });
+        await connection.close();
+        return server;
+      } catch (error) {
+        await server.stop();
+        throw error;
+      }
+    }),
   ]);
-  const connection = await waitForTemporal({ address: temporal.address, abandon: temporal.exited });
-  await connection.close();
+  if (database.status === 'rejected' || workflows.status === 'rejected') {
+    // Stop whichever service did start, so a failed run leaves nothing behind.
+    if (database.status === 'fulfilled') await database.value.stop();
+    if (workflows.status === 'fulfilled') await workflows.value.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw database.status === 'rejected' ? database.reason : (workflows as PromiseRejectedResult).reason;
+  }
+  const postgres = database.value;
+  const temporal = workflows.value;
   project.provide('databaseUrl', postgres.url);
   project.provide('temporalAddress', temporal.address);
   project.provide('dataDir', dataDir);
