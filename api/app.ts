@@ -5,6 +5,8 @@ import Koa from 'koa';
 import type { Config } from '../core/config.ts';
 import type { Orm } from '../core/db/orm.ts';
 import type { Logger } from '../core/logger.ts';
+import type { EmailDispatcher } from '../core/mail/outbox.ts';
+import { Accounts } from '../core/users/accounts.ts';
 import { createAjv, loadSchemaFiles } from '../core/schema/registry.ts';
 import type { AppState } from './context.ts';
 import { docsRoutes } from './docs-page.ts';
@@ -12,6 +14,9 @@ import { apiNotFound, errorHandler } from './middleware/errors.ts';
 import { requestContext } from './middleware/request-id.ts';
 import { corsForApp, requireJsonBodies, securityHeaders } from './middleware/security.ts';
 import { ApiRegistry } from './routing.ts';
+import { authenticate } from './middleware/auth.ts';
+import { authRoutes } from './routes/auth.ts';
+import { devOutboxRoutes } from './routes/dev.ts';
 import { healthRoutes } from './routes/health.ts';
 import { runtimeConfigScript, webApp, WEB_DIST_DIR } from './web.ts';
 
@@ -23,6 +28,8 @@ export interface AppDependencies {
   logger: Logger;
   orm: Orm;
   temporal: Connection;
+  /** Starts the delivery of outbox e-mails. */
+  emails: EmailDispatcher;
   /** Folder of the built web app. Default dist/web; null serves no web app (development behind Vite). */
   webDir?: string | null;
 }
@@ -33,7 +40,11 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
     queryAjv: createAjv({ coerceTypes: true, useDefaults: true }),
     validateResponses: deps.config.NODE_ENV !== 'production',
   });
+  const em = () => deps.orm.em;
+  const accounts = new Accounts({ config: deps.config, emails: deps.emails });
   healthRoutes(api, deps);
+  authRoutes(api, { accounts, em, config: deps.config });
+  if (!deps.config.SMTP_URL && deps.config.NODE_ENV !== 'production') devOutboxRoutes(api, { em });
 
   let openapi: object | undefined;
   const document = () =>
@@ -58,6 +69,7 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
     .use(requireJsonBodies(API_PREFIXES))
     .use(bodyParser({ enableTypes: ['json'], jsonLimit: deps.config.JSON_BODY_LIMIT, encoding: 'utf-8' }))
     .use((_ctx, next) => RequestContext.create(deps.orm.em, next))
+    .use(authenticate(accounts, em, deps.config.APP_URL))
     .use(docsRoutes(document))
     .use(router.routes())
     .use(router.allowedMethods({ throw: true }))

@@ -30,7 +30,7 @@ export interface RouteDefinition<TBody = unknown, TQuery = unknown, TResult = un
   body?: string;
   /** Schema of the query string; values are coerced to the declared types and defaults filled in. */
   query?: string;
-  /** Every status the route answers with on success, and its body. The first 2xx is the default status. */
+  /** Every status the route answers with on success, and its body. The first 2xx or 3xx is the default status. */
   responses: Record<number, ResponseDefinition>;
   /** Returns the response body; may set `ctx.status` to another declared status first. */
   handler(ctx: AppContext, input: RouteInput<TBody, TQuery>): Promise<TResult> | TResult;
@@ -66,8 +66,8 @@ export class ApiRegistry {
     definition: RouteDefinition<TBody, TQuery, TResult>,
   ): void {
     const statuses = Object.keys(definition.responses).map(Number);
-    const defaultStatus = statuses.find((status) => status >= 200 && status < 300);
-    if (defaultStatus === undefined) throw new Error(`${definition.operationId} declares no 2xx response`);
+    const defaultStatus = statuses.find((status) => status >= 200 && status < 400);
+    if (defaultStatus === undefined) throw new Error(`${definition.operationId} declares no success (2xx or 3xx) response`);
     this.#routes.push({
       definition: definition as unknown as RouteDefinition<never, never, unknown>,
       body: definition.body ? getValidator(this.#ajv, definition.body) : undefined,
@@ -117,7 +117,7 @@ export class ApiRegistry {
         );
       }
     }
-    if (ctx.status === 204) return;
+    if (ctx.status === 204 || result === undefined) return;
     ctx.body = result;
   }
 

@@ -1,9 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Connection } from '@temporalio/client';
+import { Client, type Connection } from '@temporalio/client';
 import type { NativeConnection, Worker } from '@temporalio/worker';
 import { createApp } from '../api/app.ts';
+import { temporalEmailDispatcher } from '../api/email-dispatcher.ts';
 import { createActivities } from '../workflows/activities.ts';
 import { createWorker, DEFAULT_WORKFLOWS_PATH, loadWorkflowBundle } from '../workflows/worker.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
@@ -12,6 +13,8 @@ import { connectAndMigrate } from './db/migrate.ts';
 import type { Orm } from './db/orm.ts';
 import { StartupError } from './errors.ts';
 import { createLogger, type Logger } from './logger.ts';
+import { createMailer } from './mail/mailer.ts';
+import { OutboundEmail } from './mail/outbound-email.entity.ts';
 import { assertPortFree } from './ports.ts';
 import { connectWorker, waitForTemporal } from './temporal/connect.ts';
 import { startTemporalDevServer } from './temporal/dev-server.ts';
@@ -107,6 +110,8 @@ export async function start(options: StartOptions = {}): Promise<RunningTickscri
 
     if (runWorker && bundle) {
       installTemporalRuntime(logger);
+      const mailer = createMailer(config, logger);
+      cleanups.push(async () => mailer.close());
       const connection: NativeConnection = await connectWorker(temporalInfo.address);
       cleanups.push(() => connection.close());
       const worker: Worker = await createWorker({
@@ -114,7 +119,7 @@ export async function start(options: StartOptions = {}): Promise<RunningTickscri
         namespace: config.TEMPORAL_NAMESPACE,
         taskQueue: config.TEMPORAL_TASK_QUEUE,
         workflowBundle: bundle,
-        activities: createActivities({ orm, logger }),
+        activities: createActivities({ orm, logger, mailer }),
       });
       const running = worker.run();
       running.catch((error: unknown) => reportFailure(error instanceof Error ? error : new Error(String(error))));
@@ -126,7 +131,12 @@ export async function start(options: StartOptions = {}): Promise<RunningTickscri
 
     let url: string | undefined;
     if (serveHttp) {
-      const app = createApp({ config, logger, orm, temporal: temporalInfo.connection, webDir: options.webDir });
+      const client = new Client({ connection: temporalInfo.connection, namespace: config.TEMPORAL_NAMESPACE });
+      const emails = temporalEmailDispatcher(client, config.TEMPORAL_TASK_QUEUE, logger);
+      // E-mails whose delivery never started (Temporal was unreachable at that moment) go out now.
+      const pending = await orm.em.fork().find(OutboundEmail, { status: 'pending' }, { fields: ['id'] });
+      await emails.dispatch(pending.map((email) => email.id));
+      const app = createApp({ config, logger, orm, temporal: temporalInfo.connection, emails, webDir: options.webDir });
       const server = await listen(createServer(app.callback()), config.PORT, config.HOST);
       cleanups.push(() => close(server));
       url = config.APP_URL;

@@ -1,5 +1,160 @@
 // Generated from schemas/*.schema.json by `npm run schemas:types`. Do not edit.
 
+// api/auth/change-password.request.schema.json
+/**
+ * Change the password; the user's other sessions end.
+ */
+export interface ChangePasswordRequest {
+  currentPassword: string;
+  /**
+   * At least 6 characters.
+   */
+  newPassword: string;
+}
+
+// api/auth/current-user.response.schema.json
+/**
+ * The signed-in user.
+ */
+export interface CurrentUserResponse {
+  user: User;
+}
+
+// api/auth/login.request.schema.json
+/**
+ * Sign in with e-mail and password.
+ */
+export interface LoginRequest {
+  /**
+   * Trimmed and lower-cased by the server.
+   */
+  email: string;
+  password: string;
+}
+
+// api/auth/message.response.schema.json
+/**
+ * A confirmation in words.
+ */
+export interface MessageResponse {
+  message: string;
+}
+
+// api/auth/reset-password.request.schema.json
+/**
+ * Ask for a password reset link. The answer is the same whether or not the account exists.
+ */
+export interface ResetPasswordRequest {
+  /**
+   * Trimmed and lower-cased by the server.
+   */
+  email: string;
+}
+
+// api/auth/session.response.schema.json
+/**
+ * The signed-in user and the session token (also set as an HttpOnly cookie).
+ */
+export interface SessionResponse {
+  user: User;
+  /**
+   * Send as `Authorization: Bearer <token>`.
+   */
+  token: string;
+}
+
+// api/auth/signup.request.schema.json
+/**
+ * Create an account; a verification e-mail follows.
+ */
+export interface SignupRequest {
+  /**
+   * Trimmed and lower-cased by the server.
+   */
+  email: string;
+  /**
+   * At least 6 characters.
+   */
+  password: string;
+  fullName: string;
+}
+
+// api/auth/signup.response.schema.json
+/**
+ * The new, not yet verified account. No token: the address must be verified first.
+ */
+export interface SignupResponse {
+  user: User;
+  message: string;
+}
+
+// api/auth/update-user.request.schema.json
+/**
+ * Set a new password with the reset link's token_hash as bearer token; every session ends.
+ */
+export interface UpdateUserRequest {
+  /**
+   * At least 6 characters.
+   */
+  password: string;
+  /**
+   * The link's `type` query value: `recovery`.
+   */
+  type: string;
+}
+
+// api/auth/update-user.response.schema.json
+/**
+ * The account whose password was reset.
+ */
+export interface UpdateUserResponse {
+  user: User;
+  message: string;
+}
+
+// api/auth/user.schema.json
+/**
+ * A Tickscribe account as the API shows it (never its password hash).
+ */
+export interface User {
+  id: string;
+  fullName: string;
+  email: string;
+  /**
+   * Null means the Free plan.
+   */
+  subscriptionTier: string | null;
+  isSubscribed: boolean;
+  transcriptsProcessed: number;
+}
+
+// api/auth/verify-email.query.schema.json
+/**
+ * The verification link's query.
+ */
+export interface VerifyEmailQuery {
+  /**
+   * The e-mailed token.
+   */
+  token?: string;
+}
+
+// api/dev-outbox.response.schema.json
+/**
+ * Development only (no SMTP_URL, not production): the latest e-mails, newest first, with their links.
+ */
+export interface DevOutboxResponse {
+  emails: {
+    id: string;
+    to: string;
+    subject: string;
+    text: string;
+    links: string[];
+    status: "pending" | "sent";
+    createdAt: string;
+  }[];
+}
+
 // api/error.schema.json
 /**
  * Every failed request answers with this body and an HTTP status that fits.
@@ -94,6 +249,18 @@ export interface Config {
    * Third-party plugins to load besides the built-in ones: a comma-separated list of package names or paths (relative to the working directory).
    */
   PLUGINS?: string;
+  /**
+   * SMTP server for e-mail, e.g. smtps://user:pass@smtp.example.com:465. Unset: e-mails go to the local outbox (logged, and listed at /api/dev/outbox outside production).
+   */
+  SMTP_URL?: string;
+  /**
+   * Sender of Tickscribe's e-mails.
+   */
+  MAIL_FROM: string;
+  /**
+   * Days a session stays valid without use.
+   */
+  SESSION_DAYS: number;
 }
 
 // plugin.schema.json

@@ -28,7 +28,8 @@ describe('GET /api/health', () => {
     // A closed connection fails every call at once; a lazy one to a dead port would leave gRPC retry timers behind.
     const deadTemporal = await Connection.connect({ address: inject('temporalAddress') });
     await deadTemporal.close();
-    const server = createApp({ config: app.config, logger, orm: closedOrm, temporal: deadTemporal, webDir: null })
+    const noEmails = { dispatch: async () => {} };
+    const server = createApp({ config: app.config, logger, orm: closedOrm, temporal: deadTemporal, emails: noEmails, webDir: null })
       .listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     const { port } = server.address() as { port: number };

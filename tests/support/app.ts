@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { start, type RunningTickscribe } from '../../core/main.ts';
 import { freePort } from './free-port.ts';
@@ -18,6 +19,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       DATA_DIR: inject('dataDir'),
       DATABASE_URL: inject('databaseUrl'),
       TEMPORAL_ADDRESS: inject('temporalAddress'),
+      // Each app gets its own task queue, so its worker (and mailer) handles only its own workflows.
+      TEMPORAL_TASK_QUEUE: `test-${randomUUID()}`,
       ...env,
     },
   });

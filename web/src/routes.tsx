@@ -10,7 +10,10 @@ const TermsOfServicePage = lazy(() => import('./legal/TermsOfServicePage.tsx'));
 const RefundPolicyPage = lazy(() => import('./legal/RefundPolicyPage.tsx'));
 const LoginPage = lazy(() => import('./auth/LoginPage.tsx'));
 const SignupPage = lazy(() => import('./auth/SignupPage.tsx'));
+const VerifyEmailPage = lazy(() => import('./auth/VerifyEmailPage.tsx'));
+const ResetPasswordPage = lazy(() => import('./auth/ResetPasswordPage.tsx'));
 const DashboardPage = lazy(() => import('./dashboard/DashboardPage.tsx'));
+const SettingsPage = lazy(() => import('./settings/SettingsPage.tsx'));
 
 /** The route table of spec section 2. */
 export function AppRoutes() {
@@ -23,6 +26,7 @@ export function AppRoutes() {
         <Route path="refund-policy" element={<RefundPolicyPage />} />
         <Route element={<RequireAuth />}>
           <Route path="dashboard" element={<DashboardPage />} />
+          <Route path="settings" element={<SettingsPage />} />
         </Route>
       </Route>
       <Route element={<AuthLayout />}>
@@ -30,6 +34,9 @@ export function AppRoutes() {
           <Route path="login" element={<LoginPage />} />
           <Route path="signup" element={<SignupPage />} />
         </Route>
+        {/* The verification page redirects a signed-in user itself, after showing the outcome of a link. */}
+        <Route path="verify-email" element={<VerifyEmailPage />} />
+        <Route path="reset-password" element={<ResetPasswordPage />} />
       </Route>
       <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>

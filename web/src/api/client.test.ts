@@ -56,6 +56,9 @@ function handle(req: IncomingMessage, res: ServerResponse, body: string, receive
     case '/api/tickets':
       sendJson(res, 401, { error: 'Your session has ended. Log in again.' });
       return;
+    case '/auth/update-user':
+      sendJson(res, 401, { error: 'This password reset link is invalid or has expired.' });
+      return;
     case '/bare-401':
       res.writeHead(401).end();
       return;
@@ -199,6 +202,29 @@ describe('createApiClient against a real server', () => {
     expect(lastRequest().authorization).toBeUndefined();
     await createApiClient(environment('/').env).get('/echo');
     expect(lastRequest().authorization).toBeUndefined();
+  });
+
+  it('sends a given bearer token instead of the stored one', async () => {
+    const { env } = environment('/reset-password', 'stored-token');
+    await createApiClient(env).post('/echo', { password: 'secret' }, { bearerToken: 'link-token-hash' });
+    expect(lastRequest().authorization).toBe('Bearer link-token-hash');
+  });
+
+  it('on a 401 for a given bearer token keeps the stored token and the page, and throws the server text', async () => {
+    for (const page of ['/reset-password', '/dashboard']) {
+      const { env, values, assigned } = environment(page, 'stored-token');
+      const failure = await createApiClient(env)
+        .post('/auth/update-user', { password: 'secret', type: 'recovery' }, { bearerToken: 'used-link' })
+        .catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(ApiError);
+      expect(failure).toMatchObject({
+        status: 401,
+        message: 'This password reset link is invalid or has expired.',
+        serverText: 'This password reset link is invalid or has expired.',
+      });
+      expect(values.get(AUTH_TOKEN_KEY)).toBe('stored-token');
+      expect(assigned).toEqual([]);
+    }
   });
 
   it('uploads with only the auth header and reads the message field on failure', async () => {

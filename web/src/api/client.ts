@@ -32,6 +32,11 @@ export interface ApiEnvironment {
 export interface RequestOptions {
   /** Send the stored bearer token (default true). */
   auth?: boolean;
+  /**
+   * Send this bearer token instead of the stored one, e.g. the token_hash of a password reset link. A 401 then
+   * concerns this token only: the stored token is kept and the browser stays on the page.
+   */
+  bearerToken?: string;
 }
 
 /** Thrown for an error answer; `serverText` is the server's own text, for screens with their own fallback. */
@@ -146,11 +151,11 @@ export function createApiClient(env: ApiEnvironment): ApiClient {
   async function send<T>(
     method: string,
     path: string,
-    init: { body?: BodyInit; json: boolean; auth: boolean; errorField: 'error' | 'message' },
+    init: { body?: BodyInit; json: boolean; auth: boolean; bearerToken?: string; errorField: 'error' | 'message' },
   ): Promise<T> {
     const headers: Record<string, string> = {};
     if (init.json) headers['Content-Type'] = 'application/json';
-    const token = init.auth ? getToken() : null;
+    const token = init.bearerToken ?? (init.auth ? getToken() : null);
     if (token) headers.Authorization = `Bearer ${token}`;
 
     let response: Response;
@@ -161,6 +166,9 @@ export function createApiClient(env: ApiEnvironment): ApiClient {
     }
     const body = await readBody(response);
 
+    if (response.status === 401 && init.bearerToken !== undefined) {
+      throw new ApiError(failureMessage(response, body), response.status, bodyText(body, 'error'));
+    }
     if (response.status === 401) {
       const outcome = unauthorizedOutcome(path, env.location.pathname, body);
       if (outcome.clearToken) clearToken();
@@ -182,6 +190,7 @@ export function createApiClient(env: ApiEnvironment): ApiClient {
       body: body === undefined ? undefined : JSON.stringify(body),
       json: body !== undefined,
       auth: options.auth ?? true,
+      bearerToken: options.bearerToken,
       errorField: 'error',
     });
   }

@@ -1,7 +1,7 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../api/browser.ts';
-import { CURRENT_USER_PATH, NetworkError } from '../api/client.ts';
+import { ApiError, CURRENT_USER_PATH, NetworkError } from '../api/client.ts';
 import { authTexts } from './texts.ts';
 import { parseUser, type User } from './user.ts';
 
@@ -22,9 +22,12 @@ export interface AuthState {
   login(email: string, password: string): Promise<User>;
   /** Registers; throws an Error with a message for the user. */
   signup(fullName: string, email: string, password: string): Promise<SignupOutcome>;
-  /** Ends the session on the server, then locally even if the server call failed, and goes to /login. */
+  /**
+   * Ends the session on the server, then locally, and goes to /login. A 401 means the session had already ended
+   * and counts as success; any other failure keeps the user signed in and throws an Error with a message.
+   */
   logout(): Promise<void>;
-  /** Looks up the current user again. */
+  /** Looks up the current user again, e.g. after a verification link stored a new token. */
   refresh(): Promise<User | null>;
 }
 
@@ -48,23 +51,35 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const [user, setUser] = useState<User | null>(null);
   const [loading, setLoading] = useState(true);
+  // Lookups can overlap (the start-up one and a refresh after a verification link stored a token): only the
+  // latest one may set the user, so an older answer without the new token cannot sign the user out again.
+  const latestLookup = useRef(0);
 
-  useEffect(() => {
-    let active = true;
-    void fetchCurrentUser().then((current) => {
-      if (!active) return;
+  const lookUp = useCallback(async (): Promise<User | null> => {
+    const lookup = ++latestLookup.current;
+    const current = await fetchCurrentUser();
+    if (lookup === latestLookup.current) {
       setUser(current);
       setLoading(false);
-    });
-    return () => {
-      active = false;
-    };
+    }
+    return current;
   }, []);
 
-  const refresh = useCallback(async () => {
-    const current = await fetchCurrentUser();
-    setUser(current);
-    return current;
+  useEffect(() => {
+    void lookUp();
+    return () => {
+      // Unmounted (or StrictMode's trial unmount): no earlier lookup may apply its answer any more.
+      latestLookup.current += 1;
+    };
+  }, [lookUp]);
+
+  const refresh = useCallback(() => lookUp(), [lookUp]);
+
+  /** Login, signup and logout know the user first-hand: a lookup still under way must not overwrite it. */
+  const settle = useCallback((known: User | null) => {
+    latestLookup.current += 1;
+    setUser(known);
+    setLoading(false);
   }, []);
 
   const login = useCallback(async (email: string, password: string) => {
@@ -77,9 +92,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const loggedIn = parseUser(response.user);
     if (!loggedIn) throw new Error(authTexts.loginFailed);
     if (typeof response.token === 'string' && response.token !== '') api.setToken(response.token);
-    setUser(loggedIn);
+    settle(loggedIn);
     return loggedIn;
-  }, []);
+  }, [settle]);
 
   const signup = useCallback(async (fullName: string, email: string, password: string): Promise<SignupOutcome> => {
     let response: AuthResponse;
@@ -94,20 +109,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (!registered) throw new Error(authTexts.signupNoUser);
     if (typeof response.token !== 'string' || response.token === '') return 'verify-email';
     api.setToken(response.token);
-    setUser(registered);
+    settle(registered);
     return 'signed-in';
-  }, []);
+  }, [settle]);
 
   const logout = useCallback(async () => {
     try {
       await api.post('/auth/logout');
     } catch (error) {
-      console.warn('Logging out on the server failed; the local session is ended anyway.', error);
+      // The session cookie is HttpOnly: only the server can end the session, so a failure is reported.
+      const alreadyEnded = error instanceof ApiError && error.status === 401;
+      if (!alreadyEnded) throw new Error(messageOf(error, authTexts.logoutFailed), { cause: error });
     }
     api.clearToken();
-    setUser(null);
+    settle(null);
     void navigate('/login');
-  }, [navigate]);
+  }, [navigate, settle]);
 
   const value = useMemo<AuthState>(
     () => ({ user, loading, login, signup, logout, refresh }),

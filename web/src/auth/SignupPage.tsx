@@ -10,9 +10,8 @@ import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { AuthCard } from './AuthCard.tsx';
 import { useAuth } from './AuthContext.tsx';
+import { MIN_PASSWORD_LENGTH } from './passwordRules.ts';
 import { authTexts } from './texts.ts';
-
-const MIN_PASSWORD_LENGTH = 6;
 
 const texts = {
   pageTitle: 'Sign up · Tickscribe',
@@ -44,8 +43,11 @@ export default function SignupPage() {
     setError(null);
     setSubmitting(true);
     try {
-      const outcome = await signup(fullName.trim(), email.trim(), password);
-      void navigate(outcome === 'signed-in' ? '/dashboard' : '/verify-email', { replace: true });
+      const address = email.trim();
+      const outcome = await signup(fullName.trim(), address, password);
+      if (outcome === 'signed-in') void navigate('/dashboard', { replace: true });
+      // The verification page names the address the link went to.
+      else void navigate('/verify-email', { replace: true, state: { email: address } });
     } catch (failure) {
       setError(failure instanceof Error && failure.message !== '' ? failure.message : authTexts.signupFailed);
       setSubmitting(false);

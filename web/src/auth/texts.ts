@@ -4,4 +4,5 @@ export const authTexts = {
   signupFailed: 'Signup failed',
   signupNoUser: 'Signup failed. Please try again.',
   signupNetworkError: 'Network error during signup. Please check your connection and try again.',
+  logoutFailed: 'Logout failed',
 } as const;

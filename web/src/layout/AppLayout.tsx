@@ -34,7 +34,7 @@ export function AppLayout() {
   return <PageFrame header={<NavBar />} />;
 }
 
-/** Login and signup: the brand only, so the form has the visitor's full attention. */
+/** Login, signup, e-mail verification and password reset: the brand only, so the form has the visitor's full attention. */
 export function AuthLayout() {
   return (
     <PageFrame

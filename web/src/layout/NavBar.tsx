@@ -1,5 +1,6 @@
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import MenuIcon from '@mui/icons-material/Menu';
+import Alert from '@mui/material/Alert';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,14 +11,19 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
+import Snackbar from '@mui/material/Snackbar';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { NavLink } from 'react-router';
 import { useAuth } from '../auth/AuthContext.tsx';
+import { authTexts } from '../auth/texts.ts';
 import type { User } from '../auth/user.ts';
 import { Brand } from './Brand.tsx';
 import { layoutTexts, signedInLinks } from './texts.ts';
+
+/** Spec section 9: notifications dismiss themselves after 5 s. */
+const NOTIFICATION_MS = 5000;
 
 /** NavLink marks the current page with aria-current="page"; this makes it visible too. */
 const activeOnDark = {
@@ -172,7 +178,13 @@ function MobileNavigation({ user, onLogout }: { user: User; onLogout: () => void
 /** The shared top bar: brand, and the navigation for the signed-in or signed-out visitor. */
 export function NavBar() {
   const { user, loading, logout } = useAuth();
-  const handleLogout = () => void logout();
+  const [logoutError, setLogoutError] = useState<string | null>(null);
+  const handleLogout = () => {
+    setLogoutError(null);
+    logout().catch((error: unknown) => {
+      setLogoutError(error instanceof Error && error.message !== '' ? error.message : authTexts.logoutFailed);
+    });
+  };
 
   return (
     <AppBar position="sticky" color="primary" elevation={0}>
@@ -188,6 +200,16 @@ export function NavBar() {
           <SignedOutNavigation />
         )}
       </Toolbar>
+      <Snackbar
+        open={logoutError !== null}
+        autoHideDuration={NOTIFICATION_MS}
+        onClose={() => setLogoutError(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      >
+        <Alert severity="error" variant="filled" onClose={() => setLogoutError(null)}>
+          {logoutError}
+        </Alert>
+      </Snackbar>
     </AppBar>
   );
 }

@@ -1,0 +1,54 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Middleware } from 'koa';
+import { HttpError } from '../../core/errors.ts';
+import type { Accounts, Authenticated } from '../../core/users/accounts.ts';
+import type { AppContext, AppState } from '../context.ts';
+
+export const SESSION_COOKIE = 'tickscribe_session';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function bearerToken(header: string): string | undefined {
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+/**
+ * Finds the session from the bearer token or, failing that, the session cookie. A state-changing request that
+ * relies on the cookie must come from APP_URL's origin (the cookie would otherwise ride along on a forged form).
+ */
+export function authenticate(accounts: Accounts, em: () => EntityManager, appUrl: string): Middleware<AppState> {
+  const allowedOrigin = new URL(appUrl).origin;
+  return async (ctx, next) => {
+    const bearer = bearerToken(ctx.get('authorization'));
+    const cookie = bearer ? undefined : ctx.cookies.get(SESSION_COOKIE);
+    if (cookie && !SAFE_METHODS.has(ctx.method) && ctx.get('origin') !== allowedOrigin) {
+      throw new HttpError(403, 'This request came from another site and was refused.');
+    }
+    const token = bearer ?? cookie;
+    if (token) {
+      ctx.state.auth = await accounts.authenticate(em(), token);
+      ctx.state.authSource = bearer ? 'bearer' : 'cookie';
+    }
+    await next();
+  };
+}
+
+export function requireAuth(ctx: AppContext, message = 'Authentication required.'): Authenticated {
+  if (!ctx.state.auth) throw new HttpError(401, message);
+  return ctx.state.auth;
+}
+
+export function setSessionCookie(ctx: AppContext, token: string, days: number): void {
+  ctx.cookies.set(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: ctx.secure,
+    path: '/',
+    maxAge: days * 24 * 3_600_000,
+    overwrite: true,
+  });
+}
+
+export function clearSessionCookie(ctx: AppContext): void {
+  ctx.cookies.set(SESSION_COOKIE, null, { httpOnly: true, sameSite: 'lax', secure: ctx.secure, path: '/', overwrite: true });
+}

@@ -1,0 +1,43 @@
+import nodemailer from 'nodemailer';
+import type { Config } from '../config.ts';
+import type { Logger } from '../logger.ts';
+
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  /** 'smtp' when SMTP_URL is set; 'outbox' writes the e-mail to the log and keeps it in the database only. */
+  readonly transport: 'smtp' | 'outbox';
+  send(message: EmailMessage): Promise<void>;
+  close(): void;
+}
+
+export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM'>, logger: Logger): Mailer {
+  const log = logger.child({ component: 'mail' });
+  if (!config.SMTP_URL) {
+    return {
+      transport: 'outbox',
+      async send(message) {
+        const links = message.text.match(/https?:\/\/\S+/g) ?? [];
+        // Development only (no SMTP configured): the link is the point, so the operator can finish a sign-up.
+        log.info({ to: message.to, subject: message.subject, links }, 'e-mail kept in the local outbox');
+      },
+      close() {},
+    };
+  }
+  const transporter = nodemailer.createTransport(config.SMTP_URL);
+  return {
+    transport: 'smtp',
+    async send(message) {
+      await transporter.sendMail({ from: config.MAIL_FROM, ...message });
+      log.info({ to: message.to, subject: message.subject }, 'e-mail sent');
+    },
+    close() {
+      transporter.close();
+    },
+  };
+}

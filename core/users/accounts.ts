@@ -1,0 +1,225 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Config } from '../config.ts';
+import { HttpError } from '../errors.ts';
+import { queueEmail, type EmailDispatcher } from '../mail/outbox.ts';
+import { passwordResetEmail, verificationEmail } from '../mail/templates.ts';
+import { hitRateLimit, type RateLimitRule } from '../security/rate-limit.ts';
+import { EmailToken, type EmailTokenPurpose } from './email-token.entity.ts';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, hashPassword, verifyAgainstNothing, verifyPassword } from './passwords.ts';
+import { Session } from './session.entity.ts';
+import { hashToken, newToken } from './tokens.ts';
+import { User } from './user.entity.ts';
+
+const HOUR = 3_600_000;
+const VERIFY_TTL_MS = 24 * HOUR;
+const RESET_TTL_MS = HOUR;
+
+export const RATE_LIMITS = {
+  loginPerAddress: { name: 'login:email', limit: 10, windowSeconds: 900 },
+  loginPerClient: { name: 'login:client', limit: 50, windowSeconds: 900 },
+  resetPerAddress: { name: 'reset:email', limit: 5, windowSeconds: 3600 },
+  resetPerClient: { name: 'reset:client', limit: 20, windowSeconds: 3600 },
+  signupPerClient: { name: 'signup:client', limit: 20, windowSeconds: 3600 },
+} satisfies Record<string, RateLimitRule>;
+
+export const MESSAGES = {
+  alreadyExists: 'An account with this email already exists.',
+  invalidEmail: 'Please enter a valid email address.',
+  passwordTooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
+  passwordTooLong: `Password must be at most ${MAX_PASSWORD_LENGTH} characters`,
+  signedUp: 'Check your inbox: we sent you a link to verify your email address.',
+  invalidCredentials: 'Invalid email or password.',
+  notConfirmed: 'Email not confirmed: please verify your email address before logging in.',
+  resetRequested: 'If an account exists with this email, you will receive password reset instructions shortly.',
+  resetLinkInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
+  verifyLinkInvalid: 'This verification link is invalid or has expired. Please sign up again or log in.',
+  verifyLinkUsed: 'This verification link has already been used. Please log in.',
+  wrongCurrentPassword: 'Current password is incorrect.',
+  passwordChanged: 'Password changed successfully!',
+  passwordReset: 'Your password has been reset.',
+  unsupportedUpdate: "Unsupported update type: expected 'recovery'.",
+  notAuthenticated: 'User not authenticated.',
+} as const;
+
+/** The user as every auth call returns it; never the password hash. */
+export interface UserView {
+  id: string;
+  fullName: string;
+  email: string;
+  subscriptionTier: string | null;
+  isSubscribed: boolean;
+  transcriptsProcessed: number;
+}
+
+export function viewUser(user: User): UserView {
+  return {
+    id: user.id,
+    fullName: user.fullName,
+    email: user.email,
+    subscriptionTier: user.subscriptionTier ?? null,
+    isSubscribed: user.isSubscribed,
+    transcriptsProcessed: user.transcriptsProcessed,
+  };
+}
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+function checkPasswordRules(password: string): void {
+  if (password.length < MIN_PASSWORD_LENGTH) throw new HttpError(400, MESSAGES.passwordTooShort);
+  if (password.length > MAX_PASSWORD_LENGTH) throw new HttpError(400, MESSAGES.passwordTooLong);
+}
+
+export interface AccountsOptions {
+  config: Pick<Config, 'APP_URL' | 'SESSION_DAYS'>;
+  emails: EmailDispatcher;
+}
+
+export interface ClientInfo {
+  /** The caller's address, for per-client rate limits. */
+  ip: string;
+  userAgent?: string;
+}
+
+export interface Authenticated {
+  user: User;
+  session: Session;
+}
+
+/** Sign-up, verification, login, sessions and passwords. Every method works in the request's EntityManager. */
+export class Accounts {
+  readonly #config: AccountsOptions['config'];
+  readonly #emails: EmailDispatcher;
+
+  constructor(options: AccountsOptions) {
+    this.#config = options.config;
+    this.#emails = options.emails;
+  }
+
+  async signup(em: EntityManager, input: { email: string; password: string; fullName: string }, client: ClientInfo): Promise<User> {
+    await hitRateLimit(em, RATE_LIMITS.signupPerClient, client.ip);
+    const email = normaliseEmail(input.email);
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new HttpError(400, MESSAGES.invalidEmail);
+    checkPasswordRules(input.password);
+    if (await em.count(User, { email })) throw new HttpError(409, MESSAGES.alreadyExists);
+    const user = em.create(User, { email, fullName: input.fullName.trim(), passwordHash: await hashPassword(input.password) });
+    const token = this.#issueEmailToken(em, user, 'verify-email', VERIFY_TTL_MS);
+    const link = `${this.#config.APP_URL}/auth/verify-email?token=${encodeURIComponent(token)}`;
+    const message = queueEmail(em, verificationEmail(email, user.fullName, link));
+    try {
+      await em.flush();
+    } catch (error) {
+      // Two sign-ups for one address at once: the unique index decides, the loser gets the same answer.
+      if (/users_email_unique/.test(String(error))) throw new HttpError(409, MESSAGES.alreadyExists);
+      throw error;
+    }
+    await this.#emails.dispatch([message.id]);
+    return user;
+  }
+
+  /** Marks the address verified and opens a session; returns its token. Throws with a reason for the page. */
+  async verifyEmail(em: EntityManager, token: string, client: ClientInfo): Promise<{ user: User; token: string }> {
+    const record = await em.findOne(EmailToken, { tokenHash: hashToken(token), purpose: 'verify-email' }, { populate: ['user'] });
+    if (!record || record.expiresAt < new Date()) throw new HttpError(400, MESSAGES.verifyLinkInvalid);
+    if (record.usedAt) throw new HttpError(400, MESSAGES.verifyLinkUsed);
+    record.usedAt = new Date();
+    record.user.emailVerifiedAt ??= new Date();
+    const sessionToken = this.#openSession(em, record.user, client);
+    await em.flush();
+    return { user: record.user, token: sessionToken };
+  }
+
+  async login(em: EntityManager, input: { email: string; password: string }, client: ClientInfo): Promise<{ user: User; token: string }> {
+    const email = normaliseEmail(input.email);
+    await hitRateLimit(em, RATE_LIMITS.loginPerClient, client.ip);
+    await hitRateLimit(em, RATE_LIMITS.loginPerAddress, email);
+    const user = await em.findOne(User, { email }, { populate: ['passwordHash'] });
+    const valid = user?.passwordHash ? await verifyPassword(input.password, user.passwordHash) : await verifyAgainstNothing(input.password);
+    if (!user || !valid) throw new HttpError(401, MESSAGES.invalidCredentials);
+    // Only someone who knows the password learns that the address is unverified.
+    if (!user.emailVerifiedAt) throw new HttpError(403, MESSAGES.notConfirmed);
+    const token = this.#openSession(em, user, client);
+    await em.flush();
+    return { user, token };
+  }
+
+  /** The session a token belongs to, if it is live; a used session's expiry slides forward. */
+  async authenticate(em: EntityManager, token: string): Promise<Authenticated | undefined> {
+    const session = await em.findOne(Session, { tokenHash: hashToken(token), revokedAt: null }, { populate: ['user'] });
+    if (!session || session.expiresAt < new Date()) return undefined;
+    if (Date.now() - session.lastUsedAt.getTime() > 5 * 60_000) {
+      session.lastUsedAt = new Date();
+      session.expiresAt = this.#sessionExpiry();
+      await em.flush();
+    }
+    return { user: session.user, session };
+  }
+
+  async logout(em: EntityManager, session: Session): Promise<void> {
+    session.revokedAt = new Date();
+    await em.flush();
+  }
+
+  /** Changes the password and ends the user's other sessions; the current one stays signed in. */
+  async changePassword(em: EntityManager, auth: Authenticated, input: { currentPassword: string; newPassword: string }): Promise<void> {
+    await em.populate(auth.user, ['passwordHash']);
+    if (!auth.user.passwordHash || !(await verifyPassword(input.currentPassword, auth.user.passwordHash))) {
+      throw new HttpError(400, MESSAGES.wrongCurrentPassword);
+    }
+    checkPasswordRules(input.newPassword);
+    auth.user.passwordHash = await hashPassword(input.newPassword);
+    await em.nativeUpdate(Session, { user: auth.user, revokedAt: null, id: { $ne: auth.session.id } }, { revokedAt: new Date() });
+    await em.flush();
+  }
+
+  /** Sends a reset link when the account exists; the caller answers the same either way. */
+  async requestPasswordReset(em: EntityManager, rawEmail: string, client: ClientInfo): Promise<void> {
+    const email = normaliseEmail(rawEmail);
+    await hitRateLimit(em, RATE_LIMITS.resetPerClient, client.ip);
+    await hitRateLimit(em, RATE_LIMITS.resetPerAddress, email);
+    const user = await em.findOne(User, { email });
+    if (!user) return;
+    const token = this.#issueEmailToken(em, user, 'reset-password', RESET_TTL_MS);
+    const link = `${this.#config.APP_URL}/reset-password?token_hash=${encodeURIComponent(token)}&type=recovery`;
+    const message = queueEmail(em, passwordResetEmail(email, link));
+    await em.flush();
+    await this.#emails.dispatch([message.id]);
+  }
+
+  /** Sets a new password with a reset token and ends every session of the account. */
+  async resetPassword(em: EntityManager, token: string, input: { password: string; type: string }): Promise<User> {
+    if (input.type !== 'recovery') throw new HttpError(400, MESSAGES.unsupportedUpdate);
+    const record = await em.findOne(EmailToken, { tokenHash: hashToken(token), purpose: 'reset-password' }, { populate: ['user'] });
+    if (!record || record.usedAt || record.expiresAt < new Date()) throw new HttpError(401, MESSAGES.resetLinkInvalid);
+    checkPasswordRules(input.password);
+    record.usedAt = new Date();
+    record.user.passwordHash = await hashPassword(input.password);
+    // The link reached the mailbox, which is what verification proves.
+    record.user.emailVerifiedAt ??= new Date();
+    await em.nativeUpdate(Session, { user: record.user, revokedAt: null }, { revokedAt: new Date() });
+    await em.flush();
+    return record.user;
+  }
+
+  #issueEmailToken(em: EntityManager, user: User, purpose: EmailTokenPurpose, ttlMs: number): string {
+    const token = newToken();
+    em.create(EmailToken, { user, purpose, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttlMs) });
+    return token;
+  }
+
+  #openSession(em: EntityManager, user: User, client: ClientInfo): string {
+    const token = newToken();
+    em.create(Session, {
+      user,
+      tokenHash: hashToken(token),
+      expiresAt: this.#sessionExpiry(),
+      userAgent: client.userAgent?.slice(0, 300) ?? null,
+    });
+    return token;
+  }
+
+  #sessionExpiry(): Date {
+    return new Date(Date.now() + this.#config.SESSION_DAYS * 24 * HOUR);
+  }
+}
