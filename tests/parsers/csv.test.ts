@@ -2,40 +2,18 @@
 // header, RFC 4180 quoting, every time form such files use, detection ranking against the other built-in
 // parsers, and clear errors for tables that are not transcripts.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ParseFailure } from '../../core/plugins/errors.ts';
-import { PluginHost, type ParseResult } from '../../core/plugins/host.ts';
+import { PluginHost } from '../../core/plugins/host.ts';
 import { assertParserContract } from '../../core/plugins/testkit.ts';
 import { parser } from '../../plugins/parsers/csv/index.ts';
 import { readHeaderCell } from '../../plugins/parsers/shared/delimited.ts';
+import { failure, parserHelpers } from './support.ts';
 
 let host: PluginHost;
 beforeAll(async () => {
   host = await PluginHost.load();
 });
 
-const bytes = (text: string) => new TextEncoder().encode(text);
-const parse = (text: string, fileName = 'meeting.csv', format?: string): ParseResult =>
-  host.parse({ bytes: bytes(text), fileName }, format ? { format } : {});
-const scores = (text: string, fileName = 'meeting.csv') =>
-  Object.fromEntries(host.detect(host.prepare({ bytes: bytes(text), fileName })).filter((c) => c.confidence > 0).map((c) => [c.format, c.confidence]));
-const top = (text: string, fileName = 'meeting.csv') => host.detect(host.prepare({ bytes: bytes(text), fileName }))[0]!.format;
-const lines = (result: ParseResult) =>
-  result.transcript.messages.map((m) => ({
-    speaker: result.transcript.participants.find((p) => p.id === m.speaker.id)!.name,
-    content: m.content,
-    timestamp: m.timestamp,
-    ...(m.confidence !== undefined ? { confidence: m.confidence } : {}),
-  }));
-const failure = (fn: () => unknown): ParseFailure => {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof ParseFailure) return error;
-    throw error;
-  }
-  throw new Error('expected a ParseFailure');
-};
-const detect = (text: string) => parser.detect({ text, extension: '.csv' });
+const { parse, scores, topFormat: top, lines, detect } = parserHelpers(() => host, { fileName: 'meeting.csv', parser, confidence: true });
 
 describe('csv parser: manifest and detection', () => {
   it('declares itself', () => {

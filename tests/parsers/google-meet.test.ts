@@ -2,38 +2,18 @@
 // roster, markers, end line, Markdown copies, Gemini notes documents) and the in-call chat; detection ranking
 // against the other built-in parsers; clear errors.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ParseFailure } from '../../core/plugins/errors.ts';
-import { PluginHost, type ParseResult } from '../../core/plugins/host.ts';
+import { PluginHost } from '../../core/plugins/host.ts';
 import { assertParserContract } from '../../core/plugins/testkit.ts';
 import { parser } from '../../plugins/parsers/google-meet/index.ts';
 import { readTitle } from '../../plugins/parsers/google-meet/title.ts';
+import { failure, parserHelpers } from './support.ts';
 
 let host: PluginHost;
 beforeAll(async () => {
   host = await PluginHost.load();
 });
 
-const bytes = (text: string) => new TextEncoder().encode(text);
-const parse = (text: string, fileName = 'meet.txt', format?: string): ParseResult =>
-  host.parse({ bytes: bytes(text), fileName }, format ? { format } : {});
-const ranking = (text: string, fileName = 'meet.txt') =>
-  host.detect(host.prepare({ bytes: bytes(text), fileName })).filter((c) => c.confidence > 0).map((c) => [c.format, c.confidence]);
-const lines = (result: ParseResult) =>
-  result.transcript.messages.map((m) => ({
-    speaker: result.transcript.participants.find((p) => p.id === m.speaker.id)!.name,
-    content: m.content,
-    timestamp: m.timestamp,
-  }));
-const failure = (fn: () => unknown): ParseFailure => {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof ParseFailure) return error;
-    throw error;
-  }
-  throw new Error('expected a ParseFailure');
-};
-const detect = (text: string) => parser.detect({ text, extension: '.txt' });
+const { parse, claims: ranking, lines, detect } = parserHelpers(() => host, { fileName: 'meet.txt', parser });
 
 const TRANSCRIPT = [
   'xrq-uemd-bzy (2023-09-21 11:02 GMT-4) - Transcript',

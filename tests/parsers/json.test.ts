@@ -1,36 +1,19 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ParseFailure } from '../../core/plugins/errors.ts';
-import { PluginHost, type ParseResult } from '../../core/plugins/host.ts';
+import { PluginHost } from '../../core/plugins/host.ts';
 import { assertParserContract } from '../../core/plugins/testkit.ts';
 import { parser } from '../../plugins/parsers/json/index.ts';
 import { parser as slack } from '../../plugins/parsers/slack/index.ts';
 import { parseJsonText } from '../../plugins/parsers/shared/parse-json.ts';
-import { SAMPLES_DIR } from '../support/samples.ts';
+import { messageTuples, parserHelpers } from './support.ts';
 
 let host: PluginHost;
 beforeAll(async () => {
   host = await PluginHost.load();
 });
 
-const encode = (text: string) => new TextEncoder().encode(text);
-const parse = (value: unknown, fileName = 'transcript.json'): ParseResult =>
-  host.parse({ bytes: encode(typeof value === 'string' ? value : JSON.stringify(value)), fileName });
-const failure = (value: unknown, fileName = 'transcript.json'): ParseFailure => {
-  try {
-    parse(value, fileName);
-  } catch (error) {
-    if (error instanceof ParseFailure) return error;
-    throw error;
-  }
-  throw new Error('expected the file to be refused');
-};
-const input = (value: unknown) => ({ text: typeof value === 'string' ? value : JSON.stringify(value), extension: '.json', fileName: 'x.json' });
+const { parse, refusal: failure, input, sample } = parserHelpers(() => host, { fileName: 'transcript.json', samples: 'json' });
 /** [speaker name, content, timestamp] per message. */
-const lines = (result: ParseResult) =>
-  result.transcript.messages.map((m) => [result.transcript.participants.find((p) => p.id === m.speaker.id)?.name, m.content, m.timestamp]);
-const sample = (name: string) => readFileSync(join(SAMPLES_DIR, 'json', name), 'utf8');
+const lines = messageTuples;
 
 describe('AssemblyAI', () => {
   const assembly = {

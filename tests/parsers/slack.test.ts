@@ -1,36 +1,22 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ParseFailure } from '../../core/plugins/errors.ts';
-import { PluginHost, type ParseResult } from '../../core/plugins/host.ts';
+import { PluginHost } from '../../core/plugins/host.ts';
 import { assertParserContract } from '../../core/plugins/testkit.ts';
 import { parser as json } from '../../plugins/parsers/json/index.ts';
 import { parser } from '../../plugins/parsers/slack/index.ts';
 import { renderMrkdwn } from '../../plugins/parsers/slack/mrkdwn.ts';
 import { SAMPLES_DIR } from '../support/samples.ts';
+import { messageTuples, parserHelpers } from './support.ts';
 
 let host: PluginHost;
 beforeAll(async () => {
   host = await PluginHost.load();
 });
 
-const encode = (text: string) => new TextEncoder().encode(text);
-const parse = (value: unknown, fileName = '2024-05-01.json'): ParseResult =>
-  host.parse({ bytes: encode(typeof value === 'string' ? value : JSON.stringify(value, null, 4)), fileName });
-const failure = (value: unknown, fileName = '2024-05-01.json'): ParseFailure => {
-  try {
-    parse(value, fileName);
-  } catch (error) {
-    if (error instanceof ParseFailure) return error;
-    throw error;
-  }
-  throw new Error('expected the file to be refused');
-};
-const input = (value: unknown) => ({ text: typeof value === 'string' ? value : JSON.stringify(value, null, 4), extension: '.json', fileName: 'x.json' });
+const { parse, refusal: failure, input, sample } = parserHelpers(() => host, { fileName: '2024-05-01.json', samples: 'slack', indent: 4 });
 /** [speaker name, content, timestamp] per message. */
-const lines = (result: ParseResult) =>
-  result.transcript.messages.map((m) => [result.transcript.participants.find((p) => p.id === m.speaker.id)?.name, m.content, m.timestamp]);
-const sample = (path: string) => readFileSync(join(SAMPLES_DIR, 'slack', path), 'utf8');
+const lines = messageTuples;
 
 const profile = (real_name: string, display_name = '') => ({ real_name, display_name, name: real_name.toLowerCase(), team: 'T1' });
 

@@ -1,36 +1,17 @@
 // The SRT parser: every trap FORMATS.md lists for SubRip, its variants (speaker prefixes, diarised labels,
 // word-level output, no speakers), detection ranking against the other built-in parsers, and clear errors.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ParseFailure } from '../../core/plugins/errors.ts';
-import { PluginHost, type ParseResult } from '../../core/plugins/host.ts';
+import { PluginHost } from '../../core/plugins/host.ts';
 import { assertParserContract } from '../../core/plugins/testkit.ts';
 import { parser } from '../../plugins/parsers/srt/index.ts';
+import { failure, parserHelpers } from './support.ts';
 
 let host: PluginHost;
 beforeAll(async () => {
   host = await PluginHost.load();
 });
 
-const bytes = (text: string) => new TextEncoder().encode(text);
-const parse = (text: string, fileName = 'captions.srt', format?: string): ParseResult =>
-  host.parse({ bytes: bytes(text), fileName }, format ? { format } : {});
-const top = (text: string, fileName = 'captions.srt') => host.detect(host.prepare({ bytes: bytes(text), fileName }))[0]!;
-const lines = (result: ParseResult) =>
-  result.transcript.messages.map((m) => ({
-    speaker: result.transcript.participants.find((p) => p.id === m.speaker.id)!.name,
-    content: m.content,
-    timestamp: m.timestamp,
-  }));
-const failure = (fn: () => unknown): ParseFailure => {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof ParseFailure) return error;
-    throw error;
-  }
-  throw new Error('expected a ParseFailure');
-};
-const detect = (text: string) => parser.detect({ text, extension: '.srt' });
+const { parse, top, lines, detect } = parserHelpers(() => host, { fileName: 'captions.srt', parser });
 
 describe('srt parser: manifest and detection', () => {
   it('declares itself', () => {

@@ -1,36 +1,17 @@
 // The Microsoft Teams parser: current Teams downloads, Stream (Classic) captions with NOTE Confidence, unpadded
 // Teams/Graph times, Graph callTranscript content and metadataContent; ranking against the generic WebVTT parser.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ParseFailure } from '../../core/plugins/errors.ts';
-import { PluginHost, type ParseResult } from '../../core/plugins/host.ts';
+import { PluginHost } from '../../core/plugins/host.ts';
 import { assertParserContract } from '../../core/plugins/testkit.ts';
 import { parser } from '../../plugins/parsers/teams/index.ts';
+import { failure, parserHelpers } from './support.ts';
 
 let host: PluginHost;
 beforeAll(async () => {
   host = await PluginHost.load();
 });
 
-const bytes = (text: string) => new TextEncoder().encode(text);
-const parse = (text: string, fileName = 'Transcript.vtt', format?: string): ParseResult =>
-  host.parse({ bytes: bytes(text), fileName }, format ? { format } : {});
-const ranking = (text: string, fileName = 'Transcript.vtt') => host.detect(host.prepare({ bytes: bytes(text), fileName }));
-const lines = (result: ParseResult) =>
-  result.transcript.messages.map((m) => ({
-    speaker: result.transcript.participants.find((p) => p.id === m.speaker.id)!.name,
-    content: m.content,
-    timestamp: m.timestamp,
-    ...(m.confidence !== undefined ? { confidence: m.confidence } : {}),
-  }));
-const failure = (fn: () => unknown): ParseFailure => {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof ParseFailure) return error;
-    throw error;
-  }
-  throw new Error('expected a ParseFailure');
-};
+const { parse, ranking, lines } = parserHelpers(() => host, { fileName: 'Transcript.vtt', confidence: true });
 
 const GUID = '5fd7f1de-6442-4b37-a79a-7f43656096ca';
 /** The current Teams download: CRLF, GUID/n-m ids, wrapped voice spans, &amp;, ids and times going backwards, no final newline. */

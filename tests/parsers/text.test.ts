@@ -2,37 +2,17 @@
 // `[HH:MM:SS] Name: text`, `**Name** [M:SS] text`, name/time/text blocks, timestamped lines, paragraphs; its low
 // scores next to the Google Meet and Zoom parsers; clear errors for what is not text.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ParseFailure } from '../../core/plugins/errors.ts';
-import { PluginHost, type ParseResult } from '../../core/plugins/host.ts';
+import { PluginHost } from '../../core/plugins/host.ts';
 import { assertParserContract } from '../../core/plugins/testkit.ts';
 import { parser } from '../../plugins/parsers/text/index.ts';
+import { failure, parserHelpers } from './support.ts';
 
 let host: PluginHost;
 beforeAll(async () => {
   host = await PluginHost.load();
 });
 
-const bytes = (text: string) => new TextEncoder().encode(text);
-const parse = (text: string, fileName = 'notes.txt', format?: string): ParseResult =>
-  host.parse({ bytes: bytes(text), fileName }, format ? { format } : {});
-const ranking = (text: string, fileName = 'notes.txt') =>
-  host.detect(host.prepare({ bytes: bytes(text), fileName })).filter((c) => c.confidence > 0).map((c) => [c.format, c.confidence]);
-const lines = (result: ParseResult) =>
-  result.transcript.messages.map((m) => ({
-    speaker: result.transcript.participants.find((p) => p.id === m.speaker.id)!.name,
-    content: m.content,
-    timestamp: m.timestamp,
-  }));
-const failure = (fn: () => unknown): ParseFailure => {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof ParseFailure) return error;
-    throw error;
-  }
-  throw new Error('expected a ParseFailure');
-};
-const detect = (text: string) => parser.detect({ text, extension: '.txt' });
+const { parse, claims: ranking, lines, detect } = parserHelpers(() => host, { fileName: 'notes.txt', parser });
 
 const OTTER = "Alice Chen  0:01  \nRight, let's start with the renewal. They came back asking for\na twelve percent increase.\n\nBob Ferreira  0:09  \nTwelve? That's well above what we budgeted.\n\nAlice Chen  1:02:03\nAgreed.\n\nTranscribed by https://otter.ai\n";
 

@@ -1,38 +1,17 @@
 // The TSV parser (tab-delimited transcripts in .tsv, .tab and .txt files): Whisper/WhisperX TSV, headers and
 // header-less tables, hand-edited headers, detection ranking against the other built-in parsers, clear errors.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ParseFailure } from '../../core/plugins/errors.ts';
-import { PluginHost, type ParseResult } from '../../core/plugins/host.ts';
+import { PluginHost } from '../../core/plugins/host.ts';
 import { assertParserContract } from '../../core/plugins/testkit.ts';
 import { parser } from '../../plugins/parsers/tsv/index.ts';
+import { failure, parserHelpers } from './support.ts';
 
 let host: PluginHost;
 beforeAll(async () => {
   host = await PluginHost.load();
 });
 
-const bytes = (text: string) => new TextEncoder().encode(text);
-const parse = (text: string, fileName = 'transcript.tsv', format?: string): ParseResult =>
-  host.parse({ bytes: bytes(text), fileName }, format ? { format } : {});
-const scores = (text: string, fileName = 'transcript.tsv') =>
-  Object.fromEntries(host.detect(host.prepare({ bytes: bytes(text), fileName })).filter((c) => c.confidence > 0).map((c) => [c.format, c.confidence]));
-const top = (text: string, fileName = 'transcript.tsv') => host.detect(host.prepare({ bytes: bytes(text), fileName }))[0]!.format;
-const lines = (result: ParseResult) =>
-  result.transcript.messages.map((m) => ({
-    speaker: result.transcript.participants.find((p) => p.id === m.speaker.id)!.name,
-    content: m.content,
-    timestamp: m.timestamp,
-  }));
-const failure = (fn: () => unknown): ParseFailure => {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof ParseFailure) return error;
-    throw error;
-  }
-  throw new Error('expected a ParseFailure');
-};
-const detect = (text: string) => parser.detect({ text, extension: '.tsv' });
+const { parse, scores, topFormat: top, lines, detect } = parserHelpers(() => host, { fileName: 'transcript.tsv', parser });
 
 const WHISPER = 'start\tend\ttext\n6578\t28747\tBonjour.\n28767\t28867\tAllô?\n28887\t31431\tBonjour, est-ce que je parle à Denise?\n65657\t66538\tTandis que je vous ai, dans le forfait télé,\n66873\t69978\tTout ce qu\'on a comme poste, c\'est en anglais.\n';
 

@@ -1,37 +1,17 @@
 // The generic WebVTT parser: every trap FORMATS.md lists for WebVTT, its variants, detection ranking against the
 // other built-in parsers, and clear errors for files it cannot read.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ParseFailure } from '../../core/plugins/errors.ts';
-import { PluginHost, type ParseResult } from '../../core/plugins/host.ts';
+import { PluginHost } from '../../core/plugins/host.ts';
 import { assertParserContract } from '../../core/plugins/testkit.ts';
 import { parser } from '../../plugins/parsers/webvtt/index.ts';
+import { bytes, failure, parserHelpers } from './support.ts';
 
 let host: PluginHost;
 beforeAll(async () => {
   host = await PluginHost.load();
 });
 
-const bytes = (text: string) => new TextEncoder().encode(text);
-const parse = (text: string, fileName = 'captions.vtt', format?: string): ParseResult =>
-  host.parse({ bytes: bytes(text), fileName }, format ? { format } : {});
-const scores = (text: string, fileName = 'captions.vtt') =>
-  Object.fromEntries(host.detect(host.prepare({ bytes: bytes(text), fileName })).map((c) => [c.format, c.confidence]));
-const top = (text: string, fileName = 'captions.vtt') => host.detect(host.prepare({ bytes: bytes(text), fileName }))[0]!.format;
-const lines = (result: ParseResult) =>
-  result.transcript.messages.map((m) => ({
-    speaker: result.transcript.participants.find((p) => p.id === m.speaker.id)!.name,
-    content: m.content,
-    timestamp: m.timestamp,
-  }));
-const failure = (fn: () => unknown): ParseFailure => {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof ParseFailure) return error;
-    throw error;
-  }
-  throw new Error('expected a ParseFailure');
-};
+const { parse, allScores: scores, topFormat: top, lines } = parserHelpers(() => host, { fileName: 'captions.vtt' });
 
 describe('webvtt parser: manifest and detection', () => {
   it('declares itself', () => {

@@ -1,35 +1,17 @@
 // The Zoom parser: cloud-recording VTT, in-meeting saved transcript, both chat layouts, the web-player copy,
 // and the participants report it refuses; detection ranking against the other built-in parsers.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ParseFailure } from '../../core/plugins/errors.ts';
-import { PluginHost, type ParseResult } from '../../core/plugins/host.ts';
+import { PluginHost } from '../../core/plugins/host.ts';
 import { assertParserContract } from '../../core/plugins/testkit.ts';
 import { parser } from '../../plugins/parsers/zoom/index.ts';
+import { failure, parserHelpers } from './support.ts';
 
 let host: PluginHost;
 beforeAll(async () => {
   host = await PluginHost.load();
 });
 
-const bytes = (text: string) => new TextEncoder().encode(text);
-const parse = (text: string, fileName: string, format?: string): ParseResult =>
-  host.parse({ bytes: bytes(text), fileName }, format ? { format } : {});
-const ranking = (text: string, fileName: string) => host.detect(host.prepare({ bytes: bytes(text), fileName }));
-const lines = (result: ParseResult) =>
-  result.transcript.messages.map((m) => ({
-    speaker: result.transcript.participants.find((p) => p.id === m.speaker.id)!.name,
-    content: m.content,
-    timestamp: m.timestamp,
-  }));
-const failure = (fn: () => unknown): ParseFailure => {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof ParseFailure) return error;
-    throw error;
-  }
-  throw new Error('expected a ParseFailure');
-};
+const { parse, ranking, lines } = parserHelpers(() => host, { fileName: 'meeting.txt' });
 const crlf = (...rows: string[]) => rows.join('\r\n');
 
 const CLOUD_VTT = crlf(

@@ -7,6 +7,7 @@
 import type { ParserOutput } from '../../sdk/index.ts';
 import { TranscriptBuilder } from '../shared/builder.ts';
 import { decodeEntities, splitLines } from '../shared/text.ts';
+import { WallClock } from '../shared/time.ts';
 
 /**
  * The name is glued to the time (`Lunch at 11:04 AM` is a sentence, not a header) and ends in a letter, a closing
@@ -52,9 +53,9 @@ export function parseMeetChat(text: string): ParserOutput {
   const twelveHour = lines.some((line) => readChatHeader(line, true));
   const builder = new TranscriptBuilder({ merge: false });
   let message: { speaker: string; time: number; parts: string[] } | undefined;
-  let first: number | undefined;
-  let day = 0;
-  let last = -1;
+  // A time earlier than the previous one by more than 6 hours: the meeting went past midnight. A time just before
+  // the first one stays negative.
+  const clock = new WallClock({ rolloverAfter: 6 * 3600, clampNegative: false });
   const flush = () => {
     if (message) builder.add({ speaker: message.speaker, content: message.parts.join(' '), timestamp: message.time });
     message = undefined;
@@ -65,12 +66,7 @@ export function parseMeetChat(text: string): ParserOutput {
     const header = readChatHeader(line, twelveHour);
     if (header) {
       flush();
-      // A time earlier than the previous one by hours: the meeting went past midnight.
-      if (last >= 0 && header.clock + day < last - 6 * 3600) day += 24 * 3600;
-      const clock = header.clock + day;
-      last = clock;
-      first ??= clock;
-      message = { speaker: header.speaker, time: clock - first, parts: [] };
+      message = { speaker: header.speaker, time: clock.offsetOf(header.clock), parts: [] };
       continue;
     }
     if (message) message.parts.push(decodeEntities(line));

@@ -16,7 +16,7 @@
  */
 import type { ParserOutput } from '../../sdk/index.ts';
 import { TranscriptBuilder } from '../shared/builder.ts';
-import { acceptLabel, isNameLike, readSpeakerPrefix } from '../shared/speakers.ts';
+import { acceptLabel, readSpeakerPrefix } from '../shared/speakers.ts';
 import { decodeEntities, splitLines } from '../shared/text.ts';
 import { parseClock } from '../shared/time.ts';
 import { type MeetTitle, readTitle, readUndatedTitle, unmark } from './title.ts';
@@ -125,7 +125,7 @@ export function parseMeetTranscript(text: string): ParserOutput {
     }
     // A line that starts with a space continues the turn (Meet wraps long turns that way).
     const prefix = /^\s/.test(raw) && current ? undefined : readSpeakerPrefix(line);
-    if (prefix && (known.has(normalizeName(prefix.speaker)) || acceptLabel(prefix.speaker, counts)) && isNameLike(prefix.speaker)) {
+    if (prefix && (known.has(normalizeName(prefix.speaker)) || acceptLabel(prefix.speaker, counts))) {
       current = { speaker: decode(prefix.speaker), parts: [], time: marker };
       turns.push(current);
       if (prefix.text) current.parts.push(decode(prefix.text));

@@ -1,4 +1,5 @@
 import type { ParserOutput } from '../../sdk/index.ts';
+import { type MergeOptions, mergeFragments } from './merge-fragments.ts';
 
 export interface Fragment {
   /** Display name of the speaker; undefined or empty when the source does not say who spoke. */
@@ -13,8 +14,13 @@ export interface Fragment {
 }
 
 export interface BuilderOptions {
-  /** Merge consecutive fragments of the same speaker into one message (default true). Words are never changed. */
-  merge?: boolean;
+  /**
+   * How consecutive fragments of one speaker become one message; words are never changed. true (default): every
+   * run of one speaker is one message. false: every fragment is a message. Merge options: runs are cut where the
+   * gap, sentence and length rules of `mergeFragments` say (e.g. CAPTION_CUES, SENTENCES); the fragments are
+   * merged together when the messages are first read (messageCount, build), later ones start new runs.
+   */
+  merge?: boolean | MergeOptions;
   /** Name used for fragments without a speaker. Default 'Unknown speaker'. */
   unknownSpeaker?: string;
 }
@@ -29,13 +35,18 @@ interface Draft {
 /** Collects fragments in order and produces the participants and messages of a transcript. */
 export class TranscriptBuilder {
   readonly #merge: boolean;
+  readonly #rules: MergeOptions | undefined;
   readonly #unknown: string;
   readonly #participants = new Map<string, { id: string; name: string; role?: string }>();
   readonly #messages: Draft[] = [];
+  /** Fragments waiting to be merged by the rules. */
+  #pending: Fragment[] = [];
   #latest = 0;
 
   constructor(options: BuilderOptions = {}) {
-    this.#merge = options.merge ?? true;
+    const merge = options.merge ?? true;
+    this.#merge = merge === true;
+    this.#rules = typeof merge === 'object' ? merge : undefined;
     this.#unknown = options.unknownSpeaker ?? 'Unknown speaker';
   }
 
@@ -53,6 +64,19 @@ export class TranscriptBuilder {
   }
 
   add(fragment: Fragment): void {
+    if (this.#rules) this.#pending.push(fragment);
+    else this.#append(fragment);
+  }
+
+  /** Merges the waiting fragments by the rules into messages. */
+  #settle(): void {
+    if (!this.#pending.length) return;
+    const pending = this.#pending;
+    this.#pending = [];
+    for (const fragment of mergeFragments(pending, this.#rules)) this.#append(fragment);
+  }
+
+  #append(fragment: Fragment): void {
     const content = fragment.content.trim();
     for (const time of [fragment.timestamp, fragment.end]) {
       if (typeof time === 'number' && Number.isFinite(time)) this.#latest = Math.max(this.#latest, time);
@@ -80,11 +104,13 @@ export class TranscriptBuilder {
   }
 
   get messageCount(): number {
+    this.#settle();
     return this.#messages.length;
   }
 
   /** The transcript; `duration` defaults to the latest time seen, when there was any. */
   build(meta: { title?: string; date?: string; duration?: number } = {}): ParserOutput['transcript'] {
+    this.#settle();
     const duration = meta.duration ?? (this.#latest > 0 ? this.#latest : undefined);
     const used = new Set(this.#messages.map((m) => m.speakerId));
     return {

@@ -8,7 +8,7 @@ import Papa from 'papaparse';
 import type { ParserInput, ParserOutput } from '../../sdk/index.ts';
 import { type Fragment, TranscriptBuilder } from './builder.ts';
 import { head, hasSubtitleTiming, looksLikeJson, looksLikeWebVtt } from './sniff.ts';
-import { endsSentence, mergeIntoSentences } from './sentences.ts';
+import { endsSentence, SENTENCES } from './merge-fragments.ts';
 import { isNameLike, isProperName } from './speakers.ts';
 import { parseClock } from './time.ts';
 
@@ -218,7 +218,7 @@ function columnStats(rows: readonly string[][], column: number): ColumnStats {
       if (time.value >= 0 && time.value <= 1 && cell.includes('.')) stats.unitInterval++;
     }
     const label = cell.replace(/:$/, '').trim();
-    if (label.length <= 60 && isNameLike(label)) {
+    if (isNameLike(label)) {
       stats.nameLike++;
       if (isProperName(label) && !endsSentence(label)) stats.properName++;
     }
@@ -433,14 +433,8 @@ export function parseDelimited(input: ParserInput, delimiters: readonly string[]
   }
 
   const speakers = columns.speaker !== undefined && fragments.some((f) => f.speaker);
-  let builder: TranscriptBuilder;
-  if (speakers) {
-    builder = new TranscriptBuilder();
-    for (const fragment of fragments) builder.add(fragment);
-  } else {
-    builder = new TranscriptBuilder({ merge: false });
-    for (const fragment of mergeIntoSentences(fragments)) builder.add(fragment);
-  }
+  const builder = new TranscriptBuilder({ merge: speakers ? true : SENTENCES });
+  for (const fragment of fragments) builder.add(fragment);
   const roles = Object.keys(columns).sort().join(',');
   const variant = !layout.header ? 'no-header' : roles === 'end,start,text' && unit === 'ms' ? 'whisper' : 'header';
   return { transcript: builder.build(earliest?.iso ? { date: earliest.iso } : {}), variant };

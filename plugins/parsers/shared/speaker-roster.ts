@@ -1,15 +1,16 @@
 /**
  * `Name: text` prefixes in caption payloads (Zoom cues, generic VTT/SRT), judged against the whole file: a prefix
- * that occurs on several cues is a speaker even when the one-line heuristic of `splitSpeakerPrefix` would refuse it
- * (`Dr. Jane Doe`, dial-in numbers like `15551234567`), and a one-off prefix is accepted only when it reads like a
- * name. So `Great. So here's the thing: ...` stays text.
+ * that occurs on several cues is a speaker even when the name rule of `splitSpeakerPrefix` would refuse it (dial-in
+ * numbers like `15551234567`, labels of seven or eight words), and a one-off prefix is accepted only when it reads
+ * like a name. So `Great. So here's the thing: ...` stays text.
  */
-import { splitSpeakerPrefix, squash } from './text.ts';
+import { splitSpeakerPrefix } from './speakers.ts';
+import { squash } from './text.ts';
 
 export interface PrefixSplit {
   speaker: string;
   text: string;
-  /** Whether `splitSpeakerPrefix` (the strict one-line heuristic) accepts the prefix too. */
+  /** Whether `splitSpeakerPrefix` (the name rule, isNameLike) accepts the prefix too. */
   strict: boolean;
 }
 

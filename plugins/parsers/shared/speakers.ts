@@ -1,35 +1,58 @@
 /**
- * Speaker prefixes in running text: `Name: text`, `[SPEAKER_00]: text`, `**Name:** text`, `**Name**: text`.
- * Built on splitSpeakerPrefix (text.ts), with two local additions: honorifics such as `Dr. Smith` are names
- * (splitSpeakerPrefix rejects any '. ' as sentence punctuation), and clock times (`10:30`) are never names.
+ * Speaker labels in running text: the one rule for what can be a speaker's name (`isNameLike`), `Name: text`
+ * prefixes on one line (`splitSpeakerPrefix`), and the Markdown/bracket forms around them (`readSpeakerPrefix`):
+ * `Name: text`, `[SPEAKER_00]: text`, `**Name:** text`, `**Name**: text`.
  */
-import { splitSpeakerPrefix } from './text.ts';
 
 export interface SpeakerPrefix {
   speaker: string;
   text: string;
 }
 
+/** Sentence punctuation, URLs and note words: a label with these starts a sentence, not a turn. */
+const NOT_A_NAME = /https?:|www\.|[?!;]|\.\s|^(note|todo|action|update|re|fyi|ps|q|a)$/i;
+/** Honorific abbreviations, whose dot is not a sentence's end (`Dr. Jane Doe`). */
 const HONORIFIC = /\b(Dr|Mr|Mrs|Ms|Mx|Prof|Sr|Jr|St)\.(?=\s)/g;
+/** Numbers, clock times and dates (`10:30`, `15551234567`, `2024-01-02`): never names. */
 const NUMERIC_OR_TIME = /^[\d\s:.,+\-/]+$/;
+const NAME_START = /^[\p{L}\p{N}[(@_"'-]/u;
 const PARTICLES = new Set(['de', 'da', 'das', 'do', 'dos', 'di', 'del', 'della', 'der', 'den', 'van', 'von', 'la', 'le', 'du', 'bin', 'al', 'el', 'y', 'e', 'of', 'zu', 'ter', 'ten']);
 
 /** Answers of isNameLike for recent labels: transcripts repeat a handful of names thousands of times. */
 const nameLikeCache = new Map<string, boolean>();
 
-/** Whether `name` can be a speaker label: at most six words and 60 characters, no sentence punctuation, not a time. */
+/**
+ * Whether `name` can be a speaker label: at most six words and 60 characters, starting with a letter, digit or
+ * opening mark, without ': ', sentence punctuation (an honorific's dot is fine) or a URL, not a note word
+ * (`Note`, `TODO`), and not a number or clock time.
+ */
 export function isNameLike(name: string): boolean {
+  const trimmed = name.trim();
+  if (!trimmed || trimmed.length > 60) return false;
   const cached = nameLikeCache.get(name);
   if (cached !== undefined) return cached;
-  const trimmed = name.trim();
-  let answer = false;
-  if (trimmed && trimmed.length <= 60 && !NUMERIC_OR_TIME.test(trimmed)) {
-    const probe = trimmed.replace(HONORIFIC, '$1');
-    answer = splitSpeakerPrefix(`${probe}: x`)?.speaker === probe;
-  }
+  const answer =
+    NAME_START.test(trimmed) &&
+    !trimmed.includes(': ') &&
+    !NUMERIC_OR_TIME.test(trimmed) &&
+    trimmed.split(/\s+/).length <= 6 &&
+    !NOT_A_NAME.test(trimmed.includes('.') ? trimmed.replace(HONORIFIC, '$1') : trimmed);
   if (nameLikeCache.size >= 4096) nameLikeCache.clear();
   nameLikeCache.set(name, answer);
   return answer;
+}
+
+/**
+ * Splits `Name: text` at the first ': ' (or a final ':') when the part before it is a name (isNameLike).
+ * Returns undefined otherwise, so 'Here is the thing: ...' and '10:30: ...' stay text.
+ */
+export function splitSpeakerPrefix(line: string): SpeakerPrefix | undefined {
+  const at = line.indexOf(': ');
+  const end = at === -1 && line.endsWith(':') ? line.length - 1 : at;
+  if (end <= 0) return undefined;
+  const speaker = line.slice(0, end).trim();
+  if (!isNameLike(speaker)) return undefined;
+  return { speaker, text: line.slice(end + 1).trim() };
 }
 
 /**
@@ -68,12 +91,7 @@ export function readSpeakerPrefix(line: string): SpeakerPrefix | undefined {
     const speaker = bracket[1]!.trim();
     return isNameLike(speaker) ? { speaker, text: bracket[2]!.trim() } : undefined;
   }
-  const at = trimmed.indexOf(': ');
-  const end = at === -1 && trimmed.endsWith(':') ? trimmed.length - 1 : at;
-  if (end <= 0) return undefined;
-  const speaker = trimmed.slice(0, end).trim();
-  if (!isNameLike(speaker)) return undefined;
-  return { speaker, text: trimmed.slice(end + 1).trim() };
+  return splitSpeakerPrefix(trimmed);
 }
 
 /**

@@ -42,6 +42,13 @@ export function squash(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
+const INVISIBLE = /[\u200b-\u200f\u2060\ufeff]/g;
+
+/** A display name as written, for matching and display: zero-width and direction marks dropped, spaces collapsed. */
+export function displayName(name: string): string {
+  return squash(name.replace(INVISIBLE, ''));
+}
+
 /** Share of the characters in `text` that are control characters other than tab, CR and LF (binary data). */
 export function controlCharacterRatio(text: string): number {
   if (!text.length) return 0;
@@ -51,20 +58,4 @@ export function controlCharacterRatio(text: string): number {
     if ((code < 32 && code !== 9 && code !== 10 && code !== 13) || code === 0xfffd) control++;
   }
   return control / text.length;
-}
-
-const NOT_A_NAME = /https?:|www\.|[?!;]|\.\s|^\d+$|^(note|todo|action|update|re|fyi|ps|q|a)$/i;
-
-/**
- * Splits `Name: text` at the first ': ' when the part before it reads like a speaker name (at most six words,
- * no sentence punctuation or URL). Returns undefined otherwise, so 'Here is the thing: ...' stays text.
- */
-export function splitSpeakerPrefix(line: string): { speaker: string; text: string } | undefined {
-  const at = line.indexOf(': ');
-  const end = at === -1 && line.endsWith(':') ? line.length - 1 : at;
-  if (end <= 0) return undefined;
-  const speaker = line.slice(0, end).trim();
-  if (!speaker || speaker.length > 60 || speaker.split(/\s+/).length > 6 || NOT_A_NAME.test(speaker)) return undefined;
-  if (!/^[\p{L}\p{N}[(@_"'-]/u.test(speaker)) return undefined;
-  return { speaker, text: line.slice(end + 1).trim() };
 }

@@ -5,8 +5,8 @@
  * Teams times (`0:0:1.5`), comma decimals, hours omitted, negative Graph offsets, `NOTE Confidence:` lines that
  * leaked into the previous cue, files without the `WEBVTT` header, no final newline. Pure and linear in the input.
  */
-import { decodeEntities, splitLines, squash, stripMarkup } from './text.ts';
-import { parseClock } from './time.ts';
+import { decodeEntities, displayName, splitLines, squash, stripMarkup } from './text.ts';
+import { type ClockOptions, parseClock } from './time.ts';
 
 export interface VttCue {
   /** The identifier line, when the cue has one. */
@@ -44,56 +44,18 @@ const NOTE = /^NOTE(?:[ \t]|$)/;
 const STYLE_OR_REGION = /^(?:STYLE|REGION)[ \t]*$/;
 const LEAKED_CONFIDENCE = /^NOTE[ \t]+Confidence:/i;
 
-/** Seconds from a WebVTT-ish clock (`-0:0:1.5` allowed), or undefined. */
-export function parseCueTime(text: string): number | undefined {
-  const negative = text.startsWith('-');
-  const value = parseClock(negative ? text.slice(1) : text);
-  return value === undefined ? undefined : negative ? -value : value;
-}
+/** Timing-line clocks: negative Graph offsets, and minutes past 99 when the hours are left out. */
+const CUE_CLOCK: ClockOptions = { signed: true, longMinutes: true };
 
 /** The start, end and settings of a timing line (`00:01.000 --> 00:02.000 align:start`), or undefined. */
 export function matchTiming(line: string): { start: number; end: number; settings: string } | undefined {
   if (!line.includes('-->')) return undefined;
   const match = TIMING.exec(line);
   if (!match) return undefined;
-  const start = clockOfShape(match[1]!);
-  const end = clockOfShape(match[2]!);
+  const start = parseClock(match[1]!, CUE_CLOCK);
+  const end = parseClock(match[2]!, CUE_CLOCK);
   if (start === undefined || end === undefined) return undefined;
   return { start, end, settings: match[3] ?? '' };
-}
-
-/**
- * Seconds from a clock the TIMING pattern has already matched (`-?H:M:S.f` or `M:S.f`, `.` or `,`): the same
- * rules and rounding as parseClock, without a second regular expression (this runs twice per cue).
- */
-function clockOfShape(text: string): number | undefined {
-  let i = 0;
-  const negative = text.charCodeAt(0) === 45;
-  if (negative) i = 1;
-  const fields: number[] = [];
-  let value = 0;
-  let fraction = 0;
-  let scale = 1;
-  for (; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 58) {
-      fields.push(value);
-      value = 0;
-    } else if (c === 46 || c === 44) {
-      for (i++; i < text.length; i++) {
-        fraction = fraction * 10 + (text.charCodeAt(i) - 48);
-        scale *= 10;
-      }
-    } else {
-      value = value * 10 + (c - 48);
-    }
-  }
-  fields.push(value);
-  const [a = 0, b = 0, c = 0] = fields;
-  const [hours, minutes, seconds] = fields.length === 3 ? [a, b, c] : [0, a, b];
-  if (seconds >= 60 || (fields.length === 3 && minutes >= 60)) return undefined;
-  const total = Math.round((hours * 3600 + minutes * 60 + seconds + fraction / scale) * 1000) / 1000;
-  return negative ? -total : total;
 }
 
 function isBlank(line: string): boolean {
@@ -171,9 +133,9 @@ export function readVtt(text: string): VttDocument {
 
 const VOICE_TAG = /<v(?:\.[^\s>]*)*(?:[ \t]+([^>]*))?>/gi;
 
-/** Normalises a display name for matching: entities decoded, zero-width marks dropped, spaces collapsed. */
+/** Normalises a display name from markup for matching: entities decoded, then as `displayName`. */
 export function cleanName(name: string): string {
-  return squash(decodeEntities(name).replace(/[\u200b-\u200f\u2060\ufeff]/g, ''));
+  return displayName(decodeEntities(name));
 }
 
 /**

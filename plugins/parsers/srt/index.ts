@@ -6,7 +6,7 @@
  */
 import type { ParserInput, ParserOutput, ParserPlugin } from '../../sdk/index.ts';
 import { type Fragment, TranscriptBuilder } from '../shared/builder.ts';
-import { mergeIntoSentences } from '../shared/sentences.ts';
+import { SENTENCES } from '../shared/merge-fragments.ts';
 import { firstNonBlankLines, looksLikeWebVtt } from '../shared/sniff.ts';
 import { type SpeakerPrefix, acceptLabel, isDiarizationLabel, readSpeakerPrefix } from '../shared/speakers.ts';
 import { decodeEntities, splitLines, stripMarkup } from '../shared/text.ts';
@@ -72,18 +72,15 @@ export function parseSrt(input: ParserInput): ParserOutput {
   if (!fragments.length) throw new Error('no messages found: every subtitle cue is empty');
 
   let variant: string;
-  let builder: TranscriptBuilder;
   if (named > 0) {
     const speakers = new Set(fragments.map((f) => f.speaker).filter((s): s is string => s !== undefined));
     variant = [...speakers].every(isDiarizationLabel) ? 'diarized' : 'speaker-prefix';
-    builder = new TranscriptBuilder();
-    for (const fragment of fragments) builder.add(fragment);
   } else {
     const words = fragments.filter((f) => !f.content.includes(' ')).length;
     variant = fragments.length >= 5 && words / fragments.length >= 0.8 ? 'word-level' : 'no-speakers';
-    builder = new TranscriptBuilder({ merge: false });
-    for (const fragment of mergeIntoSentences(fragments)) builder.add(fragment);
   }
+  const builder = new TranscriptBuilder({ merge: named > 0 ? true : SENTENCES });
+  for (const fragment of fragments) builder.add(fragment);
   return { transcript: builder.build(), variant };
 }
 

@@ -1,6 +1,6 @@
 import type { Fragment } from '../shared/builder.ts';
 import { TranscriptBuilder } from '../shared/builder.ts';
-import { mergeFragments } from '../shared/merge-fragments.ts';
+import { CAPTION_CUES } from '../shared/merge-fragments.ts';
 import { formatClock } from '../shared/time.ts';
 import { cleanCueText, cleanName, readVtt, splitVoices, type VttCue } from '../shared/vtt-reader.ts';
 import type { ParserOutput } from '../../sdk/index.ts';
@@ -68,8 +68,8 @@ export function parseTeams(text: string, fileName?: string): ParserOutput {
     previous = fragment;
   }
 
-  const builder = new TranscriptBuilder({ merge: false });
-  for (const { order: _order, voiced: _voiced, ...fragment } of mergeFragments(fragments) as typeof fragments) builder.add(fragment);
+  const builder = new TranscriptBuilder({ merge: CAPTION_CUES });
+  for (const fragment of fragments) builder.add(fragment);
   if (!builder.messageCount) throw new Error('every cue is empty: no messages found');
 
   const fromName = fileName ? teamsFileName(fileName) : undefined;

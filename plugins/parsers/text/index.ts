@@ -8,7 +8,7 @@ import type { ParserInput, ParserOutput, ParserPlugin } from '../../sdk/index.ts
 import { readChatHeader } from '../google-meet/chat.ts';
 import { type Fragment, TranscriptBuilder } from '../shared/builder.ts';
 import { detectDelimited } from '../shared/delimited.ts';
-import { mergeIntoSentences } from '../shared/sentences.ts';
+import { SENTENCES } from '../shared/merge-fragments.ts';
 import { firstNonBlankLines, hasSubtitleTiming, head, looksLikeJson, looksLikeWebVtt } from '../shared/sniff.ts';
 import { isNameLike, isProperName } from '../shared/speakers.ts';
 import { decodeEntities, splitLines } from '../shared/text.ts';
@@ -63,18 +63,10 @@ export function parseText(input: ParserInput): ParserOutput {
   else if (layout === 'paragraphs') fragments = readParagraphs(lines);
   else fragments = readTurns(lines, classified);
 
+  // Named turns merge per speaker; paragraphs stay as they are; other speakerless lines are joined into sentences.
   const named = fragments.some((f) => f.speaker);
-  let builder: TranscriptBuilder;
-  if (named) {
-    builder = new TranscriptBuilder();
-    for (const fragment of fragments) builder.add(fragment);
-  } else if (layout === 'paragraphs') {
-    builder = new TranscriptBuilder({ merge: false });
-    for (const fragment of fragments) builder.add(fragment);
-  } else {
-    builder = new TranscriptBuilder({ merge: false });
-    for (const fragment of mergeIntoSentences(fragments)) builder.add(fragment);
-  }
+  const builder = new TranscriptBuilder({ merge: named ? true : layout === 'paragraphs' ? false : SENTENCES });
+  for (const fragment of fragments) builder.add(fragment);
   if (!builder.messageCount) throw new Error('no messages found');
   return { transcript: builder.build(), variant: layout };
 }
@@ -111,7 +103,7 @@ function readBlocks(raw: readonly string[], lines: readonly Line[], layout: Layo
       if (layout === 'time-blocks') {
         const texts = current.texts;
         const last = texts.at(-1);
-        if (last && isNameLike(last.text) && last.text.length <= 80) {
+        if (last && isNameLike(last.text)) {
           if (texts.length >= 2 && texts.at(-2)!.text === last.text) {
             speaker = last.text;
             texts.splice(-2, 2);

@@ -1,6 +1,6 @@
 import type { Fragment } from '../shared/builder.ts';
 import { TranscriptBuilder } from '../shared/builder.ts';
-import { mergeFragments } from '../shared/merge-fragments.ts';
+import { CAPTION_CUES } from '../shared/merge-fragments.ts';
 import { SpeakerRoster, prefixCandidate, type PrefixSplit } from '../shared/speaker-roster.ts';
 import { cleanCueText, cleanName, readVtt, splitVoices, type VttCue } from '../shared/vtt-reader.ts';
 import type { ParserOutput } from '../../sdk/index.ts';
@@ -71,8 +71,8 @@ export function parseWebvtt(text: string): ParserOutput {
   // Out-of-order cues are put in time order; equal start times keep file order.
   fragments.sort((a, b) => (a.timestamp ?? 0) - (b.timestamp ?? 0) || a.order - b.order);
 
-  const builder = new TranscriptBuilder({ merge: false });
-  for (const fragment of mergeFragments(fragments)) builder.add(fragment);
+  const builder = new TranscriptBuilder({ merge: CAPTION_CUES });
+  for (const fragment of fragments) builder.add(fragment);
   if (!builder.messageCount) throw new Error('every cue is empty: no messages found');
   const variant: WebvttVariant = kinds.has('bracket')
     ? 'whisperx'

@@ -1,9 +1,7 @@
 import { TranscriptBuilder } from '../shared/builder.ts';
-import { splitLines, squash } from '../shared/text.ts';
-import { parseClock } from '../shared/time.ts';
+import { displayName, splitLines, squash } from '../shared/text.ts';
+import { parseClock, WallClock } from '../shared/time.ts';
 import type { ParserOutput } from '../../sdk/index.ts';
-import { speakerName } from './speaker-name.ts';
-import { WallClock } from './clock.ts';
 import { FROM_ONE_LINE, FROM_TO_HEADER, TAB_CHAT_LINE } from './detect.ts';
 import { dateFromZoomFileName } from './file-name.ts';
 
@@ -35,7 +33,7 @@ export function parseZoomChat(text: string, fileName?: string): ParserOutput {
     if (tab) {
       tabLines++;
       const rest = line.slice(tab[0].length);
-      current = { speaker: speakerName(tab[2]!), timestamp: parseClock(tab[1]!) ?? null, parts: [rest] };
+      current = { speaker: displayName(tab[2]!), timestamp: parseClock(tab[1]!) ?? null, parts: [rest] };
       messages.push(current);
       continue;
     }
@@ -49,7 +47,7 @@ export function parseZoomChat(text: string, fileName?: string): ParserOutput {
     const oneLine = FROM_ONE_LINE.exec(line);
     if (oneLine) {
       fromLines++;
-      current = { speaker: speakerName(oneLine[2]!.replace(/[ \t]+to[ \t]+.+$/i, '')), timestamp: wallClock.offset(oneLine[1]!), parts: [oneLine[3]!] };
+      current = { speaker: displayName(oneLine[2]!.replace(/[ \t]+to[ \t]+.+$/i, '')), timestamp: wallClock.offset(oneLine[1]!), parts: [oneLine[3]!] };
       messages.push(current);
       continue;
     }
@@ -68,5 +66,5 @@ export function parseZoomChat(text: string, fileName?: string): ParserOutput {
 /** The sender in ` 10:56:23 From Tom Sweeney (Red Hat, Inc.) To Everyone:`; `To Everyone` is cut at the last ' To '. */
 function senderName(line: string, lazy: string): string {
   const everyone = /[ \t]+From[ \t]+(.+)[ \t]+to[ \t]+Everyone[ \t]*:[ \t]*$/i.exec(line);
-  return speakerName(everyone ? everyone[1]! : lazy);
+  return displayName(everyone ? everyone[1]! : lazy);
 }

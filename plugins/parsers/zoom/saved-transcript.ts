@@ -1,10 +1,9 @@
 import type { Fragment } from '../shared/builder.ts';
 import { TranscriptBuilder } from '../shared/builder.ts';
-import { mergeFragments } from '../shared/merge-fragments.ts';
-import { splitLines, squash } from '../shared/text.ts';
+import { CAPTION_CUES } from '../shared/merge-fragments.ts';
+import { displayName, splitLines, squash } from '../shared/text.ts';
+import { WallClock } from '../shared/time.ts';
 import type { ParserOutput } from '../../sdk/index.ts';
-import { speakerName } from './speaker-name.ts';
-import { WallClock } from './clock.ts';
 import { SAVED_HEADER } from './detect.ts';
 import { dateFromZoomFileName } from './file-name.ts';
 
@@ -24,15 +23,15 @@ export function parseZoomSavedTranscript(text: string, fileName?: string): Parse
     const header = SAVED_HEADER.exec(line.trim());
     if (header) {
       flush();
-      current = { speaker: speakerName(header[1]!), timestamp: clock.offset(header[2]!), parts: [] };
+      current = { speaker: displayName(header[1]!), timestamp: clock.offset(header[2]!), parts: [] };
     } else if (current && /\S/.test(line)) {
       current.parts.push(line);
     }
   }
   flush();
   if (!fragments.length) throw new Error('no "[Name] HH:MM:SS" blocks found: no messages');
-  const builder = new TranscriptBuilder({ merge: false });
-  for (const fragment of mergeFragments(fragments, { maxGap: 10 })) builder.add(fragment);
+  const builder = new TranscriptBuilder({ merge: { ...CAPTION_CUES, maxGap: 10 } });
+  for (const fragment of fragments) builder.add(fragment);
   if (!builder.messageCount) throw new Error('every block is empty: no messages found');
   const date = dateFromZoomFileName(fileName);
   return { transcript: builder.build(date ? { date } : {}), variant: 'saved-transcript' };

@@ -1,10 +1,10 @@
 import type { Fragment } from '../shared/builder.ts';
 import { TranscriptBuilder } from '../shared/builder.ts';
-import { mergeFragments } from '../shared/merge-fragments.ts';
+import { CAPTION_CUES } from '../shared/merge-fragments.ts';
 import { SpeakerRoster, prefixCandidate } from '../shared/speaker-roster.ts';
+import { displayName } from '../shared/text.ts';
 import { cleanCueText, readVtt } from '../shared/vtt-reader.ts';
 import type { ParserOutput } from '../../sdk/index.ts';
-import { speakerName } from './speaker-name.ts';
 import { dateFromZoomFileName } from './file-name.ts';
 
 /** A cue without a `Name:` prefix continues the previous speaker only when it starts where their cue ends (10 ms). */
@@ -30,11 +30,11 @@ export function parseZoomVtt(text: string, fileName?: string): ParserOutput {
     const start = Math.max(0, cue.start);
     const end = Math.max(start, cue.end);
     // Zoom prefixes every attributed cue, so a one-off prefix that reads like a name is a speaker; a prefix seen
-    // on two or more cues is one even when it does not (`Dr. Jane Doe`, a dial-in number).
+    // on two or more cues is one even when it does not (a dial-in number).
     let speaker: string | undefined;
     let content = words;
     if (roster.accepts(candidate, { allowStrict: true })) {
-      speaker = speakerName(candidate.speaker);
+      speaker = displayName(candidate.speaker);
       content = candidate.text;
     } else if (words && previous?.speaker && start - previous.end <= CONTIGUOUS + 1e-9) {
       speaker = previous.speaker;
@@ -42,8 +42,8 @@ export function parseZoomVtt(text: string, fileName?: string): ParserOutput {
     fragments.push({ ...(speaker ? { speaker } : {}), content, timestamp: start, end });
     if (content) previous = { ...(speaker ? { speaker } : {}), end };
   }
-  const builder = new TranscriptBuilder({ merge: false });
-  for (const fragment of mergeFragments(fragments)) builder.add(fragment);
+  const builder = new TranscriptBuilder({ merge: CAPTION_CUES });
+  for (const fragment of fragments) builder.add(fragment);
   if (!builder.messageCount) throw new Error('every cue is empty: no messages found');
   const date = dateFromZoomFileName(fileName);
   return { transcript: builder.build(date ? { date } : {}), variant: 'cloud-recording-vtt' };

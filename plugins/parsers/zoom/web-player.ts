@@ -1,8 +1,7 @@
 import { TranscriptBuilder } from '../shared/builder.ts';
-import { splitLines, squash } from '../shared/text.ts';
+import { displayName, splitLines, squash } from '../shared/text.ts';
 import { parseClock } from '../shared/time.ts';
 import type { ParserOutput } from '../../sdk/index.ts';
-import { speakerName } from './speaker-name.ts';
 
 const TIME_LINE = /^\d{1,2}:\d{2}(?::\d{2})?$/;
 /** `00:07:08/00:42:41`: the player position and the recording's length. */
@@ -49,7 +48,7 @@ export function parseZoomWebPlayer(text: string): ParserOutput {
     }
     const doubled = line === lines[i + 1] && line.length <= 120;
     if (doubled && TIME_LINE.test(lines[i + 2] ?? '')) {
-      current = { speaker: speakerName(line), timestamp: parseClock(lines[i + 2]!) ?? null, parts: [] };
+      current = { speaker: displayName(line), timestamp: parseClock(lines[i + 2]!) ?? null, parts: [] };
       blocks.push(current);
       i += 3;
       continue;
@@ -57,7 +56,7 @@ export function parseZoomWebPlayer(text: string): ParserOutput {
     // The name once, then the time: a copy that kept one of the two names (seen right after a turn an editor
     // removed, so the name is one the player printed twice elsewhere, or the removed turn's own speaker).
     if ((speakers.has(line) || line === timeless) && TIME_LINE.test(lines[i + 1] ?? '')) {
-      current = { speaker: speakerName(line), timestamp: parseClock(lines[i + 1]!) ?? null, parts: [] };
+      current = { speaker: displayName(line), timestamp: parseClock(lines[i + 1]!) ?? null, parts: [] };
       blocks.push(current);
       i += 2;
       continue;
@@ -68,7 +67,7 @@ export function parseZoomWebPlayer(text: string): ParserOutput {
       let next = i + 2;
       while (next < n && !lines[next]) next++;
       if (next >= n || NOTE_LINE.test(lines[next]!)) {
-        current = { speaker: speakerName(line), timestamp: null, parts: [] };
+        current = { speaker: displayName(line), timestamp: null, parts: [] };
         blocks.push(current);
         timeless = line;
         i = next < n ? next + 1 : next;
