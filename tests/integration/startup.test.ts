@@ -86,3 +86,24 @@ describe('start-up errors', () => {
     );
   });
 });
+
+describe('npm run db:migrate', () => {
+  it('applies pending migrations and says so; an unreachable database is one clear line', async () => {
+    const { MIGRATIONS } = await import('../../migrations/index.ts');
+    const run = (env: Record<string, string>) =>
+      new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+        const child = spawn(process.execPath, ['core/db/migrate-cli.ts'], { cwd: root, env: { PATH: process.env['PATH'] ?? '', LOG_LEVEL: 'silent', ...env } });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (chunk) => (stdout += chunk));
+        child.stderr.on('data', (chunk) => (stderr += chunk));
+        child.on('exit', (code) => resolve({ code, stdout, stderr }));
+      });
+    expect(await run({ DATABASE_URL: inject('databaseUrl') })).toEqual({
+      code: 0, stdout: `Database is up to date (${MIGRATIONS.length} migrations applied).\n`, stderr: '',
+    });
+    expect(await run({ DATABASE_URL: 'postgresql://nobody:nothing@127.0.0.1:1/none' })).toEqual({
+      code: 1, stdout: '', stderr: 'Migration failed: connect ECONNREFUSED 127.0.0.1:1\n',
+    });
+  });
+});

@@ -11,8 +11,8 @@ export interface StartedProcess {
 }
 
 /** Starts `node core/main.ts` and resolves once it prints that it is ready. */
-export function startMainProcess(env: Record<string, string>, timeoutMs = 150_000): Promise<StartedProcess> {
-  const child = spawn(process.execPath, ['core/main.ts'], {
+export function startMainProcess(env: Record<string, string>, args: string[] = [], timeoutMs = 150_000): Promise<StartedProcess> {
+  const child = spawn(process.execPath, ['core/main.ts', ...args], {
     cwd: ROOT,
     env: { PATH: process.env['PATH'] ?? '', LOG_LEVEL: 'warn', ...env },
   });
