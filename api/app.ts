@@ -6,6 +6,7 @@ import type { Config } from '../core/config.ts';
 import type { Orm } from '../core/db/orm.ts';
 import type { Logger } from '../core/logger.ts';
 import type { EmailDispatcher } from '../core/mail/outbox.ts';
+import { Credits } from '../core/credits/credits.ts';
 import { Accounts } from '../core/users/accounts.ts';
 import { createAjv, loadSchemaFiles } from '../core/schema/registry.ts';
 import type { AppState } from './context.ts';
@@ -18,6 +19,7 @@ import { authenticate } from './middleware/auth.ts';
 import { authRoutes } from './routes/auth.ts';
 import { devOutboxRoutes } from './routes/dev.ts';
 import { healthRoutes } from './routes/health.ts';
+import { tokenUsageRoutes } from './routes/token-usage.ts';
 import { runtimeConfigScript, webApp, WEB_DIST_DIR } from './web.ts';
 
 /** Paths that belong to the server, never to the web app. */
@@ -44,6 +46,7 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
   const accounts = new Accounts({ config: deps.config, emails: deps.emails });
   healthRoutes(api, deps);
   authRoutes(api, { accounts, em, config: deps.config });
+  tokenUsageRoutes(api, { credits: new Credits(), em });
   if (!deps.config.SMTP_URL && deps.config.NODE_ENV !== 'production') devOutboxRoutes(api, { em });
 
   let openapi: object | undefined;

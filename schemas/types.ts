@@ -180,6 +180,52 @@ export interface HealthResponse {
   error?: string;
 }
 
+// api/token-usage/history.query.schema.json
+export interface TokenUsageHistoryQuery {
+  limit?: number;
+  offset?: number;
+}
+
+// api/token-usage/history.response.schema.json
+/**
+ * Usage entries, newest first.
+ */
+export interface TokenUsageHistory {
+  history: {
+    id: string;
+    createdAt: string;
+    /**
+     * snake_case
+     */
+    operationType: string;
+    aiProvider: string;
+    inputTokens: number;
+    outputTokens: number;
+  }[];
+  pagination: {
+    limit: number;
+    offset: number;
+    total: number;
+    hasMore: boolean;
+  };
+}
+
+// api/token-usage/stats.response.schema.json
+/**
+ * This month's token use against the plan's limits, and when the credits reset.
+ */
+export interface TokenUsageStats {
+  used: {
+    input: number;
+    output: number;
+  };
+  limit: {
+    input: number;
+    output: number;
+  };
+  resetDate: string;
+}
+
 // config.schema.json
 /**
  * Tickscribe settings, read from environment variables at start.
@@ -261,6 +307,71 @@ export interface Config {
    * Days a session stays valid without use.
    */
   SESSION_DAYS: number;
+  /**
+   * Which extractor turns transcripts into tickets: 'openai', 'heuristic' (offline), or a plugin id. Unset: 'openai' when OPENAI_API_KEY or OPENAI_BASE_URL is set, else 'heuristic'.
+   */
+  EXTRACTOR?: string;
+  /**
+   * API key for the OpenAI-compatible endpoint.
+   */
+  OPENAI_API_KEY?: string;
+  /**
+   * Base URL of an OpenAI-compatible API (Azure OpenAI, Ollama, vLLM, LM Studio). Unset: OpenAI's.
+   */
+  OPENAI_BASE_URL?: string;
+  /**
+   * Model for extraction.
+   */
+  OPENAI_MODEL: string;
+}
+
+// extraction.schema.json
+/**
+ * The tickets an extractor finds in a transcript. Every property is required (null when unknown) so the schema works as an OpenAI strict json_schema response format.
+ */
+export interface Extraction {
+  tickets: {
+    /**
+     * Short imperative summary of the work, at most about 80 characters.
+     */
+    title: string;
+    /**
+     * What has to be done and why, in one to three sentences.
+     */
+    description: string;
+    /**
+     * What in the meeting led to the task.
+     */
+    context: string | null;
+    /**
+     * How it could be done, when the meeting said.
+     */
+    implementation: string | null;
+    /**
+     * Titles of other tickets in this same answer that must be done first.
+     */
+    dependsOn: string[];
+    effort: "Small" | "Medium" | "Large" | null;
+    priority: "Low" | "Medium" | "High";
+    /**
+     * Exactly one participant's name as given, or null. Never invented.
+     */
+    assignee: string | null;
+    /**
+     * YYYY-MM-DD, resolved against the meeting date when one is known; null otherwise.
+     */
+    dueDate: string | null;
+    tags: string[];
+    notes: string | null;
+    /**
+     * The project or product the task belongs to, when named.
+     */
+    project: string | null;
+    /**
+     * The words from the transcript the ticket came from, verbatim.
+     */
+    quote: string;
+  }[];
 }
 
 // plugin.schema.json

@@ -3,11 +3,17 @@ import { extname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ValidateFunction } from 'ajv';
 import { BUILTIN_PARSERS } from '../../plugins/parsers/index.ts';
-import type { ParsedTranscript, ParserInput, ParserPlugin, Plugin, PluginManifest } from '../../plugins/sdk/index.ts';
+import type { ExtractorPlugin, ParsedTranscript, ParserInput, ParserPlugin, PluginManifest } from '../../plugins/sdk/index.ts';
 import { createAjv, describeError, getValidator } from '../schema/registry.ts';
 import { ACCEPTED_EXTENSIONS, MAX_TRANSCRIPT_BYTES, formatMegabytes } from '../transcripts/limits.ts';
 import { decodeTranscriptBytes } from './decode.ts';
 import { ParseFailure } from './errors.ts';
+
+/** The functions each kind of plugin must export; kinds without an entry cannot be loaded yet. */
+const REQUIRED_FUNCTIONS: Partial<Record<PluginManifest['kind'], string[]>> = {
+  parser: ['detect', 'parse'],
+  extractor: ['estimate', 'extract'],
+};
 
 /** Below this detection score a result is returned with a warning that the format guess is weak. */
 export const LOW_CONFIDENCE = 0.5;
@@ -51,6 +57,7 @@ export interface ParseRequest {
  */
 export class PluginHost {
   readonly #parsers: { plugin: ParserPlugin; origin: string }[] = [];
+  readonly #extractors: { plugin: ExtractorPlugin; origin: string }[] = [];
   readonly refused: RefusedPlugin[] = [];
   readonly #validateManifest: ValidateFunction<PluginManifest>;
   readonly #validateTranscript: ValidateFunction<ParsedTranscript>;
@@ -94,19 +101,24 @@ export class PluginHost {
     if (!this.#validateManifest(manifest)) {
       return refuse(`has an invalid manifest: ${describeError(this.#validateManifest.errors![0]!, 'manifest')}`);
     }
-    if (manifest.kind !== 'parser') return refuse(`is a ${manifest.kind} plugin, which this version of Tickscribe cannot load yet`);
-    const plugin = candidate as Plugin;
-    for (const fn of ['detect', 'parse'] as const) {
-      if (typeof plugin[fn] !== 'function') return refuse(`does not export a ${fn}() function`);
+    const functions = REQUIRED_FUNCTIONS[manifest.kind];
+    if (!functions) return refuse(`is a ${manifest.kind} plugin, which this version of Tickscribe cannot load yet`);
+    for (const fn of functions) {
+      if (typeof (candidate as Record<string, unknown>)[fn] !== 'function') return refuse(`does not export a ${fn}() function`);
     }
-    if (this.#parsers.some((p) => p.plugin.manifest.id === manifest.id)) {
+    if ([...this.#parsers, ...this.#extractors].some((p) => p.plugin.manifest.id === manifest.id)) {
       return refuse(`uses the id '${manifest.id}', which another plugin already has`);
     }
-    this.#parsers.push({ plugin, origin });
+    if (manifest.kind === 'parser') this.#parsers.push({ plugin: candidate as ParserPlugin, origin });
+    else this.#extractors.push({ plugin: candidate as ExtractorPlugin, origin });
+  }
+
+  extractor(id: string): ExtractorPlugin | undefined {
+    return this.#extractors.find((p) => p.plugin.manifest.id === id)?.plugin;
   }
 
   list(): LoadedPlugin[] {
-    return this.#parsers.map(({ plugin, origin }) => ({ manifest: plugin.manifest, origin }));
+    return [...this.#parsers, ...this.#extractors].map(({ plugin, origin }) => ({ manifest: plugin.manifest, origin }));
   }
 
   parser(id: string): ParserPlugin | undefined {

@@ -13,6 +13,8 @@ export const User = defineEntity({
     subscriptionTier: p.string().length(50).nullable(),
     isSubscribed: p.boolean().default(false),
     transcriptsProcessed: p.integer().default(0),
+    /** Monthly credits reset on this date's day of the month: sign-up, later the subscription date. */
+    creditCycleAnchor: p.datetime().onCreate(() => new Date()).defaultRaw('now()'),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },

@@ -6,9 +6,9 @@
  * (schemas/plugin.schema.json) and the functions when it loads the plugin, and validates every transcript a
  * parser returns (schemas/transcript.schema.json) before anyone uses it.
  */
-import type { ParsedTranscript, PluginManifest } from '../../schemas/types.ts';
+import type { Extraction, ParsedTranscript, PluginManifest } from '../../schemas/types.ts';
 
-export type { ParsedTranscript, PluginManifest };
+export type { Extraction, ParsedTranscript, PluginManifest };
 
 /** Version of this contract; a manifest's `apiVersion` must equal it. */
 export type PluginApiVersion = 1;
@@ -55,8 +55,55 @@ export interface ParserPlugin {
   parse(input: ParserInput): ParserOutput;
 }
 
+export interface ExtractorManifest extends PluginManifest {
+  kind: 'extractor';
+}
+
+/** One ticket suggestion, as schemas/extraction.schema.json describes it. */
+export type ExtractedTicket = Extraction['tickets'][number];
+
+/** What an extractor is asked to read: a transcript, or one chunk of a long one (split at speaker turns). */
+export interface ExtractionRequest {
+  /** Participants, and the messages of this chunk only. */
+  transcript: ParsedTranscript;
+  /** ISO date of the meeting, when the transcript gives one: relative due dates are resolved against it. */
+  meetingDate?: string;
+  chunk: { index: number; count: number };
+}
+
+export interface ExtractionUsage {
+  /** e.g. 'openai' or 'heuristic'. */
+  provider: string;
+  model: string;
+  inputTokens: number;
+  outputTokens: number;
+  /** Calls made to the provider (a retry counts). */
+  calls: number;
+}
+
+export interface ExtractionResult {
+  tickets: ExtractedTicket[];
+  usage: ExtractionUsage;
+}
+
+/** Thrown (or an Error with `retryable: true`) when trying again later may succeed: rate limits, timeouts. */
+export interface RetryableError extends Error {
+  retryable: true;
+}
+
+export interface ExtractorPlugin {
+  manifest: ExtractorManifest;
+  /**
+   * The most tokens a call for `request` may use, for reserving credits before the call. Must not overstate by
+   * much: the reservation is settled with the real usage afterwards.
+   */
+  estimate(request: ExtractionRequest): { inputTokens: number; outputTokens: number };
+  /** Finds the tickets. May call a service; `signal` aborts it. Output is validated by the host. */
+  extract(request: ExtractionRequest, options: { signal?: AbortSignal }): Promise<ExtractionResult>;
+}
+
 /** Any plugin the host can load. Other kinds join this union as their contracts are published. */
-export type Plugin = ParserPlugin;
+export type Plugin = ParserPlugin | ExtractorPlugin;
 
 /** What a plugin package's default export may be: one plugin or several. */
 export type PluginModule = Plugin | Plugin[];

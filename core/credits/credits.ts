@@ -1,0 +1,151 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { HttpError } from '../errors.ts';
+import { User } from '../users/user.entity.ts';
+import { Plan } from './plan.entity.ts';
+import { TokenUsage } from './token-usage.entity.ts';
+
+/** Contains 'token credit', which the web app turns into the spec's upgrade message. */
+export const TOKEN_CREDITS_EXHAUSTED =
+  'Insufficient token credits: your monthly token credit is used up. Upgrade your subscription or wait for the monthly reset.';
+
+export class CreditsExhausted extends HttpError {
+  constructor() {
+    super(402, TOKEN_CREDITS_EXHAUSTED);
+  }
+}
+
+export interface TokenAmounts {
+  input: number;
+  output: number;
+}
+
+export interface CreditStats {
+  used: TokenAmounts;
+  limit: TokenAmounts;
+  /** When the current monthly cycle ends and the credits are whole again. */
+  resetDate: string;
+}
+
+/**
+ * The monthly cycle containing `now`: it starts on the anchor's day of the month (the last day of shorter months
+ * when the anchor's day does not exist there) at the anchor's time of day, in UTC.
+ */
+export function creditCycle(anchor: Date, now = new Date()): { start: Date; end: Date } {
+  const at = (year: number, month: number) => {
+    const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+    return new Date(Date.UTC(year, month, Math.min(anchor.getUTCDate(), lastDay), anchor.getUTCHours(), anchor.getUTCMinutes(), anchor.getUTCSeconds(), anchor.getUTCMilliseconds()));
+  };
+  let year = now.getUTCFullYear();
+  let month = now.getUTCMonth();
+  let start = at(year, month);
+  if (start > now) {
+    month -= 1;
+    if (month < 0) [year, month] = [year - 1, 11];
+    start = at(year, month);
+  }
+  const end = month === 11 ? at(year + 1, 0) : at(year, month + 1);
+  return { start: start < anchor ? anchor : start, end };
+}
+
+export async function planOf(em: EntityManager, user: User): Promise<Plan> {
+  const tier = user.subscriptionTier?.trim().toLowerCase();
+  const plan = (tier && (await em.findOne(Plan, { $or: [{ id: tier }, { name: { $ilike: tier } }] }))) || (await em.findOne(Plan, 'free'));
+  if (!plan) throw new Error('The plans table has no free plan: run the migrations.');
+  return plan;
+}
+
+/** Monthly token credits: stats, atomic reservations before AI calls, settlement with the real usage. */
+export class Credits {
+  async stats(em: EntityManager, user: User, now = new Date()): Promise<CreditStats> {
+    const plan = await planOf(em, user);
+    const cycle = creditCycle(user.creditCycleAnchor, now);
+    const used = await this.#used(em, user.id, cycle.start);
+    return {
+      used: { input: used.input, output: used.output },
+      limit: { input: plan.inputTokenLimit, output: plan.outputTokenLimit },
+      resetDate: cycle.end.toISOString(),
+    };
+  }
+
+  /**
+   * Sets `tokens` aside for a call, or throws CreditsExhausted. Runs under a row lock on the user, so concurrent
+   * reservations are decided one after another and together never pass the limit. Re-reserving the same id
+   * (a retried activity) counts once.
+   */
+  async reserve(em: EntityManager, userId: string, reservationId: string, tokens: TokenAmounts): Promise<void> {
+    await em.transactional(async (tx) => {
+      await tx.getConnection().execute('select id from users where id = ? for update', [userId], 'all', tx.getTransactionContext());
+      const user = await tx.findOneOrFail(User, userId);
+      const existing = await tx.getConnection().execute<{ id: string }[]>(
+        'select id from credit_reservations where id = ?', [reservationId], 'all', tx.getTransactionContext(),
+      );
+      if (existing.length) return;
+      const plan = await planOf(tx, user);
+      const used = await this.#used(tx, userId, creditCycle(user.creditCycleAnchor).start);
+      const exhausted = used.input >= plan.inputTokenLimit || used.output >= plan.outputTokenLimit;
+      const over = used.input + tokens.input > plan.inputTokenLimit || used.output + tokens.output > plan.outputTokenLimit;
+      if (exhausted || over) throw new CreditsExhausted();
+      await tx.getConnection().execute(
+        'insert into credit_reservations (id, user_id, input_tokens, output_tokens, created_at) values (?, ?, ?, ?, now())',
+        [reservationId, userId, tokens.input, tokens.output], 'run', tx.getTransactionContext(),
+      );
+    });
+  }
+
+  /** Replaces a reservation with the real usage, once: settling an already settled id does nothing. */
+  async settle(
+    em: EntityManager,
+    reservationId: string,
+    usage: { userId: string; transcriptId?: string; operationType: string; aiProvider: string; model?: string; inputTokens: number; outputTokens: number },
+  ): Promise<void> {
+    await em.transactional(async (tx) => {
+      const removed = await tx.getConnection().execute<{ id: string }[]>(
+        'delete from credit_reservations where id = ? returning id', [reservationId], 'all', tx.getTransactionContext(),
+      );
+      if (!removed.length) return;
+      tx.create(TokenUsage, {
+        user: usage.userId,
+        transcriptId: usage.transcriptId ?? null,
+        operationType: usage.operationType,
+        aiProvider: usage.aiProvider,
+        model: usage.model ?? null,
+        inputTokens: usage.inputTokens,
+        outputTokens: usage.outputTokens,
+      });
+    });
+  }
+
+  /** Gives a reservation back unused (the call failed before it spent anything). */
+  async release(em: EntityManager, reservationId: string): Promise<void> {
+    await em.getConnection().execute('delete from credit_reservations where id = ?', [reservationId]);
+  }
+
+  async history(em: EntityManager, user: User, page: { limit: number; offset: number }) {
+    const [rows, total] = await em.findAndCount(TokenUsage, { user }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: page.limit, offset: page.offset });
+    return {
+      history: rows.map((row) => ({
+        id: row.id,
+        createdAt: row.createdAt.toISOString(),
+        operationType: row.operationType,
+        aiProvider: row.aiProvider,
+        inputTokens: row.inputTokens,
+        outputTokens: row.outputTokens,
+      })),
+      pagination: { limit: page.limit, offset: page.offset, total, hasMore: page.offset + rows.length < total },
+    };
+  }
+
+  async #used(em: EntityManager, userId: string, since: Date): Promise<TokenAmounts> {
+    const [row] = await em.getConnection().execute<{ input: string; output: string }[]>(
+      `select coalesce(sum(input), 0) as input, coalesce(sum(output), 0) as output from (
+         select input_tokens as input, output_tokens as output from token_usage where user_id = ? and created_at >= ?
+         union all
+         select input_tokens, output_tokens from credit_reservations where user_id = ?
+       ) as spent`,
+      [userId, since, userId],
+      'all',
+      em.getTransactionContext(),
+    );
+    return { input: Number(row?.input ?? 0), output: Number(row?.output ?? 0) };
+  }
+}
