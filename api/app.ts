@@ -1,6 +1,6 @@
 import { bodyParser } from '@koa/bodyparser';
 import { RequestContext } from '@mikro-orm/core';
-import type { Connection } from '@temporalio/client';
+import type { Client, Connection } from '@temporalio/client';
 import Koa from 'koa';
 import type { Config } from '../core/config.ts';
 import type { Orm } from '../core/db/orm.ts';
@@ -20,6 +20,7 @@ import { authRoutes } from './routes/auth.ts';
 import { devOutboxRoutes } from './routes/dev.ts';
 import { healthRoutes } from './routes/health.ts';
 import { tokenUsageRoutes } from './routes/token-usage.ts';
+import { transcriptRoutes } from './routes/transcripts.ts';
 import { runtimeConfigScript, webApp, WEB_DIST_DIR } from './web.ts';
 
 /** Paths that belong to the server, never to the web app. */
@@ -30,6 +31,8 @@ export interface AppDependencies {
   logger: Logger;
   orm: Orm;
   temporal: Connection;
+  /** Starts workflows (ingest). */
+  workflows: Client;
   /** Starts the delivery of outbox e-mails. */
   emails: EmailDispatcher;
   /** Folder of the built web app. Default dist/web; null serves no web app (development behind Vite). */
@@ -46,7 +49,9 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
   const accounts = new Accounts({ config: deps.config, emails: deps.emails });
   healthRoutes(api, deps);
   authRoutes(api, { accounts, em, config: deps.config });
-  tokenUsageRoutes(api, { credits: new Credits(), em });
+  const credits = new Credits();
+  tokenUsageRoutes(api, { credits, em });
+  transcriptRoutes(api, { em, credits, temporal: deps.workflows, config: deps.config });
   if (!deps.config.SMTP_URL && deps.config.NODE_ENV !== 'production') devOutboxRoutes(api, { em });
 
   let openapi: object | undefined;

@@ -3,14 +3,19 @@
 // exit code 2; it never prints a stack trace.
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
+import { builtinExtractors, chosenExtractorId } from '../plugins/extractors/index.ts';
+import type { ExtractedTicket, ExtractionUsage } from '../plugins/sdk/index.ts';
 import { ConfigError, loadConfig, pluginSpecs } from './config.ts';
+import { chunkMessages } from './transcripts/chunks.ts';
 import { ParseFailure } from './plugins/errors.ts';
 import { PluginHost } from './plugins/host.ts';
+import { mergeExtractedTickets } from './tickets/merge.ts';
 
 const USAGE = `Usage: tickscribe <command> [options]
 
 Commands:
   parse FILE [--format ID]   print the transcript read from FILE as JSON
+  extract FILE [--format ID] parse FILE and print the tickets the configured extractor finds (no database)
   detect FILE [--json]       rank the parsers by how well they recognise FILE
   plugins [--json]           list the loaded plugins (and any that were refused)
 
@@ -61,7 +66,8 @@ async function run(args: string[]): Promise<void> {
     if (!command) process.exit(2);
     return;
   }
-  const host = await PluginHost.load({ specs: pluginSpecs(loadConfig()) });
+  const config = loadConfig();
+  const host = await PluginHost.load({ specs: pluginSpecs(config), extractors: builtinExtractors(config) });
   for (const refused of host.refused) process.stderr.write(`Plugin ${refused.plugin} was not loaded: it ${refused.problem}.\n`);
 
   switch (command) {
@@ -70,6 +76,34 @@ async function run(args: string[]): Promise<void> {
       const result = host.parse(await readInput(args[0]), format ? { format } : {});
       const { warnings, ...output } = result;
       process.stdout.write(`${JSON.stringify(warnings.length ? { ...output, warnings } : output, null, 2)}\n`);
+      return;
+    }
+    case 'extract': {
+      const format = option(args, '--format');
+      const parsed = host.parse(await readInput(args[0]), format ? { format } : {});
+      const extractorId = chosenExtractorId(config);
+      const extractor = host.extractor(extractorId);
+      if (!extractor) throw new UsageError(`EXTRACTOR is '${extractorId}', which is not a loaded extractor plugin.`);
+      const chunks = chunkMessages(parsed.transcript.messages);
+      const tickets: ExtractedTicket[] = [];
+      const usage: ExtractionUsage = { provider: extractorId, model: '', inputTokens: 0, outputTokens: 0, calls: 0 };
+      const meetingDate = parsed.transcript.date?.slice(0, 10);
+      const results = await Promise.all(
+        chunks.map((messages, index) =>
+          extractor.extract(
+            { transcript: { ...parsed.transcript, messages }, ...(meetingDate ? { meetingDate } : {}), chunk: { index, count: chunks.length } },
+            {},
+          ),
+        ),
+      );
+      for (const result of results) {
+        tickets.push(...result.tickets);
+        Object.assign(usage, { provider: result.usage.provider, model: result.usage.model });
+        usage.inputTokens += result.usage.inputTokens;
+        usage.outputTokens += result.usage.outputTokens;
+        usage.calls += result.usage.calls;
+      }
+      process.stdout.write(`${JSON.stringify({ format: parsed.format, tickets: mergeExtractedTickets(tickets), usage }, null, 2)}\n`);
       return;
     }
     case 'detect': {
@@ -103,5 +137,6 @@ try {
   await run(process.argv.slice(2));
 } catch (error) {
   if (error instanceof ParseFailure || error instanceof ConfigError || error instanceof UsageError) fail(error.message);
+  if (error instanceof Error && 'retryable' in error) fail(error.message);
   fail(`Unexpected error: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`);
 }

@@ -7,7 +7,9 @@ import { createApp } from '../api/app.ts';
 import { temporalEmailDispatcher } from '../api/email-dispatcher.ts';
 import { createActivities } from '../workflows/activities.ts';
 import { createWorker, DEFAULT_WORKFLOWS_PATH, loadWorkflowBundle } from '../workflows/worker.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { builtinExtractors, chosenExtractorId } from '../plugins/extractors/index.ts';
+import { ConfigError, loadConfig, pluginSpecs, type Config } from './config.ts';
+import { Credits } from './credits/credits.ts';
 import { startEmbeddedPostgres } from './db/embedded-postgres.ts';
 import { connectAndMigrate } from './db/migrate.ts';
 import type { Orm } from './db/orm.ts';
@@ -15,6 +17,7 @@ import { StartupError } from './errors.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
 import { OutboundEmail } from './mail/outbound-email.entity.ts';
+import { PluginHost } from './plugins/host.ts';
 import { assertPortFree } from './ports.ts';
 import { connectWorker, waitForTemporal } from './temporal/connect.ts';
 import { startTemporalDevServer } from './temporal/dev-server.ts';
@@ -107,6 +110,7 @@ export async function start(options: StartOptions = {}): Promise<RunningTickscri
 
     const orm = await connectAndMigrate({ databaseUrl, logger });
     cleanups.push(() => orm.close());
+    const plugins = await loadPlugins(config, logger);
 
     if (runWorker && bundle) {
       installTemporalRuntime(logger);
@@ -119,7 +123,7 @@ export async function start(options: StartOptions = {}): Promise<RunningTickscri
         namespace: config.TEMPORAL_NAMESPACE,
         taskQueue: config.TEMPORAL_TASK_QUEUE,
         workflowBundle: bundle,
-        activities: createActivities({ orm, logger, mailer }),
+        activities: createActivities({ orm, logger, mailer, ...plugins, credits: new Credits() }),
       });
       const running = worker.run();
       running.catch((error: unknown) => reportFailure(error instanceof Error ? error : new Error(String(error))));
@@ -136,7 +140,7 @@ export async function start(options: StartOptions = {}): Promise<RunningTickscri
       // E-mails whose delivery never started (Temporal was unreachable at that moment) go out now.
       const pending = await orm.em.fork().find(OutboundEmail, { status: 'pending' }, { fields: ['id'] });
       await emails.dispatch(pending.map((email) => email.id));
-      const app = createApp({ config, logger, orm, temporal: temporalInfo.connection, emails, webDir: options.webDir });
+      const app = createApp({ config, logger, orm, temporal: temporalInfo.connection, workflows: client, emails, webDir: options.webDir });
       const server = await listen(createServer(app.callback()), config.PORT, config.HOST);
       cleanups.push(() => close(server));
       url = config.APP_URL;
@@ -150,6 +154,20 @@ export async function start(options: StartOptions = {}): Promise<RunningTickscri
     await stop();
     throw error;
   }
+}
+
+/** The plugin host and the extractor the settings choose; a refused plugin is logged, a missing extractor stops the start. */
+async function loadPlugins(config: Config, logger: Logger) {
+  const plugins = await PluginHost.load({ specs: pluginSpecs(config), extractors: builtinExtractors(config) });
+  for (const refused of plugins.refused) logger.warn(refused, `plugin ${refused.plugin} was not loaded: it ${refused.problem}`);
+  const id = chosenExtractorId(config);
+  const extractor = plugins.extractor(id);
+  if (!extractor) {
+    const loaded = plugins.list().filter((p) => p.manifest.kind === 'extractor').map((p) => p.manifest.id);
+    throw new StartupError(`EXTRACTOR is '${id}', which is not a loaded extractor plugin (loaded: ${loaded.join(', ')}).`);
+  }
+  logger.info({ extractor: id }, 'extractor chosen');
+  return { plugins, extractor };
 }
 
 type Settled<T extends readonly unknown[]> = { [K in keyof T]: Awaited<T[K]> };

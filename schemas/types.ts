@@ -180,6 +180,32 @@ export interface HealthResponse {
   error?: string;
 }
 
+// api/tickets/ticket.schema.json
+/**
+ * A ticket as the API shows it.
+ */
+export interface TicketView {
+  id: string;
+  title: string;
+  description: string;
+  context: string | null;
+  implementation: string | null;
+  dependencies: string[];
+  effort: "Small" | "Medium" | "Large" | null;
+  notes: string | null;
+  project: string;
+  status: "ToDo" | "InProgress" | "Done";
+  priority: "Low" | "Medium" | "High";
+  assignee: string | null;
+  tags: string[];
+  dueDate: string | null;
+  externalUrl: string | null;
+  externalId: string | null;
+  transcriptId: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
 // api/token-usage/history.query.schema.json
 export interface TokenUsageHistoryQuery {
   limit?: number;
@@ -224,6 +250,106 @@ export interface TokenUsageStats {
     output: number;
   };
   resetDate: string;
+}
+
+// api/transcripts/detail.response.schema.json
+export interface TranscriptDetail {
+  transcript: TranscriptView;
+  status: "pending" | "processing" | "completed" | "failed";
+  tickets: TicketView[];
+}
+
+// api/transcripts/list.query.schema.json
+export interface TranscriptListQuery {
+  page?: number;
+  limit?: number;
+}
+
+// api/transcripts/list.response.schema.json
+export interface TranscriptList {
+  data: TranscriptSummary[];
+  pagination: {
+    page: number;
+    limit: number;
+    total: number;
+    totalPages: number;
+  };
+}
+
+// api/transcripts/status.response.schema.json
+export interface TranscriptStatus {
+  id: string;
+  status: "pending" | "processing" | "completed" | "failed";
+  processingStatus: "pending" | "processing" | "completed" | "failed";
+  metadata: {};
+  ticketCount: number;
+}
+
+// api/transcripts/summary.schema.json
+/**
+ * A transcript in a list (without its conversation).
+ */
+export interface TranscriptSummary {
+  id: string;
+  title: string;
+  date: string | null;
+  source: string | null;
+  duration: number | null;
+  processingStatus: "pending" | "processing" | "completed" | "failed";
+  metadata: {};
+  participantCount: number;
+  messageCount: number;
+  createdAt: string;
+}
+
+// api/transcripts/transcript.schema.json
+/**
+ * A transcript with its conversation.
+ */
+export interface TranscriptView {
+  id: string;
+  title: string;
+  date: string | null;
+  source: string | null;
+  duration: number | null;
+  participants: {}[];
+  messages: {}[];
+  processingStatus: "pending" | "processing" | "completed" | "failed";
+  /**
+   * May hold error (what failed, in words) and tokenLimitExceeded.
+   */
+  metadata: {};
+  fileName: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+// api/transcripts/upload-error.schema.json
+/**
+ * Why an upload was refused; nothing was stored. `message` repeats `error` for clients that read it.
+ */
+export interface TranscriptUploadError {
+  success: false;
+  error: string;
+  message: string;
+}
+
+// api/transcripts/upload.response.schema.json
+/**
+ * The upload was stored and processing started.
+ */
+export interface TranscriptUpload {
+  success: true;
+  message: string;
+  transcript: {
+    id: string;
+    title: string;
+  };
+  processingStatus: "pending";
+  /**
+   * @maxItems 0
+   */
+  tickets: [];
 }
 
 // config.schema.json

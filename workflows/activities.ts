@@ -1,16 +1,32 @@
+import { ApplicationFailure, Context } from '@temporalio/activity';
+import { CreditsExhausted, type Credits } from '../core/credits/credits.ts';
 import type { Orm } from '../core/db/orm.ts';
 import type { Logger } from '../core/logger.ts';
 import type { Mailer } from '../core/mail/mailer.ts';
 import { OutboundEmail } from '../core/mail/outbound-email.entity.ts';
+import { ParseFailure } from '../core/plugins/errors.ts';
+import type { PluginHost } from '../core/plugins/host.ts';
+import { extractChunk, markTranscriptFailed, parseStoredTranscript, saveExtractedTickets } from '../core/transcripts/ingest.ts';
+import type { ExtractedTicket, ExtractorPlugin } from '../plugins/sdk/index.ts';
 
 export interface ActivityDependencies {
   orm: Orm;
   logger: Logger;
   mailer: Mailer;
+  plugins: PluginHost;
+  extractor: ExtractorPlugin;
+  credits: Credits;
+}
+
+const HEARTBEAT_MS = 3_000;
+
+/** A failure the user should read, marked so the workflow's retry policy does not repeat it. */
+function final(type: string, message: string): ApplicationFailure {
+  return ApplicationFailure.create({ type, message, nonRetryable: true });
 }
 
 /** Activities get their dependencies from here, so tests pass real local ones instead of module singletons. */
-export function createActivities({ orm, mailer }: ActivityDependencies) {
+export function createActivities({ orm, mailer, plugins, extractor, credits }: ActivityDependencies) {
   return {
     /** Sends an outbox e-mail once; a failure is recorded on the row and rethrown so Temporal retries. */
     async deliverEmail(emailId: string): Promise<void> {
@@ -31,6 +47,35 @@ export function createActivities({ orm, mailer }: ActivityDependencies) {
       email.lastError = null;
       await em.flush();
     },
+
+    async parseTranscript(transcriptId: string): Promise<{ chunks: number }> {
+      try {
+        return await parseStoredTranscript(orm.em.fork(), plugins, transcriptId);
+      } catch (error) {
+        if (error instanceof ParseFailure) throw final('ParseFailure', `This file could not be read as a transcript: ${error.message}`);
+        throw error;
+      }
+    },
+
+    async extractTranscriptChunk(transcriptId: string, index: number): Promise<ExtractedTicket[]> {
+      const context = Context.current();
+      // Heartbeats let Temporal notice a dead worker within the heartbeat timeout instead of the call's timeout.
+      const heartbeat = setInterval(() => context.heartbeat(), HEARTBEAT_MS);
+      try {
+        return await extractChunk(orm.em.fork(), { extractor, credits }, transcriptId, index, context.cancellationSignal);
+      } catch (error) {
+        if (error instanceof CreditsExhausted) throw final('TokenLimitExceeded', error.message);
+        if ((error as { retryable?: unknown }).retryable === true) throw error;
+        throw final('ExtractionFailed', `Tickets could not be extracted: ${error instanceof Error ? error.message : String(error)}`);
+      } finally {
+        clearInterval(heartbeat);
+      }
+    },
+
+    saveExtractedTickets: (transcriptId: string, tickets: ExtractedTicket[]) => saveExtractedTickets(orm.em.fork(), transcriptId, tickets),
+
+    markTranscriptFailed: (transcriptId: string, error: string, tokenLimitExceeded: boolean) =>
+      markTranscriptFailed(orm.em.fork(), transcriptId, error, tokenLimitExceeded),
   };
 }
 

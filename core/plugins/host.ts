@@ -72,9 +72,11 @@ export class PluginHost {
    * The built-in plugins plus those named in `specs` (PLUGINS: package names or paths, resolved from `cwd`).
    * A bad plugin is refused with a message naming it and the problem; the others keep working.
    */
-  static async load(options: { specs?: string[]; cwd?: string; builtins?: ParserPlugin[] } = {}): Promise<PluginHost> {
+  static async load(
+    options: { specs?: string[]; cwd?: string; builtins?: ParserPlugin[]; extractors?: ExtractorPlugin[] } = {},
+  ): Promise<PluginHost> {
     const host = new PluginHost();
-    for (const plugin of options.builtins ?? BUILTIN_PARSERS) host.#register(plugin, 'built-in');
+    for (const plugin of [...(options.builtins ?? BUILTIN_PARSERS), ...(options.extractors ?? [])]) host.#register(plugin, 'built-in');
     for (const spec of options.specs ?? []) {
       let exported: unknown;
       try {

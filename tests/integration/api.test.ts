@@ -1,5 +1,5 @@
 import { MikroORM } from '@mikro-orm/postgresql';
-import { Connection } from '@temporalio/client';
+import { Client, Connection } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createApp } from '../../api/app.ts';
 import { ormConfig } from '../../core/db/orm.ts';
@@ -29,7 +29,7 @@ describe('GET /api/health', () => {
     const deadTemporal = await Connection.connect({ address: inject('temporalAddress') });
     await deadTemporal.close();
     const noEmails = { dispatch: async () => {} };
-    const server = createApp({ config: app.config, logger, orm: closedOrm, temporal: deadTemporal, emails: noEmails, webDir: null })
+    const server = createApp({ config: app.config, logger, orm: closedOrm, temporal: deadTemporal, workflows: new Client({ connection: deadTemporal }), emails: noEmails, webDir: null })
       .listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     const { port } = server.address() as { port: number };
