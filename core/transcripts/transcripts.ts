@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { creditCycle, Credits, CreditsExhausted, planOf } from '../credits/credits.ts';
+import { creditCycle, CreditsExhausted, planOf, type Credits } from '../credits/credits.ts';
 import { HttpError } from '../errors.ts';
 import { Ticket } from '../tickets/ticket.entity.ts';
 import type { User } from '../users/user.entity.ts';

@@ -404,6 +404,17 @@ describe('heuristic extractor: merging and dependencies', () => {
       ['Order pizza after lunch', []],
     ]);
   });
+
+  it('never links two tickets both ways', async () => {
+    const found = await tickets([
+      ['s3', "Once the API docs are done, I'll publish the client library."],
+      ['s2', "I'll write the API docs after the client library is published."],
+    ]);
+    expect(found.map((t) => [t.title, t.dependsOn])).toEqual([
+      ['Publish the client library', ['Write the API docs']],
+      ['Write the API docs', []],
+    ]);
+  });
 });
 
 describe('heuristic extractor: output', () => {

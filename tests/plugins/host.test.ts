@@ -192,7 +192,7 @@ describe('tickscribe command line', () => {
   it('lists the plugins, and ranks candidates', () => {
     const plugins = cli(['plugins', '--json'], { PLUGINS: MINUTES });
     const listed = JSON.parse(plugins.stdout) as { loaded: { id: string; origin: string }[]; refused: unknown[] };
-    expect(listed.loaded.map((p) => p.id)).toEqual(['google-meet', 'zoom', 'teams', 'slack', 'webvtt', 'srt', 'csv', 'tsv', 'json', 'text', 'minutes']);
+    expect(listed.loaded.map((p) => p.id)).toEqual(['google-meet', 'zoom', 'teams', 'slack', 'webvtt', 'srt', 'csv', 'tsv', 'json', 'text', 'minutes', 'openai', 'heuristic']);
     expect(listed.refused).toEqual([]);
     const detect = cli(['detect', 'tests/fixtures/plugins/weekly-sync.txt'], { PLUGINS: MINUTES });
     expect(detect.status).toBe(0);
@@ -219,5 +219,32 @@ describe('tickscribe command line', () => {
     const result = cli(['parse', 'tests/fixtures/plugins/weekly-sync.txt'], { PLUGINS: `${MINUTES},./nowhere.js` });
     expect(result.status).toBe(0);
     expect(result.stderr).toMatch(/^Plugin \.\/nowhere\.js was not loaded: it could not be imported: .*\n$/);
+  });
+});
+
+describe('tickscribe extract', () => {
+  const cli = (args: string[], env: Record<string, string> = {}) =>
+    spawnSync(process.execPath, ['core/cli.ts', ...args], { cwd: ROOT, encoding: 'utf8', env: { PATH: process.env['PATH'] ?? '', ...env } });
+
+  it('parses and extracts with the offline extractor, without a database', () => {
+    const result = cli(['extract', 'tests/fixtures/plugins/weekly-sync.txt'], { PLUGINS: MINUTES, EXTRACTOR: 'heuristic' });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    const output = JSON.parse(result.stdout) as { format: string; tickets: { title: string; assignee: string | null; notes: string }[]; usage: object };
+    expect(Object.keys(output)).toEqual(['format', 'tickets', 'usage']);
+    expect(output.format).toBe('minutes');
+    expect(output.usage).toEqual({ provider: 'heuristic', model: 'heuristic-v1', inputTokens: 0, outputTokens: 0, calls: 0 });
+    expect(output.tickets.map((t) => [t.title, t.assignee])).toEqual([['Write the release notes', 'Grace']]);
+    expect(output.tickets[0]!.notes).toMatch(/offline extractor/);
+  });
+
+  it('gives one line and exit 2 for unusable input or an unknown extractor', () => {
+    const empty = cli(['extract', 'tests/fixtures/plugins/symbols.txt'], { EXTRACTOR: 'heuristic' });
+    expect(empty.status).toBe(2);
+    expect(empty.stdout).toBe('');
+    expect(empty.stderr).toBe('The file does not look like any transcript format Tickscribe reads (see the supported formats in Help).\n');
+    const unknown = cli(['extract', 'tests/fixtures/plugins/weekly-sync.txt'], { PLUGINS: MINUTES, EXTRACTOR: 'nope' });
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toBe("EXTRACTOR is 'nope', which is not a loaded extractor plugin.\n");
   });
 });

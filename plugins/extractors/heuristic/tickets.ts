@@ -114,7 +114,7 @@ function context(request: ExtractionRequest, index: number): string | null {
 }
 
 const DEPENDENCY_DONE =
-  /,?\s*\b(?:once|after|when)\s+(.{3,80}?)\s+(?:is|are|has been|have been|gets|get|'s)\s+(?:done|finished|ready|complete|completed|merged|fixed|in place|deployed|approved|live|sorted|over|out)\b,?/iu;
+  /,?\s*\b(?:once|after|when)\s+(.{3,80}?)\s+(?:is|are|has been|have been|gets|get|'s)\s+(?:done|finished|ready|complete|completed|merged|fixed|in place|deployed|approved|live|sorted|over|out|published|released|shipped|signed(?: off)?|agreed|available|set up|built|written|tested|reviewed)\b,?/iu;
 const DEPENDENCY_AFTER = /,?\s*\bafter\s+(?:(?:we|you|I|they|he|she)\s+(?:have\s+|'ve\s+)?)?([\p{L}][^,.;?!]{2,60})/iu;
 
 /** Words of one family: the same, or sharing their first five letters ("migration", "migrate"). */
