@@ -88,15 +88,19 @@ export function transcriptRoutes(api: ApiRegistry, deps: { em: () => EntityManag
         if (!(ACCEPTED_EXTENSIONS as readonly string[]).includes(extension)) {
           throw new HttpError(400, `Files ending in ${extension || '(no extension)'} are not supported. Upload one of ${ACCEPTED_EXTENSIONS.join(' ')}.`);
         }
-        const transcript = em().create(Transcript, {
-          user,
-          title: file.fileName.replace(/\.[^.]+$/, '').slice(0, 500) || 'Untitled meeting',
-          rawFile: file.bytes,
-          rawFileName: file.fileName.slice(0, 255),
-          rawFileType: file.mediaType.slice(0, 255),
-          rawFileSize: file.bytes.length,
+        // Checked again under a lock on the user, so uploads racing each other cannot pass the monthly limits.
+        const transcript = await em().transactional(async (tx) => {
+          await tx.getConnection().execute('select id from users where id = ? for update', [user.id], 'all', tx.getTransactionContext());
+          await assertCanUpload(tx, user, credits);
+          return tx.create(Transcript, {
+            user: user.id,
+            title: file.fileName.replace(/\.[^.]+$/, '').slice(0, 500) || 'Untitled meeting',
+            rawFile: file.bytes,
+            rawFileName: file.fileName.slice(0, 255),
+            rawFileType: file.mediaType.slice(0, 255),
+            rawFileSize: file.bytes.length,
+          });
         });
-        await em().flush();
         await startIngest(temporal, config.TEMPORAL_TASK_QUEUE, transcript.id);
         ctx.status = 201;
         return {

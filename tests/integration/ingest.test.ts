@@ -185,6 +185,35 @@ describe('failures', () => {
   });
 });
 
+describe('the credit race', () => {
+  it('fifty uploads racing at the limit never spend past it', async () => {
+    const { token, userId } = await signedIn();
+    // Pro: 400,000 output tokens a month; 360,000 spent leaves room for ten calls that reserve 4,000 each.
+    await db.query(`update users set subscription_tier = 'Pro' where id = $1`, [userId]);
+    await db.query(`insert into token_usage (id, user_id, operation_type, ai_provider, input_tokens, output_tokens, created_at) values (gen_random_uuid(), $1, 'ticket_extraction', 'openai', 0, 360000, now())`, [userId]);
+    for (let i = 0; i < 50; i++) llm.script(completion({ tickets: [] }, { promptTokens: 100, completionTokens: 3900 }));
+    const uploads = await Promise.all(Array.from({ length: 50 }, () => upload(token, 'planning.vtt', MEETING)));
+    expect(uploads.map((r) => r.status)).toEqual(Array(50).fill(201));
+    const ids = await Promise.all(uploads.map(async (r) => ((await r.json()) as { transcript: { id: string } }).transcript.id));
+    const outcomes = await Promise.all(ids.map((id) => settled(token, id)));
+    const completed = outcomes.filter((o) => o.processingStatus === 'completed').length;
+    const refused = outcomes.filter((o) => o.metadata['tokenLimitExceeded'] === true).length;
+    expect(completed + refused).toBe(50);
+    expect(completed).toBe(10);
+    const { rows } = await db.query('select sum(output_tokens)::int as output from token_usage where user_id = $1', [userId]);
+    expect(rows[0].output).toBe(360_000 + 10 * 3900);
+    expect(rows[0].output).toBeLessThanOrEqual(400_000);
+  }, 120_000);
+
+  it('counts racing uploads against the monthly transcript limit one at a time', async () => {
+    const { token, userId } = await signedIn();
+    for (let i = 0; i < 10; i++) llm.script(completion({ tickets: [] }));
+    const uploads = await Promise.all(Array.from({ length: 10 }, () => upload(token, 'planning.vtt', MEETING)));
+    expect(uploads.map((r) => r.status).sort()).toEqual([...Array(5).fill(201), ...Array(5).fill(402)]);
+    expect((await db.query('select count(*)::int as n from transcripts where user_id = $1', [userId])).rows[0].n).toBe(5);
+  });
+});
+
 describe('transcripts API', () => {
   it("lists, hides other users' transcripts, and deletes keeping the tickets", async () => {
     const owner = await signedIn();
