@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { User as UserView } from '../../schemas/types.ts';
 import type { Config } from '../config.ts';
 import { HttpError } from '../errors.ts';
 import { queueEmail, type EmailDispatcher } from '../mail/outbox.ts';
@@ -41,15 +42,8 @@ export const MESSAGES = {
   notAuthenticated: 'User not authenticated.',
 } as const;
 
-/** The user as every auth call returns it; never the password hash. */
-export interface UserView {
-  id: string;
-  fullName: string;
-  email: string;
-  subscriptionTier: string | null;
-  isSubscribed: boolean;
-  transcriptsProcessed: number;
-}
+/** The user as every auth call returns it (schemas/api/auth/user.schema.json); never the password hash. */
+export type { UserView };
 
 export function viewUser(user: User): UserView {
   return {
