@@ -19,6 +19,7 @@ import { authenticate } from './middleware/auth.ts';
 import { authRoutes } from './routes/auth.ts';
 import { devOutboxRoutes } from './routes/dev.ts';
 import { healthRoutes } from './routes/health.ts';
+import { ticketRoutes } from './routes/tickets.ts';
 import { tokenUsageRoutes } from './routes/token-usage.ts';
 import { transcriptRoutes } from './routes/transcripts.ts';
 import { runtimeConfigScript, webApp, WEB_DIST_DIR } from './web.ts';
@@ -52,6 +53,7 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
   const credits = new Credits();
   tokenUsageRoutes(api, { credits, em });
   transcriptRoutes(api, { em, credits, temporal: deps.workflows, config: deps.config });
+  ticketRoutes(api, { em });
   if (!deps.config.SMTP_URL && deps.config.NODE_ENV !== 'production') devOutboxRoutes(api, { em });
 
   let openapi: object | undefined;

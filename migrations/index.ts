@@ -2,10 +2,12 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261121000000_initial } from './Migration20261121000000_initial.ts';
 import { Migration20261121010000_accounts } from './Migration20261121010000_accounts.ts';
 import { Migration20261121020000_credits } from './Migration20261121020000_credits.ts';
+import { Migration20261121030000_ticket_search } from './Migration20261121030000_ticket_search.ts';
 
 /** Every migration, oldest first. A new migration is added here as well as in its own file. */
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121000000_initial', class: Migration20261121000000_initial },
   { name: 'Migration20261121010000_accounts', class: Migration20261121010000_accounts },
   { name: 'Migration20261121020000_credits', class: Migration20261121020000_credits },
+  { name: 'Migration20261121030000_ticket_search', class: Migration20261121030000_ticket_search },
 ];

@@ -180,6 +180,89 @@ export interface HealthResponse {
   error?: string;
 }
 
+// api/tickets/create.request.schema.json
+/**
+ * A new ticket; title, project and description are required (blank counts as missing).
+ */
+export interface TicketCreateRequest {
+  title?: string;
+  description?: string;
+  project?: string;
+  context?: string | null;
+  implementation?: string | null;
+  notes?: string | null;
+  /**
+   * @maxItems 100
+   */
+  dependencies?: string[];
+  effort?: "Small" | "Medium" | "Large" | null;
+  status?: "ToDo" | "InProgress" | "Done";
+  priority?: "Low" | "Medium" | "High";
+  assignee?: string | null;
+  /**
+   * @maxItems 50
+   */
+  tags?: string[];
+  dueDate?: string | null;
+  transcriptId?: string | null;
+  id?: unknown;
+  /**
+   * Sent by the web app on create; the server uses the signed-in user.
+   */
+  user_id?: {
+    [k: string]: unknown;
+  };
+  userId?: unknown;
+  externalUrl?: unknown;
+  externalId?: unknown;
+  createdAt?: unknown;
+  updatedAt?: unknown;
+}
+
+// api/tickets/filtered.query.schema.json
+export interface TicketFilterQuery {
+  page?: number;
+  limit?: number;
+  search?: string;
+  status?: "ToDo" | "InProgress" | "Done" | "All" | "";
+  priority?: "Low" | "Medium" | "High" | "All" | "";
+  project?: string;
+  pushed?: "true" | "false" | "Pushed" | "NotPushed" | "All" | "";
+}
+
+// api/tickets/list.query.schema.json
+export interface TicketListQuery {
+  page?: number;
+  limit?: number;
+}
+
+// api/tickets/list.response.schema.json
+export interface TicketList {
+  data: TicketView[];
+  pagination: {
+    page: number;
+    limit: number;
+    total: number;
+    totalPages: number;
+  };
+}
+
+// api/tickets/search.query.schema.json
+export interface TicketSearchQuery {
+  q?: string;
+  limit?: number;
+}
+
+// api/tickets/search.response.schema.json
+export interface TicketSearchResponse {
+  tickets: TicketView[];
+}
+
+// api/tickets/ticket.response.schema.json
+export interface TicketResponse {
+  ticket: TicketView;
+}
+
 // api/tickets/ticket.schema.json
 /**
  * A ticket as the API shows it.
@@ -204,6 +287,62 @@ export interface TicketView {
   transcriptId: string | null;
   createdAt: string;
   updatedAt: string;
+}
+
+// api/tickets/update.request.schema.json
+/**
+ * Changes to a ticket; fields left out keep their values.
+ */
+export interface TicketUpdateRequest {
+  title?: string;
+  description?: string;
+  project?: string;
+  context?: string | null;
+  implementation?: string | null;
+  notes?: string | null;
+  /**
+   * @maxItems 100
+   */
+  dependencies?: string[];
+  effort?: "Small" | "Medium" | "Large" | null;
+  status?: "ToDo" | "InProgress" | "Done";
+  priority?: "Low" | "Medium" | "High";
+  assignee?: string | null;
+  /**
+   * @maxItems 50
+   */
+  tags?: string[];
+  dueDate?: string | null;
+  transcriptId?: string | null;
+  id?: unknown;
+  /**
+   * Sent by the web app on create; the server uses the signed-in user.
+   */
+  user_id?: {
+    [k: string]: unknown;
+  };
+  userId?: unknown;
+  externalUrl?: unknown;
+  externalId?: unknown;
+  createdAt?: unknown;
+  updatedAt?: unknown;
+}
+
+// api/tickets/users-search.query.schema.json
+export interface AssigneeSearchQuery {
+  q?: string;
+  limit?: number;
+  project?: string;
+}
+
+// api/tickets/users-search.response.schema.json
+/**
+ * Names for the assignee field: participants of the user's transcripts and assignees already used.
+ */
+export interface AssigneeSearchResponse {
+  users: {
+    name: string;
+  }[];
 }
 
 // api/token-usage/history.query.schema.json

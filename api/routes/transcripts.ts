@@ -7,7 +7,8 @@ import type { Credits } from '../../core/credits/credits.ts';
 import { HttpError } from '../../core/errors.ts';
 import { ACCEPTED_EXTENSIONS, MAX_TRANSCRIPT_BYTES } from '../../core/transcripts/limits.ts';
 import { Transcript } from '../../core/transcripts/transcript.entity.ts';
-import { assertCanUpload, ownTranscript, transcriptTickets, viewTicket, viewTranscript } from '../../core/transcripts/transcripts.ts';
+import { viewTicket } from '../../core/tickets/tickets.ts';
+import { assertCanUpload, ownTranscript, transcriptTickets, viewTranscript } from '../../core/transcripts/transcripts.ts';
 import type {
   TranscriptDetail, TranscriptList, TranscriptListQuery, TranscriptStatus, TranscriptUpload, TranscriptUploadError,
 } from '../../schemas/types.ts';

@@ -12,7 +12,18 @@ export type TicketEffort = (typeof TICKET_EFFORTS)[number];
 export const Ticket = defineEntity({
   name: 'Ticket',
   tableName: 'tickets',
-  indexes: [{ name: 'tickets_user_created_idx', properties: ['user', 'createdAt'] }],
+  indexes: [
+    { name: 'tickets_user_created_idx', properties: ['user', 'createdAt'] },
+    // The list's filters, each with the newest-first order, so page 1 is read straight off the index.
+    { name: 'tickets_user_status_created_idx', expression: 'create index "tickets_user_status_created_idx" on "tickets" ("user_id", "status", "created_at" desc)' },
+    { name: 'tickets_user_priority_created_idx', expression: 'create index "tickets_user_priority_created_idx" on "tickets" ("user_id", "priority", "created_at" desc)' },
+    { name: 'tickets_user_project_created_idx', expression: 'create index "tickets_user_project_created_idx" on "tickets" ("user_id", "project", "created_at" desc)' },
+    // Text search ("contains") over title, description, assignee and project: trigrams make ILIKE '%…%' indexable.
+    {
+      name: 'tickets_search_trgm_idx',
+      expression: `create index "tickets_search_trgm_idx" on "tickets" using gin ((title || ' ' || description || ' ' || coalesce(assignee, '') || ' ' || project) gin_trgm_ops)`,
+    },
+  ],
   properties: {
     id: p.uuid().primary().onCreate(() => crypto.randomUUID()),
     user: () => p.manyToOne(User).deleteRule('cascade'),

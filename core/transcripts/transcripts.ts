@@ -5,30 +5,6 @@ import { Ticket } from '../tickets/ticket.entity.ts';
 import type { User } from '../users/user.entity.ts';
 import { Transcript } from './transcript.entity.ts';
 
-export function viewTicket(ticket: Ticket) {
-  return {
-    id: ticket.id,
-    title: ticket.title,
-    description: ticket.description,
-    context: ticket.context ?? null,
-    implementation: ticket.implementation ?? null,
-    dependencies: ticket.dependencies,
-    effort: ticket.effort ?? null,
-    notes: ticket.notes ?? null,
-    project: ticket.project,
-    status: ticket.status,
-    priority: ticket.priority,
-    assignee: ticket.assignee ?? null,
-    tags: ticket.tags,
-    dueDate: ticket.dueDate ?? null,
-    externalUrl: ticket.externalUrl ?? null,
-    externalId: ticket.externalId ?? null,
-    transcriptId: ticket.transcript?.id ?? null,
-    createdAt: ticket.createdAt.toISOString(),
-    updatedAt: ticket.updatedAt.toISOString(),
-  };
-}
-
 export function viewTranscript(transcript: Transcript) {
   return {
     id: transcript.id,

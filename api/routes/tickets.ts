@@ -1,0 +1,82 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import {
+  createTicket, deleteTicket, filterTickets, listTickets, ownTicket, searchAssignees, searchTickets, updateTicket, viewTicket,
+} from '../../core/tickets/tickets.ts';
+import type {
+  AssigneeSearchQuery, AssigneeSearchResponse, TicketCreateRequest, TicketFilterQuery, TicketList, TicketListQuery,
+  TicketResponse, TicketSearchQuery, TicketSearchResponse, TicketUpdateRequest,
+} from '../../schemas/types.ts';
+import { requireAuth } from '../middleware/auth.ts';
+import type { ApiRegistry } from '../routing.ts';
+
+const schema = (name: string) => `api/tickets/${name}.schema.json`;
+const notFound = { 404: { description: 'Not found (or not yours).' } };
+
+export function ticketRoutes(api: ApiRegistry, deps: { em: () => EntityManager }): void {
+  const { em } = deps;
+
+  api.route<undefined, Required<TicketListQuery>, TicketList>({
+    method: 'get', path: '/api/tickets', operationId: 'listTickets', tag: 'tickets',
+    summary: "The signed-in user's tickets, newest first.",
+    query: schema('list.query'),
+    responses: { 200: { description: 'A page.', schema: schema('list.response') } },
+    handler: (ctx, { query }) => listTickets(em(), requireAuth(ctx).user, query),
+  });
+
+  api.route<undefined, Required<Pick<TicketFilterQuery, 'page' | 'limit'>> & TicketFilterQuery, TicketList>({
+    method: 'get', path: '/api/tickets/filtered', operationId: 'filterTickets', tag: 'tickets',
+    summary: 'Tickets filtered by status, priority, project and pushed state, with a text search; newest first.',
+    query: schema('filtered.query'),
+    responses: { 200: { description: 'A page.', schema: schema('list.response') } },
+    handler: (ctx, { query }) => filterTickets(em(), requireAuth(ctx).user, query),
+  });
+
+  api.route<undefined, Required<TicketSearchQuery>, TicketSearchResponse>({
+    method: 'get', path: '/api/tickets/search', operationId: 'searchTickets', tag: 'tickets',
+    summary: 'Tickets whose text contains q (for dependencies).',
+    query: schema('search.query'),
+    responses: { 200: { description: 'Matches.', schema: schema('search.response') } },
+    handler: (ctx, { query }) => searchTickets(em(), requireAuth(ctx).user, query.q, query.limit),
+  });
+
+  api.route<undefined, Required<Pick<AssigneeSearchQuery, 'q' | 'limit'>> & AssigneeSearchQuery, AssigneeSearchResponse>({
+    method: 'get', path: '/api/tickets/users/search', operationId: 'searchAssignees', tag: 'tickets',
+    summary: "Assignee suggestions: participants of the user's transcripts and assignees already used.",
+    query: schema('users-search.query'),
+    responses: { 200: { description: 'Names.', schema: schema('users-search.response') } },
+    handler: (ctx, { query }) => searchAssignees(em(), requireAuth(ctx).user, query.q, query.limit, query.project?.trim() || undefined),
+  });
+
+  api.route<undefined, undefined, TicketResponse>({
+    method: 'get', path: '/api/tickets/{id}', operationId: 'getTicket', tag: 'tickets',
+    summary: 'One ticket.',
+    responses: { 200: { description: 'Found.', schema: schema('ticket.response') }, ...notFound },
+    handler: async (ctx, { params }) => ({ ticket: viewTicket(await ownTicket(em(), requireAuth(ctx).user, params['id']!)) }),
+  });
+
+  api.route<TicketCreateRequest, undefined, TicketResponse>({
+    method: 'post', path: '/api/tickets', operationId: 'createTicket', tag: 'tickets',
+    summary: 'Create a ticket (title, project and description required; status ToDo and priority Medium by default).',
+    body: schema('create.request'),
+    responses: { 201: { description: 'Created.', schema: schema('ticket.response') }, 400: { description: "'Please fill out all required fields', or a bad dependency." } },
+    handler: async (ctx, { body }) => ({ ticket: await createTicket(em(), requireAuth(ctx).user, body) }),
+  });
+
+  api.route<TicketUpdateRequest, undefined, TicketResponse>({
+    method: 'put', path: '/api/tickets/{id}', operationId: 'updateTicket', tag: 'tickets',
+    summary: 'Change a ticket; fields left out keep their values.',
+    body: schema('update.request'),
+    responses: { 200: { description: 'Updated.', schema: schema('ticket.response') }, 400: { description: 'A required field blanked, or a bad dependency.' }, ...notFound },
+    handler: async (ctx, { body, params }) => ({ ticket: await updateTicket(em(), requireAuth(ctx).user, params['id']!, body) }),
+  });
+
+  api.route<undefined, undefined, undefined>({
+    method: 'delete', path: '/api/tickets/{id}', operationId: 'deleteTicket', tag: 'tickets',
+    summary: 'Delete a ticket; other tickets stop depending on it.',
+    responses: { 204: { description: 'Deleted.' }, ...notFound },
+    async handler(ctx, { params }) {
+      await deleteTicket(em(), requireAuth(ctx).user, params['id']!);
+      return undefined;
+    },
+  });
+}

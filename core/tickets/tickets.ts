@@ -1,0 +1,180 @@
+import { raw, type EntityManager } from '@mikro-orm/postgresql';
+import type { TicketCreateRequest, TicketFilterQuery, TicketUpdateRequest } from '../../schemas/types.ts';
+import { HttpError } from '../errors.ts';
+import { Transcript } from '../transcripts/transcript.entity.ts';
+import type { User } from '../users/user.entity.ts';
+import { Ticket } from './ticket.entity.ts';
+
+export const REQUIRED_FIELDS = 'Please fill out all required fields';
+export const TICKET_NOT_FOUND = 'Ticket not found';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function viewTicket(ticket: Ticket) {
+  return {
+    id: ticket.id,
+    title: ticket.title,
+    description: ticket.description,
+    context: ticket.context ?? null,
+    implementation: ticket.implementation ?? null,
+    dependencies: ticket.dependencies,
+    effort: ticket.effort ?? null,
+    notes: ticket.notes ?? null,
+    project: ticket.project,
+    status: ticket.status,
+    priority: ticket.priority,
+    assignee: ticket.assignee ?? null,
+    tags: ticket.tags,
+    dueDate: ticket.dueDate ?? null,
+    externalUrl: ticket.externalUrl ?? null,
+    externalId: ticket.externalId ?? null,
+    transcriptId: ticket.transcript?.id ?? null,
+    createdAt: ticket.createdAt.toISOString(),
+    updatedAt: ticket.updatedAt.toISOString(),
+  };
+}
+
+export interface Page {
+  page: number;
+  limit: number;
+}
+
+function paginate<T>(rows: T[], total: number, page: Page) {
+  return { data: rows, pagination: { page: page.page, limit: page.limit, total, totalPages: Math.ceil(total / page.limit) } };
+}
+
+/** `%text%` for ILIKE, with the pattern characters of the text taken literally. */
+function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The text the trigram index covers; searches must use exactly this expression to use the index. */
+const SEARCH_TEXT = `(title || ' ' || description || ' ' || coalesce(assignee, '') || ' ' || project)`;
+
+export async function ownTicket(em: EntityManager, user: User, id: string): Promise<Ticket> {
+  const ticket = UUID.test(id) ? await em.findOne(Ticket, { id, user }, { populate: ['transcript'] }) : null;
+  if (!ticket) throw new HttpError(404, TICKET_NOT_FOUND);
+  return ticket;
+}
+
+export async function listTickets(em: EntityManager, user: User, page: Page) {
+  const [rows, total] = await em.findAndCount(Ticket, { user }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: page.limit, offset: (page.page - 1) * page.limit });
+  return paginate(rows.map(viewTicket), total, page);
+}
+
+/** The ticket list with its filters and text search, done in PostgreSQL on indexes that fit them. */
+export async function filterTickets(em: EntityManager, user: User, query: Required<Pick<TicketFilterQuery, 'page' | 'limit'>> & TicketFilterQuery) {
+  const where: Record<string, unknown>[] = [{ user }];
+  if (query.status && query.status !== 'All') where.push({ status: query.status });
+  if (query.priority && query.priority !== 'All') where.push({ priority: query.priority });
+  if (query.project?.trim() && query.project !== 'All') where.push({ project: query.project.trim() });
+  if (query.pushed === 'true' || query.pushed === 'Pushed') where.push({ externalUrl: { $ne: null, $nin: [''] } });
+  if (query.pushed === 'false' || query.pushed === 'NotPushed') where.push({ $or: [{ externalUrl: null }, { externalUrl: '' }] });
+  const search = query.search?.trim();
+  if (search) where.push({ [raw(SEARCH_TEXT)]: { $ilike: containing(search) } } as Record<string, unknown>);
+  const [rows, total] = await em.findAndCount(Ticket, { $and: where }, {
+    orderBy: { createdAt: 'desc', id: 'desc' }, limit: query.limit, offset: (query.page - 1) * query.limit,
+  });
+  return paginate(rows.map(viewTicket), total, query);
+}
+
+export async function searchTickets(em: EntityManager, user: User, q: string, limit: number) {
+  const text = q.trim();
+  const rows = await em.find(Ticket, text ? { user, [raw(SEARCH_TEXT)]: { $ilike: containing(text) } } as never : { user }, {
+    orderBy: { createdAt: 'desc', id: 'desc' }, limit,
+  });
+  return { tickets: rows.map(viewTicket) };
+}
+
+/** Names for the assignee field: participants of the user's transcripts and assignees already used, A-Z. */
+export async function searchAssignees(em: EntityManager, user: User, q: string, limit: number, project?: string) {
+  const pattern = containing(q.trim());
+  const rows = await em.getConnection().execute<{ name: string }[]>(
+    `select name from (
+       select distinct p->>'name' as name from transcripts t, jsonb_array_elements(t.participants) p where t.user_id = ?
+       union
+       select distinct assignee from tickets where user_id = ? and assignee is not null ${project ? 'and project = ?' : ''}
+     ) as names where name ilike ? and name <> '' order by name limit ?`,
+    [user.id, user.id, ...(project ? [project] : []), pattern, limit],
+  );
+  return { users: rows.map((row) => ({ name: row.name })) };
+}
+
+function required(value: string | undefined): string {
+  const text = value?.trim();
+  if (!text) throw new HttpError(400, REQUIRED_FIELDS);
+  return text;
+}
+
+async function checkDependencies(em: EntityManager, user: User, ids: string[] | undefined, self?: string): Promise<string[] | undefined> {
+  if (ids === undefined) return undefined;
+  const unique = [...new Set(ids)];
+  if (self && unique.includes(self)) throw new HttpError(400, 'A ticket cannot depend on itself.');
+  const valid = unique.filter((id) => UUID.test(id));
+  const found = valid.length ? await em.count(Ticket, { user, id: { $in: valid } }) : 0;
+  if (found !== unique.length) throw new HttpError(400, 'Dependencies must be your own tickets.');
+  return unique;
+}
+
+async function ownTranscriptRef(em: EntityManager, user: User, id: string | null | undefined) {
+  if (id === undefined) return undefined;
+  if (id === null) return null;
+  const transcript = UUID.test(id) ? await em.findOne(Transcript, { id, user }) : null;
+  if (!transcript) throw new HttpError(400, 'The related transcript does not exist.');
+  return transcript;
+}
+
+function editableFields(input: TicketCreateRequest | TicketUpdateRequest) {
+  const trimOrNull = (value: string | null | undefined) => (value === undefined ? undefined : value?.trim() || null);
+  return Object.fromEntries(
+    Object.entries({
+      context: trimOrNull(input.context),
+      implementation: trimOrNull(input.implementation),
+      notes: trimOrNull(input.notes),
+      assignee: trimOrNull(input.assignee),
+      effort: input.effort,
+      status: input.status,
+      priority: input.priority,
+      dueDate: input.dueDate === undefined ? undefined : input.dueDate || null,
+      tags: input.tags === undefined ? undefined : [...new Set(input.tags.map((t) => t.trim()).filter(Boolean))],
+    }).filter(([, value]) => value !== undefined),
+  );
+}
+
+export async function createTicket(em: EntityManager, user: User, input: TicketCreateRequest) {
+  const ticket = em.create(Ticket, {
+    user,
+    title: required(input.title),
+    description: required(input.description),
+    project: required(input.project),
+    ...editableFields(input),
+    dependencies: (await checkDependencies(em, user, input.dependencies)) ?? [],
+    transcript: (await ownTranscriptRef(em, user, input.transcriptId)) ?? null,
+  });
+  await em.flush();
+  return viewTicket(ticket);
+}
+
+export async function updateTicket(em: EntityManager, user: User, id: string, input: TicketUpdateRequest) {
+  const ticket = await ownTicket(em, user, id);
+  const changes: Record<string, unknown> = editableFields(input);
+  for (const field of ['title', 'description', 'project'] as const) {
+    if (input[field] !== undefined) changes[field] = required(input[field]);
+  }
+  const dependencies = await checkDependencies(em, user, input.dependencies, ticket.id);
+  if (dependencies) changes['dependencies'] = dependencies;
+  const transcript = await ownTranscriptRef(em, user, input.transcriptId);
+  if (transcript !== undefined) changes['transcript'] = transcript;
+  em.assign(ticket, changes);
+  await em.flush();
+  return viewTicket(ticket);
+}
+
+export async function deleteTicket(em: EntityManager, user: User, id: string): Promise<void> {
+  const ticket = await ownTicket(em, user, id);
+  // Other tickets that depended on this one no longer do.
+  await em.getConnection().execute(
+    `update tickets set dependencies = dependencies - ?::text where user_id = ? and jsonb_exists(dependencies, ?)`,
+    [ticket.id, user.id, ticket.id],
+  );
+  await em.remove(ticket).flush();
+}

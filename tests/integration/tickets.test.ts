@@ -1,0 +1,185 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startTestApp, type TestApp } from '../support/app.ts';
+
+let app: TestApp;
+let base: string;
+let db: pg.Client;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  base = app.url.replace('localhost', '127.0.0.1');
+  db = new pg.Client({ connectionString: inject('databaseUrl') });
+  await db.connect();
+});
+afterAll(async () => {
+  await app?.stop();
+  await db?.end();
+});
+
+async function signedIn(): Promise<{ token: string; userId: string }> {
+  const email = `tickets-${randomUUID().slice(0, 8)}@example.com`;
+  const json = { 'content-type': 'application/json' };
+  await fetch(`${base}/auth/signup`, { method: 'POST', headers: json, body: JSON.stringify({ email, password: 'secret', fullName: 'T' }) });
+  const { rows } = await db.query('update users set email_verified_at = now() where email = $1 returning id', [email]);
+  const { token } = (await (await fetch(`${base}/auth/login`, { method: 'POST', headers: json, body: JSON.stringify({ email, password: 'secret' }) })).json()) as { token: string };
+  return { token, userId: rows[0].id };
+}
+
+type Json = Record<string, unknown>;
+async function call(token: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: Json }> {
+  const response = await fetch(`${base}${path}`, {
+    method, headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? (JSON.parse(text) as Json) : {} };
+}
+
+const create = async (token: string, fields: Json) => {
+  const answer = await call(token, 'POST', '/api/tickets', { title: 'T', description: 'D', project: 'Web', ...fields });
+  expect(answer.status).toBe(201);
+  return (answer.body['ticket'] as Json)['id'] as string;
+};
+const titles = (body: Json) => (body['data'] as Json[]).map((t) => t['title']);
+
+describe('creating and reading', () => {
+  it('creates with the spec defaults, trims and de-duplicates tags, and reads it back', async () => {
+    const { token } = await signedIn();
+    const answer = await call(token, 'POST', '/api/tickets', {
+      title: ' Fix login ', description: 'Redirect loop', project: 'Web', tags: ['bug', ' bug ', '', 'auth'], user_id: 'ignored',
+    });
+    expect(answer.status).toBe(201);
+    const ticket = answer.body['ticket'] as Json;
+    expect(ticket).toMatchObject({ title: 'Fix login', status: 'ToDo', priority: 'Medium', tags: ['bug', 'auth'], dependencies: [], externalUrl: null, transcriptId: null });
+    expect((await call(token, 'GET', `/api/tickets/${String(ticket['id'])}`)).body).toEqual({ ticket });
+  });
+
+  it.each([
+    [{ title: '' }], [{ title: '   ' }], [{ project: undefined }], [{ description: ' ' }],
+  ])('refuses %o with the spec message', async (change) => {
+    const { token } = await signedIn();
+    expect(await call(token, 'POST', '/api/tickets', { title: 'T', description: 'D', project: 'P', ...change })).toEqual({
+      status: 400, body: { error: 'Please fill out all required fields' },
+    });
+  });
+
+  it('refuses unknown fields and values outside the allowed sets', async () => {
+    const { token } = await signedIn();
+    expect((await call(token, 'POST', '/api/tickets', { title: 'T', description: 'D', project: 'P', status: 'Blocked' })).status).toBe(400);
+    expect((await call(token, 'POST', '/api/tickets', { title: 'T', description: 'D', project: 'P', owner: 'x' })).body).toEqual({
+      error: "Invalid request: body has an unknown property 'owner'",
+    });
+  });
+});
+
+describe('updating and dependencies', () => {
+  it('changes only the given fields; a blanked required field is refused', async () => {
+    const { token } = await signedIn();
+    const id = await create(token, { priority: 'High', assignee: 'Ada' });
+    const updated = await call(token, 'PUT', `/api/tickets/${id}`, { status: 'InProgress', dueDate: '2026-12-01', effort: 'Large' });
+    expect(updated.body['ticket']).toMatchObject({ status: 'InProgress', priority: 'High', assignee: 'Ada', dueDate: '2026-12-01', effort: 'Large' });
+    expect(await call(token, 'PUT', `/api/tickets/${id}`, { title: ' ' })).toEqual({ status: 400, body: { error: 'Please fill out all required fields' } });
+    expect((await call(token, 'PUT', `/api/tickets/${id}`, { dueDate: '' })).body['ticket']).toMatchObject({ dueDate: null });
+  });
+
+  it("accepts the user's own tickets as dependencies, never itself or another user's", async () => {
+    const { token } = await signedIn();
+    const other = await signedIn();
+    const first = await create(token, { title: 'First' });
+    const second = await create(token, { title: 'Second', dependencies: [first] });
+    const foreign = await create(other.token, {});
+    expect(await call(token, 'PUT', `/api/tickets/${second}`, { dependencies: [second] })).toEqual({ status: 400, body: { error: 'A ticket cannot depend on itself.' } });
+    expect(await call(token, 'PUT', `/api/tickets/${second}`, { dependencies: [foreign] })).toEqual({ status: 400, body: { error: 'Dependencies must be your own tickets.' } });
+    expect(await call(token, 'PUT', `/api/tickets/${second}`, { dependencies: ['nonsense'] })).toEqual({ status: 400, body: { error: 'Dependencies must be your own tickets.' } });
+    expect((await call(token, 'DELETE', `/api/tickets/${first}`)).status).toBe(204);
+    expect((await call(token, 'GET', `/api/tickets/${second}`)).body['ticket']).toMatchObject({ dependencies: [] });
+  });
+});
+
+describe('another user', () => {
+  it('gets 404 for every ticket route, never data', async () => {
+    const owner = await signedIn();
+    const stranger = await signedIn();
+    const id = await create(owner.token, { title: 'Private' });
+    for (const [method, body] of [['GET', undefined], ['PUT', { title: 'Mine now' }], ['DELETE', undefined]] as const) {
+      expect(await call(stranger.token, method, `/api/tickets/${id}`, body)).toEqual({ status: 404, body: { error: 'Ticket not found' } });
+    }
+    expect((await call(stranger.token, 'GET', '/api/tickets')).body['data']).toEqual([]);
+    expect((await call(stranger.token, 'GET', '/api/tickets/search?q=Private')).body).toEqual({ tickets: [] });
+    expect((await call(stranger.token, 'GET', '/api/tickets/filtered?search=Private')).body['data']).toEqual([]);
+    expect((await call(owner.token, 'GET', `/api/tickets/${id}`)).status).toBe(200);
+    expect(await call(stranger.token, 'GET', '/api/tickets/not-a-uuid')).toEqual({ status: 404, body: { error: 'Ticket not found' } });
+  });
+});
+
+describe('lists, filters and search', () => {
+  let token: string;
+  beforeAll(async () => {
+    ({ token } = await signedIn());
+    const rows: Json[] = [
+      { title: 'Fix login redirect', project: 'Web', status: 'ToDo', priority: 'High', assignee: 'Ada Lovelace' },
+      { title: 'Write release notes', project: 'Docs', status: 'Done', priority: 'Low', assignee: 'Grace Hopper' },
+      { title: 'Migrate the billing tables', project: 'Web', status: 'InProgress', priority: 'Medium', assignee: null, description: 'Move to 100% Postgres_16' },
+      { title: 'Pushed one', project: 'Docs', status: 'ToDo', priority: 'High' },
+    ];
+    for (const row of rows) await create(token, row);
+    await db.query(`update tickets set external_url = 'https://github.com/o/r/issues/7', external_id = '7' where title = 'Pushed one'`);
+  });
+
+  it('pages newest first', async () => {
+    const first = await call(token, 'GET', '/api/tickets?page=1&limit=3');
+    expect(titles(first.body)).toEqual(['Pushed one', 'Migrate the billing tables', 'Write release notes']);
+    expect(first.body['pagination']).toEqual({ page: 1, limit: 3, total: 4, totalPages: 2 });
+    expect(titles((await call(token, 'GET', '/api/tickets?page=2&limit=3')).body)).toEqual(['Fix login redirect']);
+    expect((await call(token, 'GET', '/api/tickets?limit=500')).status).toBe(400);
+  });
+
+  it.each([
+    ['status=ToDo', ['Pushed one', 'Fix login redirect']],
+    ['status=All', ['Pushed one', 'Migrate the billing tables', 'Write release notes', 'Fix login redirect']],
+    ['priority=High', ['Pushed one', 'Fix login redirect']],
+    ['project=Docs', ['Pushed one', 'Write release notes']],
+    ['pushed=true', ['Pushed one']],
+    ['pushed=NotPushed', ['Migrate the billing tables', 'Write release notes', 'Fix login redirect']],
+    ['status=ToDo&priority=High&project=Web&pushed=false', ['Fix login redirect']],
+    ['search=LOGIN', ['Fix login redirect']],
+    ['search=grace', ['Write release notes']],
+    ['search=100%25', ['Migrate the billing tables']],
+    ['search=Postgres%2516', []],
+    ['search=Postgres_x', []],
+    ['search=es_1', ['Migrate the billing tables']],
+    ['search=release&status=ToDo', []],
+    ['search=%20%20', ['Pushed one', 'Migrate the billing tables', 'Write release notes', 'Fix login redirect']],
+  ])('filtered?%s', async (query, expected) => {
+    const answer = await call(token, 'GET', `/api/tickets/filtered?page=1&limit=10&${query}`);
+    expect(answer.status).toBe(200);
+    expect(titles(answer.body)).toEqual(expected);
+    expect((answer.body['pagination'] as Json)['total']).toBe(expected.length);
+  });
+
+  it('refuses unknown filter values', async () => {
+    expect((await call(token, 'GET', '/api/tickets/filtered?status=Blocked')).status).toBe(400);
+  });
+
+  it('searches tickets for dependencies, 10 at most by default', async () => {
+    for (let i = 0; i < 11; i++) await create(token, { title: `Dependency candidate ${i}` });
+    const answer = await call(token, 'GET', '/api/tickets/search?q=candidate');
+    expect((answer.body['tickets'] as Json[]).length).toBe(10);
+    expect((await call(token, 'GET', '/api/tickets/search?q=candidate&limit=3')).body['tickets']).toHaveLength(3);
+  });
+
+  it('suggests assignees from participants and earlier assignees', async () => {
+    await db.query(
+      `insert into transcripts (id, user_id, title, participants, messages, processing_status, metadata, created_at, updated_at)
+       select gen_random_uuid(), user_id, 'Sync', '[{"id":"p1","name":"Alan Turing"},{"id":"p2","name":"Ada Lovelace"}]', '[]', 'completed', '{}', now(), now()
+       from tickets where title = 'Fix login redirect' limit 1`,
+    );
+    expect((await call(token, 'GET', '/api/tickets/users/search?q=')).body).toEqual({
+      users: [{ name: 'Ada Lovelace' }, { name: 'Alan Turing' }, { name: 'Grace Hopper' }],
+    });
+    expect((await call(token, 'GET', '/api/tickets/users/search?q=a&limit=1')).body).toEqual({ users: [{ name: 'Ada Lovelace' }] });
+    expect((await call(token, 'GET', '/api/tickets/users/search?q=hop&project=Web')).body).toEqual({ users: [] });
+  });
+});
