@@ -9,6 +9,7 @@ export class Migration20261121030000_ticket_search extends Migration {
     this.addSql(`create index "tickets_user_status_created_idx" on "tickets" ("user_id", "status", "created_at" desc);`);
     this.addSql(`create index "tickets_user_priority_created_idx" on "tickets" ("user_id", "priority", "created_at" desc);`);
     this.addSql(`create index "tickets_user_project_created_idx" on "tickets" ("user_id", "project", "created_at" desc);`);
+    this.addSql(`create index "tickets_user_pushed_created_idx" on "tickets" ("user_id", (coalesce(external_url, '') <> ''), "created_at" desc);`);
     this.addSql(
       `create index "tickets_search_trgm_idx" on "tickets" using gin ((title || ' ' || description || ' ' || coalesce(assignee, '') || ' ' || project) gin_trgm_ops);`,
     );
@@ -16,6 +17,7 @@ export class Migration20261121030000_ticket_search extends Migration {
 
   override down(): void {
     this.addSql(`drop index if exists "tickets_search_trgm_idx";`);
+    this.addSql(`drop index if exists "tickets_user_pushed_created_idx";`);
     this.addSql(`drop index if exists "tickets_user_project_created_idx";`);
     this.addSql(`drop index if exists "tickets_user_priority_created_idx";`);
     this.addSql(`drop index if exists "tickets_user_status_created_idx";`);

@@ -47,6 +47,9 @@ function containing(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** Whether a ticket was pushed; the same expression as in tickets_user_pushed_created_idx. */
+const PUSHED = `(coalesce(external_url, '') <> '')`;
+
 /** The text the trigram index covers; searches must use exactly this expression to use the index. */
 const SEARCH_TEXT = `(title || ' ' || description || ' ' || coalesce(assignee, '') || ' ' || project)`;
 
@@ -67,8 +70,8 @@ export async function filterTickets(em: EntityManager, user: User, query: Requir
   if (query.status && query.status !== 'All') where.push({ status: query.status });
   if (query.priority && query.priority !== 'All') where.push({ priority: query.priority });
   if (query.project?.trim() && query.project !== 'All') where.push({ project: query.project.trim() });
-  if (query.pushed === 'true' || query.pushed === 'Pushed') where.push({ externalUrl: { $ne: null, $nin: [''] } });
-  if (query.pushed === 'false' || query.pushed === 'NotPushed') where.push({ $or: [{ externalUrl: null }, { externalUrl: '' }] });
+  if (query.pushed === 'true' || query.pushed === 'Pushed') where.push({ [raw(PUSHED)]: true } as Record<string, unknown>);
+  if (query.pushed === 'false' || query.pushed === 'NotPushed') where.push({ [raw(PUSHED)]: false } as Record<string, unknown>);
   const search = query.search?.trim();
   if (search) where.push({ [raw(SEARCH_TEXT)]: { $ilike: containing(search) } } as Record<string, unknown>);
   const [rows, total] = await em.findAndCount(Ticket, { $and: where }, {
