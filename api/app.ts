@@ -67,7 +67,7 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
       loadSchemaFiles(),
     ));
 
-  const app = new Koa<AppState>({ proxy: deps.config.NODE_ENV === 'production' });
+  const app = new Koa<AppState>({ proxy: deps.config.TRUST_PROXY });
   app.silent = true;
   const router = api.router();
   app

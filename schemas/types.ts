@@ -588,6 +588,10 @@ export interface Config {
    * Model for extraction.
    */
   OPENAI_MODEL: string;
+  /**
+   * Whether X-Forwarded-For and X-Forwarded-Proto from a reverse proxy in front of Tickscribe are trusted (client addresses for rate limits, HTTPS for cookies).
+   */
+  TRUST_PROXY: boolean;
 }
 
 // extraction.schema.json

@@ -60,6 +60,15 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+/**
+ * Per-client limits count remote addresses only. A loopback caller is this machine (development) or a local
+ * reverse proxy whose clients all share its address unless TRUST_PROXY is set: limiting it would lock everyone out.
+ */
+async function hitClientLimit(em: EntityManager, rule: RateLimitRule, client: ClientInfo): Promise<void> {
+  if (/^(127\.|::1$|::ffff:127\.)/.test(client.ip)) return;
+  await hitRateLimit(em, rule, client.ip);
+}
+
 function checkPasswordRules(password: string): void {
   if (password.length < MIN_PASSWORD_LENGTH) throw new HttpError(400, MESSAGES.passwordTooShort);
   if (password.length > MAX_PASSWORD_LENGTH) throw new HttpError(400, MESSAGES.passwordTooLong);
@@ -71,7 +80,7 @@ export interface AccountsOptions {
 }
 
 export interface ClientInfo {
-  /** The caller's address, for per-client rate limits. */
+  /** The caller's address, for per-client rate limits (loopback callers are limited per e-mail address only). */
   ip: string;
   userAgent?: string;
 }
@@ -92,7 +101,7 @@ export class Accounts {
   }
 
   async signup(em: EntityManager, input: { email: string; password: string; fullName: string }, client: ClientInfo): Promise<User> {
-    await hitRateLimit(em, RATE_LIMITS.signupPerClient, client.ip);
+    await hitClientLimit(em, RATE_LIMITS.signupPerClient, client);
     const email = normaliseEmail(input.email);
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new HttpError(400, MESSAGES.invalidEmail);
     checkPasswordRules(input.password);
@@ -126,7 +135,7 @@ export class Accounts {
 
   async login(em: EntityManager, input: { email: string; password: string }, client: ClientInfo): Promise<{ user: User; token: string }> {
     const email = normaliseEmail(input.email);
-    await hitRateLimit(em, RATE_LIMITS.loginPerClient, client.ip);
+    await hitClientLimit(em, RATE_LIMITS.loginPerClient, client);
     await hitRateLimit(em, RATE_LIMITS.loginPerAddress, email);
     const user = await em.findOne(User, { email }, { populate: ['passwordHash'] });
     const valid = user?.passwordHash ? await verifyPassword(input.password, user.passwordHash) : await verifyAgainstNothing(input.password);
@@ -170,7 +179,7 @@ export class Accounts {
   /** Sends a reset link when the account exists; the caller answers the same either way. */
   async requestPasswordReset(em: EntityManager, rawEmail: string, client: ClientInfo): Promise<void> {
     const email = normaliseEmail(rawEmail);
-    await hitRateLimit(em, RATE_LIMITS.resetPerClient, client.ip);
+    await hitClientLimit(em, RATE_LIMITS.resetPerClient, client);
     await hitRateLimit(em, RATE_LIMITS.resetPerAddress, email);
     const user = await em.findOne(User, { email });
     if (!user) return;

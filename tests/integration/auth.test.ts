@@ -14,7 +14,7 @@ const bodies: string[] = [];
 beforeAll(async () => {
   smtp = new TestSmtpServer();
   const smtpPort = await smtp.listen();
-  app = await startTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: 'Tickscribe <no-reply@tickscribe.test>' });
+  app = await startTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: 'Tickscribe <no-reply@tickscribe.test>', TRUST_PROXY: 'true' });
   base = app.url.replace('localhost', '127.0.0.1');
   db = new pg.Client({ connectionString: inject('databaseUrl') });
   await db.connect();
@@ -35,8 +35,9 @@ interface Answer {
   headers: Headers;
 }
 
-async function call(method: string, path: string, options: { body?: unknown; token?: string; cookie?: string; origin?: string } = {}): Promise<Answer> {
+async function call(method: string, path: string, options: { body?: unknown; token?: string; cookie?: string; origin?: string; client?: string } = {}): Promise<Answer> {
   const headers: Record<string, string> = {};
+  if (options.client) headers['x-forwarded-for'] = options.client;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.token) headers['authorization'] = `Bearer ${options.token}`;
   if (options.cookie) headers['cookie'] = options.cookie;
@@ -242,6 +243,13 @@ describe('password reset', () => {
 });
 
 describe('rate limits', () => {
+  it('limits logins per client address behind a trusted proxy', async () => {
+    const client = `192.0.2.${Math.floor(Math.random() * 250) + 1}`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 51; i++) statuses.push((await call('POST', '/auth/login', { client, body: { email: newEmail(), password: 'wrong-pass' } })).status);
+    expect(statuses).toEqual([...Array(50).fill(401), 429]);
+  });
+
   it('limits logins per address', async () => {
     const email = newEmail();
     const statuses: number[] = [];
@@ -258,8 +266,11 @@ describe('rate limits', () => {
     for (let i = 0; i < 6; i++) resets.push((await call('POST', '/auth/reset-password', { body: { email } })).status);
     expect(resets).toEqual([200, 200, 200, 200, 200, 429]);
     const signups: number[] = [];
-    for (let i = 0; i < 21; i++) signups.push((await call('POST', '/auth/signup', { body: { email: newEmail(), password: 'short', fullName: 'A' } })).status);
-    expect(signups.at(-1)).toBe(429);
+    const client = `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
+    for (let i = 0; i < 21; i++) signups.push((await call('POST', '/auth/signup', { client, body: { email: newEmail(), password: 'short', fullName: 'A' } })).status);
+    expect(signups).toEqual([...Array(20).fill(400), 429]);
+    // Another client is not affected, and loopback callers are limited per address only.
+    expect((await call('POST', '/auth/signup', { client: '198.51.100.7', body: { email: newEmail(), password: 'short', fullName: 'A' } })).status).toBe(400);
   });
 });
 

@@ -48,7 +48,7 @@ async function get<T>(token: string, path: string): Promise<{ status: number; bo
 interface Status { processingStatus: string; metadata: Record<string, unknown>; ticketCount: number }
 
 async function settled(token: string, id: string): Promise<Status> {
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 900; i++) {
     const { body } = await get<Status>(token, `/api/transcripts/${id}/status`);
     if (body.processingStatus === 'completed' || body.processingStatus === 'failed') return body;
     await new Promise((resolve) => setTimeout(resolve, 100));
