@@ -13,7 +13,11 @@ const SignupPage = lazy(() => import('./auth/SignupPage.tsx'));
 const VerifyEmailPage = lazy(() => import('./auth/VerifyEmailPage.tsx'));
 const ResetPasswordPage = lazy(() => import('./auth/ResetPasswordPage.tsx'));
 const DashboardPage = lazy(() => import('./dashboard/DashboardPage.tsx'));
+const TranscriptsPage = lazy(() => import('./transcripts/TranscriptsPage.tsx'));
+const TranscriptDetailPage = lazy(() => import('./transcripts/TranscriptDetailPage.tsx'));
 const SettingsPage = lazy(() => import('./settings/SettingsPage.tsx'));
+const TicketsPage = lazy(() => import('./tickets/TicketsPage.tsx'));
+const TicketDetailPage = lazy(() => import('./tickets/TicketDetailPage.tsx'));
 
 /** The route table of spec section 2. */
 export function AppRoutes() {
@@ -26,7 +30,11 @@ export function AppRoutes() {
         <Route path="refund-policy" element={<RefundPolicyPage />} />
         <Route element={<RequireAuth />}>
           <Route path="dashboard" element={<DashboardPage />} />
+          <Route path="transcripts" element={<TranscriptsPage />} />
+          <Route path="transcripts/:id" element={<TranscriptDetailPage />} />
           <Route path="settings" element={<SettingsPage />} />
+          <Route path="tickets" element={<TicketsPage />} />
+          <Route path="tickets/:id" element={<TicketDetailPage />} />
         </Route>
       </Route>
       <Route element={<AuthLayout />}>

@@ -1,0 +1,64 @@
+import { ticketTexts, TITLE_CUT } from './texts.ts';
+
+export type StatusFilter = 'All' | 'ToDo' | 'InProgress' | 'Done';
+export type PriorityFilter = 'All' | 'Low' | 'Medium' | 'High';
+export type PushedFilter = 'All' | 'Pushed' | 'NotPushed';
+
+/** What narrows the ticket list; 'All' (and an empty project or search) narrows nothing. */
+export interface TicketFilters {
+  search: string;
+  status: StatusFilter;
+  priority: PriorityFilter;
+  /** '' means every project. */
+  project: string;
+  pushed: PushedFilter;
+}
+
+export const NO_FILTERS: TicketFilters = { search: '', status: 'All', priority: 'All', project: '', pushed: 'All' };
+
+/** The query string of GET /api/tickets/filtered: only the filters in use are sent. */
+export function listQuery(filters: TicketFilters, page: number, limit: number): string {
+  const params = new URLSearchParams({ page: String(page), limit: String(limit) });
+  const search = filters.search.trim();
+  if (search !== '') params.set('search', search);
+  if (filters.status !== 'All') params.set('status', filters.status);
+  if (filters.priority !== 'All') params.set('priority', filters.priority);
+  if (filters.project !== '') params.set('project', filters.project);
+  if (filters.pushed !== 'All') params.set('pushed', filters.pushed === 'Pushed' ? 'true' : 'false');
+  return params.toString();
+}
+
+/** Whether an empty list means "nothing matches" rather than "no tickets at all". */
+export function hasActiveFilters(filters: TicketFilters): boolean {
+  return listQuery(filters, 1, 1) !== listQuery(NO_FILTERS, 1, 1);
+}
+
+/** Spec section 9: titles in the table are cut at 50 characters plus an ellipsis. */
+export function cutTitle(title: string, length = TITLE_CUT): string {
+  const characters = Array.from(title);
+  return characters.length > length ? `${characters.slice(0, length).join('')}...` : title;
+}
+
+/** The project filter offers the projects present in the loaded page, plus the one chosen now. */
+export function projectOptions(tickets: readonly { project: string }[], chosen: string): string[] {
+  const projects = new Set(tickets.map((ticket) => ticket.project).filter((project) => project.trim() !== ''));
+  if (chosen !== '') projects.add(chosen);
+  return [...projects].sort((a, b) => a.localeCompare(b));
+}
+
+/** After deleting rows: a page above 1 whose every row is gone goes back one page. */
+export function pageAfterDeletion(page: number, rowsOnPage: number, rowsDeleted: number): number {
+  return page > 1 && rowsDeleted >= rowsOnPage ? page - 1 : page;
+}
+
+/** A ticket is pushed once it has an externalUrl (spec section 4). */
+export function isPushed(ticket: { externalUrl: string | null }): boolean {
+  return ticket.externalUrl !== null && ticket.externalUrl.trim() !== '';
+}
+
+/** Why the selection cannot be pushed, in the spec's words; null when some selected ticket can be. */
+export function pushProblem(selected: readonly { externalUrl: string | null }[]): string | null {
+  if (selected.length === 0) return ticketTexts.list.selectToPush;
+  if (selected.every(isPushed)) return ticketTexts.list.allPushed;
+  return null;
+}

@@ -1,0 +1,94 @@
+/** The upload rules and texts of spec sections 5, 8 and 9, kept free of React so they can be tested alone. */
+
+/** Spec section 9: the upload maximum, 1MB. */
+export const MAX_UPLOAD_BYTES = 1_048_576;
+/** Spec section 9: the accepted extensions. */
+export const ACCEPTED_EXTENSIONS = ['.txt', '.json', '.vtt', '.srt', '.csv', '.tsv', '.tab'] as const;
+/** Spec section 9: the fake upload progress grows by 10% every 500 ms up to 90%. */
+export const PROGRESS_STEP = 10;
+export const PROGRESS_INTERVAL_MS = 500;
+export const PROGRESS_CEILING = 90;
+/** Spec section 9: a pending transcript is polled every 5 s. */
+export const STATUS_POLL_MS = 5000;
+
+export const uploadTexts = {
+  heading: 'Upload Transcript',
+  intro: 'Upload a meeting transcript and we will turn it into tickets.',
+  limits: `Maximum file size: 1MB. Accepted formats: ${ACCEPTED_EXTENSIONS.join(', ')}.`,
+  sources: 'Google Meet, Zoom, Slack exports, Teams transcripts, CSV, TSV, JSON, SRT and tab-delimited text, with or without headers. The format is detected automatically.',
+  fileLabel: 'Transcript file',
+  chooseFile: 'Choose file',
+  noFileChosen: 'No file chosen',
+  dropHint: 'or drop a file here',
+  upload: 'Upload',
+  uploading: 'Uploading...',
+  progressLabel: 'Upload progress',
+  noFile: 'Please select a file to upload.',
+  tooLarge: (megabytes: string) => `File size exceeds the maximum limit of 1MB. Selected file is ${megabytes}MB.`,
+  badExtension: `This file type is not supported. Please upload one of: ${ACCEPTED_EXTENSIONS.join(', ')}.`,
+  uploadFailed: 'Upload failed. Please try again.',
+  processing: 'Processing your transcript. This takes about 1-2 minutes; you can leave this page and come back.',
+  processingFailed: 'Transcript processing failed. Please try again.',
+  tokenLimit: 'You have exceeded your token usage limits. Please upgrade your subscription to process more transcripts.',
+  upgrade: 'Upgrade Subscription',
+  completed: (count: number) =>
+    count === 1 ? 'Processing complete: 1 ticket was created.' : `Processing complete: ${count} tickets were created.`,
+  completedNoTickets: 'Processing complete. No tickets were found in this transcript.',
+  createdTickets: 'Tickets created',
+  viewTranscript: 'View transcript',
+  viewTickets: 'View all tickets',
+} as const;
+
+/** A size in MB with two decimals, as the spec's 'Selected file is X.XXMB.' shows it. */
+export function megabytes(bytes: number): string {
+  return (bytes / MAX_UPLOAD_BYTES).toFixed(2);
+}
+
+export function hasAcceptedExtension(fileName: string): boolean {
+  const dot = fileName.lastIndexOf('.');
+  if (dot < 0) return false;
+  return (ACCEPTED_EXTENSIONS as readonly string[]).includes(fileName.slice(dot).toLowerCase());
+}
+
+/** The client-side checks before an upload: the message to show, or null when the file may be sent. */
+export function uploadProblem(file: { name: string; size: number } | null | undefined): string | null {
+  if (!file) return uploadTexts.noFile;
+  if (file.size > MAX_UPLOAD_BYTES) return uploadTexts.tooLarge(megabytes(file.size));
+  if (!hasAcceptedExtension(file.name)) return uploadTexts.badExtension;
+  return null;
+}
+
+/** Spec section 8: a message saying insufficient token credits, or containing 'token credit', means credits ran out. */
+export function isTokenCreditMessage(message: string | null | undefined): boolean {
+  if (!message) return false;
+  const text = message.toLowerCase();
+  return text.includes('insufficient token credits') || text.includes('token credit');
+}
+
+/** The next fake progress value: +10 up to 90. */
+export function nextProgress(progress: number): number {
+  return Math.min(PROGRESS_CEILING, progress + PROGRESS_STEP);
+}
+
+export type FailureKind = 'token-limit' | 'error';
+
+export interface Failure {
+  kind: FailureKind;
+  message: string;
+}
+
+/** What a failed processing run shows: the token-limit state, the metadata's error text, or the fallback. */
+export function processingFailure(metadata: { error?: unknown; tokenLimitExceeded?: unknown }): Failure {
+  const error = typeof metadata.error === 'string' && metadata.error.trim() !== '' ? metadata.error : null;
+  if (metadata.tokenLimitExceeded === true || isTokenCreditMessage(error)) {
+    return { kind: 'token-limit', message: uploadTexts.tokenLimit };
+  }
+  return { kind: 'error', message: error ?? uploadTexts.processingFailed };
+}
+
+/** What a refused upload shows: the token-limit state, or the server's message, or the fallback. */
+export function uploadFailure(message: string | null | undefined): Failure {
+  if (isTokenCreditMessage(message)) return { kind: 'token-limit', message: uploadTexts.tokenLimit };
+  const text = message?.trim();
+  return { kind: 'error', message: text ? text : uploadTexts.uploadFailed };
+}
