@@ -245,6 +245,10 @@ export interface TicketList {
     total: number;
     totalPages: number;
   };
+  /**
+   * Present (true) when the filtered list has at least 10,000 matches: pagination.total then says 10000.
+   */
+  totalCapped?: boolean;
 }
 
 // api/tickets/search.query.schema.json

@@ -18,6 +18,10 @@ export const Ticket = defineEntity({
     { name: 'tickets_user_status_created_idx', expression: 'create index "tickets_user_status_created_idx" on "tickets" ("user_id", "status", "created_at" desc)' },
     { name: 'tickets_user_priority_created_idx', expression: 'create index "tickets_user_priority_created_idx" on "tickets" ("user_id", "priority", "created_at" desc)' },
     { name: 'tickets_user_project_created_idx', expression: 'create index "tickets_user_project_created_idx" on "tickets" ("user_id", "project", "created_at" desc)' },
+    {
+      name: 'tickets_user_status_priority_project_created_idx',
+      expression: 'create index "tickets_user_status_priority_project_created_idx" on "tickets" ("user_id", "status", "priority", "project", "created_at" desc)',
+    },
     { name: 'tickets_user_pushed_created_idx', expression: `create index "tickets_user_pushed_created_idx" on "tickets" ("user_id", (coalesce(external_url, '') <> ''), "created_at" desc)` },
     // Text search ("contains") over title, description, assignee and project: trigrams make ILIKE '%…%' indexable.
     {

@@ -38,7 +38,7 @@ export interface Page {
   limit: number;
 }
 
-function paginate<T>(rows: T[], total: number, page: Page) {
+function paginate<T>(rows: T[], total: number, page: Page): { data: T[]; pagination: { page: number; limit: number; total: number; totalPages: number } } {
   return { data: rows, pagination: { page: page.page, limit: page.limit, total, totalPages: Math.ceil(total / page.limit) } };
 }
 
@@ -74,10 +74,24 @@ export async function filterTickets(em: EntityManager, user: User, query: Requir
   if (query.pushed === 'false' || query.pushed === 'NotPushed') where.push({ [raw(PUSHED)]: false } as Record<string, unknown>);
   const search = query.search?.trim();
   if (search) where.push({ [raw(SEARCH_TEXT)]: { $ilike: containing(search) } } as Record<string, unknown>);
-  const [rows, total] = await em.findAndCount(Ticket, { $and: where }, {
-    orderBy: { createdAt: 'desc', id: 'desc' }, limit: query.limit, offset: (query.page - 1) * query.limit,
-  });
-  return paginate(rows.map(viewTicket), total, query);
+  const filter = { $and: where } as never;
+  const [rows, total] = await Promise.all([
+    em.find(Ticket, filter, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: query.limit, offset: (query.page - 1) * query.limit }),
+    cappedCount(em, filter),
+  ]);
+  return { ...paginate(rows.map(viewTicket), total, query), ...(total >= COUNT_CAP ? { totalCapped: true } : {}) };
+}
+
+/**
+ * Matches are counted up to COUNT_CAP: an exact count of tens of thousands of rows costs far more than the page
+ * itself, and nobody pages that far. Past the cap the total says COUNT_CAP and `totalCapped` is set.
+ */
+export const COUNT_CAP = 10_000;
+
+async function cappedCount(em: EntityManager, filter: never): Promise<number> {
+  const matches = em.createQueryBuilder(Ticket).select(raw('1')).where(filter).limit(COUNT_CAP);
+  const [row] = await em.getConnection().execute<{ n: number }[]>(`select count(*)::int as n from (${matches.getQuery()}) as capped`, [...matches.getParams()]);
+  return row?.n ?? 0;
 }
 
 export async function searchTickets(em: EntityManager, user: User, q: string, limit: number) {

@@ -183,3 +183,22 @@ describe('lists, filters and search', () => {
     expect((await call(token, 'GET', '/api/tickets/users/search?q=hop&project=Web')).body).toEqual({ users: [] });
   });
 });
+
+describe('very long lists', () => {
+  it('count matches up to 10,000 and say when the total is capped', async () => {
+    const { token, userId } = await signedIn();
+    await db.query(
+      `insert into tickets (id, user_id, title, description, project, status, priority, tags, dependencies, created_at, updated_at)
+       select gen_random_uuid(), $1, 'Generated ' || i, 'd', 'Bulk', 'ToDo', 'Low', '[]', '[]', now() - make_interval(secs => i), now()
+       from generate_series(1, 10050) as i`,
+      [userId],
+    );
+    const capped = await call(token, 'GET', '/api/tickets/filtered?page=1&limit=10');
+    expect(capped.body['pagination']).toEqual({ page: 1, limit: 10, total: 10_000, totalPages: 1000 });
+    expect(capped.body['totalCapped']).toBe(true);
+    expect(titles(capped.body)[0]).toBe('Generated 1');
+    const exact = await call(token, 'GET', '/api/tickets/filtered?page=1&limit=10&search=Generated%2010049');
+    expect(exact.body['pagination']).toEqual({ page: 1, limit: 10, total: 1, totalPages: 1 });
+    expect(exact.body['totalCapped']).toBeUndefined();
+  });
+});
