@@ -4,6 +4,7 @@ import { Migration20261121010000_accounts } from './Migration20261121010000_acco
 import { Migration20261121020000_credits } from './Migration20261121020000_credits.ts';
 import { Migration20261121030000_ticket_search } from './Migration20261121030000_ticket_search.ts';
 import { Migration20261121040000_ticket_filter_combinations } from './Migration20261121040000_ticket_filter_combinations.ts';
+import { Migration20261121050000_ticket_search_per_user } from './Migration20261121050000_ticket_search_per_user.ts';
 
 /** Every migration, oldest first. A new migration is added here as well as in its own file. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -12,4 +13,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121020000_credits', class: Migration20261121020000_credits },
   { name: 'Migration20261121030000_ticket_search', class: Migration20261121030000_ticket_search },
   { name: 'Migration20261121040000_ticket_filter_combinations', class: Migration20261121040000_ticket_filter_combinations },
+  { name: 'Migration20261121050000_ticket_search_per_user', class: Migration20261121050000_ticket_search_per_user },
 ];

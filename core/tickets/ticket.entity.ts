@@ -23,10 +23,11 @@ export const Ticket = defineEntity({
       expression: 'create index "tickets_user_status_priority_project_created_idx" on "tickets" ("user_id", "status", "priority", "project", "created_at" desc)',
     },
     { name: 'tickets_user_pushed_created_idx', expression: `create index "tickets_user_pushed_created_idx" on "tickets" ("user_id", (coalesce(external_url, '') <> ''), "created_at" desc)` },
-    // Text search ("contains") over title, description, assignee and project: trigrams make ILIKE '%…%' indexable.
+    // Text search ("contains") over title, description, assignee and project: trigrams make ILIKE '%…%' indexable,
+    // and leading with the user (btree_gin) keeps a search to that user's tickets.
     {
       name: 'tickets_search_trgm_idx',
-      expression: `create index "tickets_search_trgm_idx" on "tickets" using gin ((title || ' ' || description || ' ' || coalesce(assignee, '') || ' ' || project) gin_trgm_ops)`,
+      expression: `create index "tickets_search_trgm_idx" on "tickets" using gin ("user_id", (title || ' ' || description || ' ' || coalesce(assignee, '') || ' ' || project) gin_trgm_ops)`,
     },
   ],
   properties: {
