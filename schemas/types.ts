@@ -246,7 +246,7 @@ export interface TicketList {
     totalPages: number;
   };
   /**
-   * Present (true) when the filtered list has at least 10,000 matches: pagination.total then says 10000.
+   * Present (true) when there are at least 10,000 matches (1,000 with a text search): pagination.total then says that number.
    */
   totalCapped?: boolean;
 }

@@ -75,21 +75,24 @@ export async function filterTickets(em: EntityManager, user: User, query: Requir
   const search = query.search?.trim();
   if (search) where.push({ [raw(SEARCH_TEXT)]: { $ilike: containing(search) } } as Record<string, unknown>);
   const filter = { $and: where } as never;
+  const cap = search ? SEARCH_COUNT_CAP : COUNT_CAP;
   const [rows, total] = await Promise.all([
     em.find(Ticket, filter, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: query.limit, offset: (query.page - 1) * query.limit }),
-    cappedCount(em, filter),
+    cappedCount(em, filter, cap),
   ]);
-  return { ...paginate(rows.map(viewTicket), total, query), ...(total >= COUNT_CAP ? { totalCapped: true } : {}) };
+  return { ...paginate(rows.map(viewTicket), total, query), ...(total >= cap ? { totalCapped: true } : {}) };
 }
 
 /**
  * Matches are counted up to COUNT_CAP: an exact count of tens of thousands of rows costs far more than the page
- * itself, and nobody pages that far. Past the cap the total says COUNT_CAP and `totalCapped` is set.
+ * itself, and nobody pages that far. Past the cap the total says the cap and `totalCapped` is set.
  */
 export const COUNT_CAP = 10_000;
+/** A text search must read each matching row to check it, so its count stops sooner. */
+export const SEARCH_COUNT_CAP = 1_000;
 
-async function cappedCount(em: EntityManager, filter: never): Promise<number> {
-  const matches = em.createQueryBuilder(Ticket).select(raw('1')).where(filter).limit(COUNT_CAP);
+async function cappedCount(em: EntityManager, filter: never, cap: number): Promise<number> {
+  const matches = em.createQueryBuilder(Ticket).select(raw('1')).where(filter).limit(cap);
   const [row] = await em.getConnection().execute<{ n: number }[]>(`select count(*)::int as n from (${matches.getQuery()}) as capped`, [...matches.getParams()]);
   return row?.n ?? 0;
 }
