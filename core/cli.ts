@@ -6,7 +6,7 @@ import { basename } from 'node:path';
 import { builtinExtractors, chosenExtractorId } from '../plugins/extractors/index.ts';
 import type { ExtractedTicket, ExtractionUsage } from '../plugins/sdk/index.ts';
 import { ConfigError, loadConfig, pluginSpecs } from './config.ts';
-import { chunkMessages } from './transcripts/chunks.ts';
+import { extractionRequests } from './transcripts/chunks.ts';
 import { ParseFailure } from './plugins/errors.ts';
 import { PluginHost } from './plugins/host.ts';
 import { mergeExtractedTickets } from './tickets/merge.ts';
@@ -84,18 +84,9 @@ async function run(args: string[]): Promise<void> {
       const extractorId = chosenExtractorId(config);
       const extractor = host.extractor(extractorId);
       if (!extractor) throw new UsageError(`EXTRACTOR is '${extractorId}', which is not a loaded extractor plugin.`);
-      const chunks = chunkMessages(parsed.transcript.messages);
       const tickets: ExtractedTicket[] = [];
       const usage: ExtractionUsage = { provider: extractorId, model: '', inputTokens: 0, outputTokens: 0, calls: 0 };
-      const meetingDate = parsed.transcript.date?.slice(0, 10);
-      const results = await Promise.all(
-        chunks.map((messages, index) =>
-          extractor.extract(
-            { transcript: { ...parsed.transcript, messages }, ...(meetingDate ? { meetingDate } : {}), chunk: { index, count: chunks.length } },
-            {},
-          ),
-        ),
-      );
+      const results = await Promise.all(extractionRequests(parsed.transcript).map((request) => extractor.extract(request, {})));
       for (const result of results) {
         tickets.push(...result.tickets);
         Object.assign(usage, { provider: result.usage.provider, model: result.usage.model });

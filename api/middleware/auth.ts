@@ -7,7 +7,8 @@ import type { AppContext, AppState } from '../context.ts';
 export const SESSION_COOKIE = 'tickscribe_session';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-function bearerToken(header: string): string | undefined {
+/** The token of an `Authorization: Bearer <token>` header. */
+export function bearerToken(header: string): string | undefined {
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   return match?.[1];
 }

@@ -7,7 +7,7 @@ import type {
   SessionResponse, SignupRequest, SignupResponse, UpdateUserRequest, UpdateUserResponse,
 } from '../../schemas/types.ts';
 import type { AppContext } from '../context.ts';
-import { clearSessionCookie, requireAuth, setSessionCookie } from '../middleware/auth.ts';
+import { bearerToken, clearSessionCookie, requireAuth, setSessionCookie } from '../middleware/auth.ts';
 import type { ApiRegistry } from '../routing.ts';
 
 const client = (ctx: AppContext) => ({ ip: ctx.ip, userAgent: ctx.get('user-agent') || undefined });
@@ -125,7 +125,7 @@ export function authRoutes(api: ApiRegistry, deps: { accounts: Accounts; em: () 
       401: { description: 'The link is invalid, used or expired.' },
     },
     async handler(ctx, { body }) {
-      const token = /^Bearer\s+(\S+)$/i.exec(ctx.get('authorization'))?.[1];
+      const token = bearerToken(ctx.get('authorization'));
       if (!token) throw new HttpError(401, MESSAGES.resetLinkInvalid);
       const user = await accounts.resetPassword(em(), token, body);
       clearSessionCookie(ctx);

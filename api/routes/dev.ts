@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { linksIn } from '../../core/mail/mailer.ts';
 import { OutboundEmail } from '../../core/mail/outbound-email.entity.ts';
 import type { DevOutboxResponse } from '../../schemas/types.ts';
 import type { ApiRegistry } from '../routing.ts';
@@ -18,7 +19,7 @@ export function devOutboxRoutes(api: ApiRegistry, deps: { em: () => EntityManage
           to: email.to,
           subject: email.subject,
           text: email.text,
-          links: email.text.match(/https?:\/\/\S+/g) ?? [],
+          links: linksIn(email.text),
           status: email.status,
           createdAt: email.createdAt.toISOString(),
         })),

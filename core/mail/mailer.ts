@@ -9,6 +9,11 @@ export interface EmailMessage {
   html: string;
 }
 
+/** The web addresses in an e-mail's text, in order. */
+export function linksIn(text: string): string[] {
+  return text.match(/https?:\/\/\S+/g) ?? [];
+}
+
 export interface Mailer {
   /** 'smtp' when SMTP_URL is set; 'outbox' writes the e-mail to the log and keeps it in the database only. */
   readonly transport: 'smtp' | 'outbox';
@@ -22,7 +27,7 @@ export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM'>, log
     return {
       transport: 'outbox',
       async send(message) {
-        const links = message.text.match(/https?:\/\/\S+/g) ?? [];
+        const links = linksIn(message.text);
         // Development only (no SMTP configured): the link is the point, so the operator can finish a sign-up.
         log.info({ to: message.to, subject: message.subject, links }, 'e-mail kept in the local outbox');
       },

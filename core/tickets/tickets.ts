@@ -1,13 +1,13 @@
 import { raw, type EntityManager } from '@mikro-orm/postgresql';
 import type { TicketCreateRequest, TicketFilterQuery, TicketUpdateRequest } from '../../schemas/types.ts';
 import { HttpError } from '../errors.ts';
+import { isUuid } from '../ids.ts';
 import { Transcript } from '../transcripts/transcript.entity.ts';
 import type { User } from '../users/user.entity.ts';
 import { Ticket } from './ticket.entity.ts';
 
 export const REQUIRED_FIELDS = 'Please fill out all required fields';
 export const TICKET_NOT_FOUND = 'Ticket not found';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function viewTicket(ticket: Ticket) {
   return {
@@ -54,7 +54,7 @@ const PUSHED = `(coalesce(external_url, '') <> '')`;
 const SEARCH_TEXT = `(title || ' ' || description || ' ' || coalesce(assignee, '') || ' ' || project)`;
 
 export async function ownTicket(em: EntityManager, user: User, id: string): Promise<Ticket> {
-  const ticket = UUID.test(id) ? await em.findOne(Ticket, { id, user }, { populate: ['transcript'] }) : null;
+  const ticket = isUuid(id) ? await em.findOne(Ticket, { id, user }, { populate: ['transcript'] }) : null;
   if (!ticket) throw new HttpError(404, TICKET_NOT_FOUND);
   return ticket;
 }
@@ -129,7 +129,7 @@ async function checkDependencies(em: EntityManager, user: User, ids: string[] | 
   if (ids === undefined) return undefined;
   const unique = [...new Set(ids)];
   if (self && unique.includes(self)) throw new HttpError(400, 'A ticket cannot depend on itself.');
-  const valid = unique.filter((id) => UUID.test(id));
+  const valid = unique.filter((id) => isUuid(id));
   const found = valid.length ? await em.count(Ticket, { user, id: { $in: valid } }) : 0;
   if (found !== unique.length) throw new HttpError(400, 'Dependencies must be your own tickets.');
   return unique;
@@ -138,7 +138,7 @@ async function checkDependencies(em: EntityManager, user: User, ids: string[] | 
 async function ownTranscriptRef(em: EntityManager, user: User, id: string | null | undefined) {
   if (id === undefined) return undefined;
   if (id === null) return null;
-  const transcript = UUID.test(id) ? await em.findOne(Transcript, { id, user }) : null;
+  const transcript = isUuid(id) ? await em.findOne(Transcript, { id, user }) : null;
   if (!transcript) throw new HttpError(400, 'The related transcript does not exist.');
   return transcript;
 }

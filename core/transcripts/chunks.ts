@@ -1,4 +1,4 @@
-import type { Message } from '../../plugins/sdk/index.ts';
+import type { ExtractionRequest, Message, ParsedTranscript } from '../../plugins/sdk/index.ts';
 
 /** About 3,000 tokens of transcript per extraction call: room for the answer, and parallel calls for long meetings. */
 export const CHUNK_CHARACTERS = 12_000;
@@ -24,4 +24,15 @@ export function chunkMessages(messages: Message[], maxCharacters = CHUNK_CHARACT
   }
   if (current.length) chunks.push(current);
   return chunks;
+}
+
+/** One extraction request per chunk of the transcript, with the meeting date when the transcript states one. */
+export function extractionRequests(transcript: ParsedTranscript): ExtractionRequest[] {
+  const chunks = chunkMessages(transcript.messages);
+  const meetingDate = transcript.date?.slice(0, 10);
+  return chunks.map((messages, index) => ({
+    transcript: { ...transcript, messages },
+    ...(meetingDate ? { meetingDate } : {}),
+    chunk: { index, count: chunks.length },
+  }));
 }

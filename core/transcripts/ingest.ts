@@ -1,11 +1,11 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { ExtractedTicket, ExtractorPlugin, ParsedTranscript } from '../../plugins/sdk/index.ts';
+import type { ExtractedTicket, ExtractorPlugin } from '../../plugins/sdk/index.ts';
 import type { Credits } from '../credits/credits.ts';
 import type { PluginHost } from '../plugins/host.ts';
 import { mergeExtractedTickets } from '../tickets/merge.ts';
 import { Ticket } from '../tickets/ticket.entity.ts';
-import { chunkMessages } from './chunks.ts';
+import { chunkMessages, extractionRequests } from './chunks.ts';
 import { Transcript } from './transcript.entity.ts';
 
 /** Project given to a ticket when the meeting named none. */
@@ -47,20 +47,14 @@ export async function extractChunk(
   signal?: AbortSignal,
 ): Promise<ExtractedTicket[]> {
   const transcript = await em.findOneOrFail(Transcript, transcriptId, { populate: ['user'] });
-  const chunks = chunkMessages(transcript.messages);
-  const messages = chunks[index];
-  if (!messages) throw new Error(`Transcript ${transcriptId} has no chunk ${index}`);
-  const request = {
-    transcript: {
-      title: transcript.title,
-      source: transcript.source ?? 'upload',
-      participants: transcript.participants,
-      messages,
-      ...(transcript.date ? { date: transcript.date } : {}),
-    } satisfies ParsedTranscript,
-    ...(transcript.date ? { meetingDate: transcript.date.slice(0, 10) } : {}),
-    chunk: { index, count: chunks.length },
-  };
+  const request = extractionRequests({
+    title: transcript.title,
+    source: transcript.source ?? 'upload',
+    participants: transcript.participants,
+    messages: transcript.messages,
+    ...(transcript.date ? { date: transcript.date } : {}),
+  })[index];
+  if (!request) throw new Error(`Transcript ${transcriptId} has no chunk ${index}`);
   const estimate = deps.extractor.estimate(request);
   const reservationId = `${transcriptId}:${index}`;
   await deps.credits.reserve(em, transcript.user.id, reservationId, { input: estimate.inputTokens, output: estimate.outputTokens });

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { creditCycle, CreditsExhausted, planOf, type Credits } from '../credits/credits.ts';
 import { HttpError } from '../errors.ts';
+import { isUuid } from '../ids.ts';
 import { Ticket } from '../tickets/ticket.entity.ts';
 import type { User } from '../users/user.entity.ts';
 import { Transcript } from './transcript.entity.ts';
@@ -39,7 +40,7 @@ export async function assertCanUpload(em: EntityManager, user: User, credits: Cr
 
 /** The user's transcript, or 404: another user's id answers exactly like a missing one. */
 export async function ownTranscript(em: EntityManager, user: User, id: string): Promise<Transcript> {
-  const transcript = /^[0-9a-f-]{36}$/i.test(id) ? await em.findOne(Transcript, { id, user }) : null;
+  const transcript = isUuid(id) ? await em.findOne(Transcript, { id, user }) : null;
   if (!transcript) throw new HttpError(404, 'Transcript not found');
   return transcript;
 }

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { signUpVerified } from '../support/accounts.ts';
 import { completion, FakeOpenAI } from '../support/fake-openai.ts';
 import { freePort } from '../support/free-port.ts';
 import { startMainProcess, type StartedProcess } from '../support/process.ts';
@@ -37,14 +38,10 @@ describe('worker killed mid-ingest', () => {
     started.push(firstWorker);
 
     const base = `http://127.0.0.1:${port}`;
-    const json = { 'content-type': 'application/json' };
-    const email = `crash-${randomUUID().slice(0, 8)}@example.com`;
-    await fetch(`${base}/auth/signup`, { method: 'POST', headers: json, body: JSON.stringify({ email, password: 'secret', fullName: 'Ada' }) });
     const db = new pg.Client({ connectionString: inject('databaseUrl') });
     await db.connect();
     try {
-      await db.query('update users set email_verified_at = now() where email = $1', [email]);
-      const { token } = (await (await fetch(`${base}/auth/login`, { method: 'POST', headers: json, body: JSON.stringify({ email, password: 'secret' }) })).json()) as { token: string };
+      const { token } = await signUpVerified(base, db);
       const form = new FormData();
       form.append('transcript', new Blob(['Ada Lovelace: Grace, can you fix the login redirect bug?\nGrace Hopper: Sure, I will.\n']), 'standup.txt');
       const uploaded = (await (await fetch(`${base}/api/transcripts/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form })).json()) as { transcript: { id: string } };

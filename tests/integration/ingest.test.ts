@@ -1,8 +1,8 @@
 // Upload to tickets through the real API, the real worker and the Temporal dev server; the LLM is a local
 // OpenAI-compatible server (tests/support/fake-openai.ts).
-import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { signUpVerified } from '../support/accounts.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { apiError, completion, FakeOpenAI } from '../support/fake-openai.ts';
 
@@ -25,14 +25,7 @@ afterAll(async () => {
 });
 beforeEach(() => llm.reset());
 
-async function signedIn(): Promise<{ token: string; userId: string }> {
-  const email = `ingest-${randomUUID().slice(0, 8)}@example.com`;
-  const json = { 'content-type': 'application/json' };
-  await fetch(`${base}/auth/signup`, { method: 'POST', headers: json, body: JSON.stringify({ email, password: 'secret', fullName: 'Ada' }) });
-  const { rows } = await db.query('update users set email_verified_at = now() where email = $1 returning id', [email]);
-  const { token } = (await (await fetch(`${base}/auth/login`, { method: 'POST', headers: json, body: JSON.stringify({ email, password: 'secret' }) })).json()) as { token: string };
-  return { token, userId: rows[0].id };
-}
+const signedIn = () => signUpVerified(base, db);
 
 function upload(token: string, name: string, content: string | Uint8Array<ArrayBuffer>) {
   const form = new FormData();

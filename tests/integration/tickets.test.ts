@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signUpVerified } from '../support/accounts.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 
 let app: TestApp;
@@ -18,14 +18,7 @@ afterAll(async () => {
   await db?.end();
 });
 
-async function signedIn(): Promise<{ token: string; userId: string }> {
-  const email = `tickets-${randomUUID().slice(0, 8)}@example.com`;
-  const json = { 'content-type': 'application/json' };
-  await fetch(`${base}/auth/signup`, { method: 'POST', headers: json, body: JSON.stringify({ email, password: 'secret', fullName: 'T' }) });
-  const { rows } = await db.query('update users set email_verified_at = now() where email = $1 returning id', [email]);
-  const { token } = (await (await fetch(`${base}/auth/login`, { method: 'POST', headers: json, body: JSON.stringify({ email, password: 'secret' }) })).json()) as { token: string };
-  return { token, userId: rows[0].id };
-}
+const signedIn = () => signUpVerified(base, db);
 
 type Json = Record<string, unknown>;
 async function call(token: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: Json }> {

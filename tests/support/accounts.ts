@@ -1,0 +1,28 @@
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+
+export interface SignedInUser {
+  email: string;
+  userId: string;
+  token: string;
+}
+
+const json = { 'content-type': 'application/json' };
+
+/**
+ * Signs up through the API, marks the address verified in the database (the e-mail journey has tests of its
+ * own) and logs in, returning the session token.
+ */
+export async function signUpVerified(
+  base: string,
+  db: pg.Client,
+  options: { email?: string; password?: string; fullName?: string } = {},
+): Promise<SignedInUser> {
+  const email = options.email ?? `user-${randomUUID().slice(0, 8)}@example.com`;
+  const password = options.password ?? 'secret';
+  await fetch(`${base}/auth/signup`, { method: 'POST', headers: json, body: JSON.stringify({ email, password, fullName: options.fullName ?? 'Ada' }) });
+  const { rows } = await db.query('update users set email_verified_at = now() where email = $1 returning id', [email]);
+  const login = await fetch(`${base}/auth/login`, { method: 'POST', headers: json, body: JSON.stringify({ email, password }) });
+  const { token } = (await login.json()) as { token: string };
+  return { email, userId: rows[0].id as string, token };
+}
