@@ -2,9 +2,28 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+
+/**
+ * The layers, and what each may not import (docs/architecture.md): arrows point from server/ down to schemas/,
+ * never back up. `from` is what the `target` folder must not import.
+ */
+const LAYERS = [
+  { target: './core', from: ['./server', './api', './workflows', './web'], why: 'core imports only schemas, migrations and the plugin SDK' },
+  { target: './core', from: './plugins', except: ['./sdk'], why: 'core imports only schemas and the plugin SDK' },
+  { target: './plugins/!(sdk)/**', from: ['./server/**', './core/**', './api/**', './workflows/**', './web/**', './schemas/**', './migrations/**'], why: 'plugins import only the plugin SDK and libraries' },
+  { target: './plugins/sdk', from: ['./server/**', './core/**', './api/**', './workflows/**', './web/**', './schemas/**', './migrations/**', './plugins/!(sdk)/**'], why: 'the plugin SDK stands alone' },
+  { target: './workflows', from: ['./server/**', './api/**', './web/**', './migrations/**', './plugins/!(sdk)/**'], why: 'workflows import core (activities), schemas and the SDK' },
+  { target: './api', from: ['./server/**', './web/**', './migrations/**', './plugins/!(sdk)/**'], why: 'api imports core, schemas and the workflow client' },
+  { target: './api', from: ['./workflows'], except: ['./client.ts'], why: 'api starts workflows through workflows/client.ts only' },
+  { target: './web', from: ['./server', './core', './api', './workflows', './migrations', './plugins', './tests'], why: 'the web app imports its own code and the shared schemas and types' },
+  { target: './schemas', from: ['./server', './core', './api', './workflows', './web', './migrations', './plugins'], why: 'schemas import nothing' },
+  { target: './migrations', from: ['./server', './api', './workflows', './web', './plugins'], why: 'migrations stand on their own' },
+];
+
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', '.data/', '.tools/', 'schemas/types.ts', 'tests/fixtures/**/*.js'] },
+  { ignores: ['node_modules/', 'dist/', '.data/', '.tools/', 'schemas/types.ts', 'plugins/sdk/types.ts', 'web/src/api/openapi.ts', 'tests/fixtures/**/*.js'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -14,6 +33,19 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: LAYERS.map(({ target, from, except, why }) => ({
+            target, from, ...(except ? { except } : {}), message: `Layers point one way: ${why}.`,
+          })),
+        },
+      ],
     },
   },
   {
@@ -42,7 +74,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['core/main.ts', 'core/cli.ts', 'core/dev.ts', 'core/**/setup.ts', 'core/**/*-cli.ts', 'core/build-if-needed.ts', 'bench/**', 'core/schema/generate-types.ts'],
+    files: ['server/**', 'core/**/setup.ts', 'core/**/*-cli.ts', 'bench/**', 'core/schema/generate-types.ts'],
     rules: { 'no-console': 'off' },
   },
 );

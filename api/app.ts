@@ -40,7 +40,11 @@ export interface AppDependencies {
   webDir?: string | null;
 }
 
-export function createApp(deps: AppDependencies): Koa<AppState> {
+/** What the routes need; handlers call these only when a request comes in. */
+type RouteDependencies = Pick<AppDependencies, 'config' | 'orm' | 'temporal' | 'workflows' | 'emails'>;
+
+/** Every route of the API, declared with its schemas, registered on one registry. */
+export function apiRoutes(deps: RouteDependencies): { api: ApiRegistry; accounts: Accounts } {
   const api = new ApiRegistry({
     ajv: createAjv(),
     queryAjv: createAjv({ coerceTypes: true, useDefaults: true }),
@@ -55,17 +59,26 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
   transcriptRoutes(api, { em, credits, temporal: deps.workflows, config: deps.config });
   ticketRoutes(api, { em });
   if (!deps.config.SMTP_URL && deps.config.NODE_ENV !== 'production') devOutboxRoutes(api, { em });
+  return { api, accounts };
+}
 
+/** The OpenAPI 3.1 description of the API. */
+export function openapiDocument(api: ApiRegistry): object {
+  return api.openapi(
+    {
+      title: 'Tickscribe',
+      version: '1',
+      description: 'Turns meeting transcripts into tickets and pushes them to trackers.',
+    },
+    loadSchemaFiles(),
+  );
+}
+
+export function createApp(deps: AppDependencies): Koa<AppState> {
+  const { api, accounts } = apiRoutes(deps);
+  const em = () => deps.orm.em;
   let openapi: object | undefined;
-  const document = () =>
-    (openapi ??= api.openapi(
-      {
-        title: 'Tickscribe',
-        version: '1',
-        description: 'Turns meeting transcripts into tickets and pushes them to trackers.',
-      },
-      loadSchemaFiles(),
-    ));
+  const document = () => (openapi ??= openapiDocument(api));
 
   const app = new Koa<AppState>({ proxy: deps.config.TRUST_PROXY });
   app.silent = true;

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ValidateFunction } from 'ajv';
-import { HttpError } from '../core/errors.ts';
+import { HttpError } from './errors.ts';
 import { describeError, getValidator, schemaId, type JsonSchema } from '../core/schema/registry.ts';
 import type { AppContext, AppState } from './context.ts';
 

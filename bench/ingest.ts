@@ -10,6 +10,7 @@ import { chunkMessages } from '../core/transcripts/chunks.ts';
 import { completion, FakeOpenAI } from '../tests/support/fake-openai.ts';
 import { freePort } from '../tests/support/free-port.ts';
 import { startMainProcess } from '../tests/support/process.ts';
+import { loadPluginHost } from '../server/plugins.ts';
 
 const names = ['Ada Lovelace', 'Grace Hopper', 'Alan Turing', 'Katherine Johnson'];
 const lines = [
@@ -72,10 +73,8 @@ async function run(label: string, extraEnv: Record<string, string>, transcript: 
 }
 
 const hour = meeting(60);
-const { parse } = await import('../core/plugins/host.ts').then(async ({ PluginHost }) => {
-  const host = await PluginHost.load();
-  return { parse: (text: string) => host.parse({ bytes: new TextEncoder().encode(text), fileName: 'm.vtt' }) };
-});
+const host = await loadPluginHost();
+const parse = (text: string) => host.parse({ bytes: new TextEncoder().encode(text), fileName: 'm.vtt' });
 console.log(`one-hour meeting: ${(hour.length / 1024).toFixed(0)} KB, ${parse(hour).transcript.messages.length} messages, ${chunkMessages(parse(hour).transcript.messages).length} chunks`);
 await run('heuristic, one-hour meeting', { EXTRACTOR: 'heuristic' }, hour, 7);
 

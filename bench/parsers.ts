@@ -1,6 +1,6 @@
 // Parser throughput on ~1 MB inputs of every built-in format, and detection over all parsers.
 // Run with `node bench/parsers.ts`. Prints numbers; asserts nothing. Target: detect + parse under 50 ms per 1 MB.
-import { PluginHost } from '../core/plugins/host.ts';
+import { loadPluginHost } from '../server/plugins.ts';
 import { MAX_TRANSCRIPT_BYTES } from '../core/transcripts/limits.ts';
 
 const TARGET = MAX_TRANSCRIPT_BYTES - 4096;
@@ -63,7 +63,7 @@ const inputs: { fileName: string; expected: string; text: string }[] = [
   },
 ];
 
-const host = await PluginHost.load();
+const host = await loadPluginHost();
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 console.log('format        size     detect(all)  parse     total     MB/s   (median of 15 runs, after 3 warm-ups)');
 for (const input of inputs) {

@@ -15,7 +15,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 async function startAndWaitHealthy(env: Record<string, string>, port: number): Promise<{ child: ChildProcess; seconds: number }> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['core/main.ts'], {
+  const child = spawn(process.execPath, ['server/main.ts'], {
     cwd: root, env: { PATH: process.env['PATH'] ?? '', LOG_LEVEL: 'warn', ...env }, stdio: 'ignore',
   });
   for (;;) {

@@ -1,6 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import type { Config } from '../schemas/types.ts';
-import type { ErrorObject } from 'ajv';
+import { describeSchemaError } from '../plugins/sdk/validation.ts';
 import { createAjv, getValidator } from './schema/registry.ts';
 
 export type { Config };
@@ -33,25 +33,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     const variable = error.instancePath.slice(1) || String(error.params['missingProperty'] ?? '');
     const given = variable in raw ? ` (got "${raw[variable]}")` : '';
     const rule = SETTINGS[variable]?.description;
-    throw new ConfigError(`Invalid setting ${variable}${given}: ${explain(error)}.${rule ? ` ${rule}` : ''}`);
+    throw new ConfigError(`Invalid setting ${variable}${given}: ${describeSchemaError(error, { place: 'none' })}.${rule ? ` ${rule}` : ''}`);
   }
   const result = config;
   result.APP_URL = result.APP_URL.replace(/\/+$/, '');
   result.DATA_DIR = isAbsolute(result.DATA_DIR) ? result.DATA_DIR : resolve(cwd, result.DATA_DIR);
   return result;
-}
-
-function explain(error: ErrorObject): string {
-  switch (error.keyword) {
-    case 'type':
-      return error.params['type'] === 'integer' ? 'must be a whole number' : `must be a ${String(error.params['type'])}`;
-    case 'enum':
-      return `must be one of ${(error.params['allowedValues'] as unknown[]).join(', ')}`;
-    case 'pattern':
-      return 'is not in the expected form';
-    default:
-      return error.message ?? 'is invalid';
-  }
 }
 
 /** The PLUGINS setting as a list of package names or paths. */

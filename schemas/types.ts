@@ -406,6 +406,18 @@ export interface TranscriptDetail {
 export interface TranscriptListQuery {
   page?: number;
   limit?: number;
+  /**
+   * Only transcripts whose title or source contains this text, ignoring case.
+   */
+  search?: string;
+  /**
+   * date: upload time; title: alphabetical.
+   */
+  sort?: "date" | "title";
+  /**
+   * newest: latest upload (or, by title, Z to A) first; oldest: the reverse.
+   */
+  order?: "newest" | "oldest";
 }
 
 // api/transcripts/list.response.schema.json
@@ -596,129 +608,4 @@ export interface Config {
    * Whether X-Forwarded-For and X-Forwarded-Proto from a reverse proxy in front of Tickscribe are trusted (client addresses for rate limits, HTTPS for cookies).
    */
   TRUST_PROXY: boolean;
-}
-
-// extraction.schema.json
-/**
- * The tickets an extractor finds in a transcript. Every property is required (null when unknown) so the schema works as an OpenAI strict json_schema response format.
- */
-export interface Extraction {
-  tickets: {
-    /**
-     * Short imperative summary of the work, at most about 80 characters.
-     */
-    title: string;
-    /**
-     * What has to be done and why, in one to three sentences.
-     */
-    description: string;
-    /**
-     * What in the meeting led to the task.
-     */
-    context: string | null;
-    /**
-     * How it could be done, when the meeting said.
-     */
-    implementation: string | null;
-    /**
-     * Titles of other tickets in this same answer that must be done first.
-     */
-    dependsOn: string[];
-    effort: "Small" | "Medium" | "Large" | null;
-    priority: "Low" | "Medium" | "High";
-    /**
-     * Exactly one participant's name as given, or null. Never invented.
-     */
-    assignee: string | null;
-    /**
-     * YYYY-MM-DD, resolved against the meeting date when one is known; null otherwise.
-     */
-    dueDate: string | null;
-    tags: string[];
-    notes: string | null;
-    /**
-     * The project or product the task belongs to, when named.
-     */
-    project: string | null;
-    /**
-     * The words from the transcript the ticket came from, verbatim.
-     */
-    quote: string;
-  }[];
-}
-
-// plugin.schema.json
-/**
- * What every plugin declares about itself. Parsers also declare the file extensions and media types they read.
- */
-export interface PluginManifest {
-  /**
-   * Version of the plugin contract the plugin was written against.
-   */
-  apiVersion: 1;
-  /**
-   * Unique, lower-case, stable: used in data and on the command line.
-   */
-  id: string;
-  kind: "parser" | "tracker" | "extractor" | "bot";
-  /**
-   * Display name.
-   */
-  name: string;
-  /**
-   * The plugin's own semantic version.
-   */
-  version: string;
-  description?: string;
-  /**
-   * File extensions the parser claims, with the dot, lower-case. Used only to break detection ties.
-   */
-  extensions?: string[];
-  /**
-   * Media types the parser claims.
-   */
-  mediaTypes?: string[];
-}
-
-// transcript.schema.json
-/**
- * A meeting transcript as every parser returns it. Every message's speaker id names a participant.
- */
-export interface ParsedTranscript {
-  title: string;
-  /**
-   * ISO 8601 date or date-time of the meeting, only when the source gives one; never invented.
-   */
-  date?: string;
-  /**
-   * The format the transcript was read from (a parser id).
-   */
-  source: string;
-  /**
-   * Length of the meeting in seconds, when known.
-   */
-  duration?: number;
-  participants: {
-    id: string;
-    name: string;
-    role?: string;
-  }[];
-  /**
-   * At least one; the host refuses a transcript without messages.
-   */
-  messages: {
-    id: string;
-    content: string;
-    /**
-     * Seconds from the start of the meeting, or null where the source has no times.
-     */
-    timestamp: number | null;
-    speaker: {
-      id: string;
-    };
-    /**
-     * 0..1, only when the source gives one.
-     */
-    confidence?: number;
-  }[];
 }

@@ -5,16 +5,16 @@ import type { Logger } from '../core/logger.ts';
 import type { Mailer } from '../core/mail/mailer.ts';
 import { OutboundEmail } from '../core/mail/outbound-email.entity.ts';
 import { ParseFailure } from '../core/plugins/errors.ts';
-import type { PluginHost } from '../core/plugins/host.ts';
+import type { BoundExtractor, PluginHost } from '../core/plugins/host.ts';
 import { extractChunk, markTranscriptFailed, parseStoredTranscript, saveExtractedTickets } from '../core/transcripts/ingest.ts';
-import type { ExtractedTicket, ExtractorPlugin } from '../plugins/sdk/index.ts';
+import type { ExtractedTicket } from '../plugins/sdk/index.ts';
 
 export interface ActivityDependencies {
   orm: Orm;
   logger: Logger;
   mailer: Mailer;
   plugins: PluginHost;
-  extractor: ExtractorPlugin;
+  extractor: BoundExtractor;
   credits: Credits;
 }
 

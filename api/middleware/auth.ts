@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Middleware } from 'koa';
-import { HttpError } from '../../core/errors.ts';
+import { HttpError } from '../errors.ts';
 import type { Accounts, Authenticated } from '../../core/users/accounts.ts';
 import type { AppContext, AppState } from '../context.ts';
 

@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import { HttpError } from '../../core/errors.ts';
+import { clientErrorStatus, HttpError } from '../errors.ts';
 import type { AppState } from '../context.ts';
 
 interface HttpLikeError {
@@ -30,8 +30,12 @@ export function errorHandler(): Middleware<AppState> {
       await next();
     } catch (caught) {
       const error = caught as HttpLikeError;
-      const status = error instanceof HttpError ? error.status : (error.status ?? error.statusCode ?? 500);
-      if (status >= 500 || !(error instanceof HttpError || error.expose)) {
+      const known = clientErrorStatus(caught);
+      const status = known ?? error.status ?? error.statusCode ?? 500;
+      if (known !== undefined && known < 500) {
+        ctx.status = known;
+        ctx.body = { error: (caught as Error).message };
+      } else if (status >= 500 || !error.expose) {
         ctx.state.log.error({ err: caught }, 'unhandled error');
         ctx.status = status >= 400 && status < 500 ? status : 500;
         ctx.body = {
@@ -42,7 +46,7 @@ export function errorHandler(): Middleware<AppState> {
         };
       } else {
         ctx.status = status;
-        ctx.body = { error: error instanceof HttpError ? error.message : describeClientError(error, status) };
+        ctx.body = { error: describeClientError(error, status) };
       }
       ctx.remove('Content-Encoding');
     }

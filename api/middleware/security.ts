@@ -1,7 +1,7 @@
 import cors from '@koa/cors';
 import type { Middleware } from 'koa';
 import helmet from 'koa-helmet';
-import { HttpError } from '../../core/errors.ts';
+import { HttpError } from '../errors.ts';
 import type { AppState } from '../context.ts';
 
 /** Security headers. MUI's emotion inserts style elements, hence 'unsafe-inline' for styles only. */

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../../core/config.ts';
-import { HttpError } from '../../core/errors.ts';
+import { clientErrorStatus, HttpError } from '../errors.ts';
 import { MESSAGES, viewUser, type Accounts } from '../../core/users/accounts.ts';
 import type {
   ChangePasswordRequest, CurrentUserResponse, LoginRequest, MessageResponse, ResetPasswordRequest,
@@ -43,8 +43,8 @@ export function authRoutes(api: ApiRegistry, deps: { accounts: Accounts; em: () 
         setSessionCookie(ctx, token, config.SESSION_DAYS);
         target.hash = new URLSearchParams({ access_token: token, type: 'signup' }).toString();
       } catch (error) {
-        if (!(error instanceof HttpError)) throw error;
-        target.search = new URLSearchParams({ error: 'access_denied', error_description: error.message, type: 'signup' }).toString();
+        if (clientErrorStatus(error) === undefined) throw error;
+        target.search = new URLSearchParams({ error: 'access_denied', error_description: (error as Error).message, type: 'signup' }).toString();
       }
       ctx.set('Cache-Control', 'no-store');
       ctx.redirect(target.href);

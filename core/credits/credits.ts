@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { HttpError } from '../errors.ts';
+import { LimitReached } from '../errors.ts';
 import { User } from '../users/user.entity.ts';
 import { Plan } from './plan.entity.ts';
 import { TokenUsage } from './token-usage.entity.ts';
@@ -8,9 +8,11 @@ import { TokenUsage } from './token-usage.entity.ts';
 export const TOKEN_CREDITS_EXHAUSTED =
   'Insufficient token credits: your monthly token credit is used up. Upgrade your subscription or wait for the monthly reset.';
 
-export class CreditsExhausted extends HttpError {
+export class CreditsExhausted extends LimitReached {
+  override name = 'CreditsExhausted';
+
   constructor() {
-    super(402, TOKEN_CREDITS_EXHAUSTED);
+    super(TOKEN_CREDITS_EXHAUSTED);
   }
 }
 

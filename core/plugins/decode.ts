@@ -1,4 +1,3 @@
-import { controlCharacterRatio } from '../../plugins/parsers/shared/text.ts';
 import { ParseFailure } from './errors.ts';
 
 /**
@@ -24,4 +23,15 @@ export function decodeTranscriptBytes(bytes: Uint8Array): string {
 
 function binary(): ParseFailure {
   return new ParseFailure('binary', 'The file is not text: it looks like binary data (an audio, video, archive or office file?). Upload the transcript as text.');
+}
+
+/** Share of the characters in `text` that are control characters other than tab, CR and LF (binary data). */
+function controlCharacterRatio(text: string): number {
+  if (!text.length) return 0;
+  let control = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if ((code < 32 && code !== 9 && code !== 10 && code !== 13) || code === 0xfffd) control++;
+  }
+  return control / text.length;
 }

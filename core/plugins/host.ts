@@ -1,22 +1,39 @@
+/**
+ * The plugin host: loads plugins of every kind (parser, extractor, tracker, bot) by the same rules — manifest
+ * checked against the contract, the kind's functions present, the configuration and credentials schemas
+ * compiled — hands each call its validated settings, and checks every answer at the boundary (boundary.ts,
+ * parsing.ts). Built-in plugins are given to it by the composition root; it imports none itself.
+ */
 import { createRequire } from 'node:module';
-import { extname, join } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ValidateFunction } from 'ajv';
-import { BUILTIN_PARSERS } from '../../plugins/parsers/index.ts';
-import type { ExtractorPlugin, ParsedTranscript, ParserInput, ParserPlugin, PluginManifest } from '../../plugins/sdk/index.ts';
-import { createAjv, describeError, getValidator } from '../schema/registry.ts';
-import { ACCEPTED_EXTENSIONS, MAX_TRANSCRIPT_BYTES, formatMegabytes } from '../transcripts/limits.ts';
-import { decodeTranscriptBytes } from './decode.ts';
+import type {
+  BotPlugin, BotState, Extraction, ExtractorPlugin, ParsedTranscript, ParserInput, ParserPlugin, Plugin, PluginKind, PluginManifest, PluginSettings,
+  PushResult, TrackerPlugin,
+} from '../../plugins/sdk/index.ts';
+import { describeSchemaError } from '../../plugins/sdk/index.ts';
+import { InvalidInput } from '../errors.ts';
+import { createAjv, getValidator } from '../schema/registry.ts';
+import { bindBot, bindExtractor, bindTracker, outputChecker, type BoundBot, type BoundExtractor, type BoundTracker } from './boundary.ts';
 import { ParseFailure } from './errors.ts';
+import {
+  firstLine, parseWithCandidates, prepareInput, rankParsers, transcriptChecker, type DetectionCandidate, type ParseRequest, type ParseResult,
+  type TranscriptCheck,
+} from './parsing.ts';
 
-/** The functions each kind of plugin must export; kinds without an entry cannot be loaded yet. */
-const REQUIRED_FUNCTIONS: Partial<Record<PluginManifest['kind'], string[]>> = {
+export { LOW_CONFIDENCE, type DetectionCandidate, type ParseRequest, type ParseResult } from './parsing.ts';
+export type { BoundBot, BoundExtractor, BoundTracker } from './boundary.ts';
+
+/** The functions each kind of plugin must export. */
+const KINDS: Record<PluginKind, readonly string[]> = {
   parser: ['detect', 'parse'],
   extractor: ['estimate', 'extract'],
+  tracker: ['verify', 'push'],
+  bot: ['join', 'status', 'leave', 'transcript'],
 };
 
-/** Below this detection score a result is returned with a warning that the format guess is weak. */
-export const LOW_CONFIDENCE = 0.5;
+type PluginOfKind = { parser: ParserPlugin; extractor: ExtractorPlugin; tracker: TrackerPlugin; bot: BotPlugin };
 
 export interface LoadedPlugin {
   manifest: PluginManifest;
@@ -30,53 +47,39 @@ export interface RefusedPlugin {
   problem: string;
 }
 
-export interface DetectionCandidate {
-  format: string;
-  name: string;
-  confidence: number;
-  /** Whether the parser claims the file's extension (breaks ties only). */
-  extensionMatch: boolean;
+interface Entry extends LoadedPlugin {
+  plugin: Plugin;
+  config: ValidateFunction;
+  credentials: ValidateFunction;
 }
 
-export interface ParseResult {
-  format: string;
-  variant?: string;
-  confidence: number;
-  transcript: ParsedTranscript;
-  warnings: string[];
+export interface LoadOptions {
+  /** The built-in plugins (the composition root's list); none by default. */
+  builtins?: readonly unknown[];
+  /** PLUGINS entries: package names or paths, resolved from `cwd`. */
+  specs?: readonly string[];
+  cwd?: string;
 }
 
-export interface ParseRequest {
-  bytes: Uint8Array;
-  fileName: string;
-}
-
-/**
- * Loads parser plugins (built-in and third-party), validates them, picks the parser for a file by content, and
- * validates every transcript a parser returns: a plugin's output is not trusted.
- */
 export class PluginHost {
-  readonly #parsers: { plugin: ParserPlugin; origin: string }[] = [];
-  readonly #extractors: { plugin: ExtractorPlugin; origin: string }[] = [];
+  readonly #entries: Entry[] = [];
   readonly refused: RefusedPlugin[] = [];
-  readonly #validateManifest: ValidateFunction<PluginManifest>;
-  readonly #validateTranscript: ValidateFunction<ParsedTranscript>;
+  readonly #ajv = createAjv();
+  /** Settings are validated with their schema's defaults filled in. */
+  readonly #settingsAjv = createAjv({ useDefaults: true });
+  readonly #validateManifest: ValidateFunction<PluginManifest> = getValidator(this.#ajv, 'plugin.schema.json');
+  readonly #checkTranscript: TranscriptCheck = transcriptChecker(getValidator<ParsedTranscript>(this.#ajv, 'transcript.schema.json'));
+  readonly #check = outputChecker(this.#ajv);
+  readonly #checkExtraction = this.#check<Extraction>('extraction.schema.json', 'extraction');
+  readonly #checkPush = this.#check<PushResult>('push-result.schema.json', 'push result');
+  readonly #checkState = this.#check<BotState>('bot-state.schema.json', 'bot state');
 
-  private constructor() {
-    const ajv = createAjv();
-    this.#validateManifest = getValidator(ajv, 'plugin.schema.json');
-    this.#validateTranscript = getValidator(ajv, 'transcript.schema.json');
-  }
+  private constructor() {}
 
-  /**
-   * The built-in plugins plus those named in `specs` (PLUGINS: package names or paths, resolved from `cwd`).
-   * A bad plugin is refused with a message naming it and the problem; the others keep working.
-   */
-  static async load(
-    options: { specs?: string[]; cwd?: string; builtins?: ParserPlugin[]; extractors?: ExtractorPlugin[] } = {},
-  ): Promise<PluginHost> {
+  /** The given built-ins plus the PLUGINS entries. A bad plugin is refused with a message naming it; the others keep working. */
+  static async load(options: LoadOptions = {}): Promise<PluginHost> {
     const host = new PluginHost();
-    for (const plugin of [...(options.builtins ?? BUILTIN_PARSERS), ...(options.extractors ?? [])]) host.#register(plugin, 'built-in');
+    for (const plugin of options.builtins ?? []) host.#register(plugin, 'built-in');
     for (const spec of options.specs ?? []) {
       let exported: unknown;
       try {
@@ -95,82 +98,101 @@ export class PluginHost {
 
   #register(candidate: unknown, origin: string): void {
     const manifest = (candidate as { manifest?: unknown } | null)?.manifest;
-    const label = typeof (manifest as { id?: unknown } | undefined)?.id === 'string' ? (manifest as { id: string }).id : origin;
-    const refuse = (problem: string): void => {
-      this.refused.push({ plugin: label, problem });
-    };
+    const id = (manifest as { id?: unknown } | undefined)?.id;
+    const refuse = (problem: string): void => void this.refused.push({ plugin: typeof id === 'string' ? id : origin, problem });
     if (typeof candidate !== 'object' || candidate === null) return refuse('is not an object with a manifest');
     if (!this.#validateManifest(manifest)) {
-      return refuse(`has an invalid manifest: ${describeError(this.#validateManifest.errors![0]!, 'manifest')}`);
+      return refuse(`has an invalid manifest: ${describeSchemaError(this.#validateManifest.errors![0]!, { subject: 'manifest' })}`);
     }
-    const functions = REQUIRED_FUNCTIONS[manifest.kind];
-    if (!functions) return refuse(`is a ${manifest.kind} plugin, which this version of Tickscribe cannot load yet`);
-    for (const fn of functions) {
+    for (const fn of KINDS[manifest.kind]) {
       if (typeof (candidate as Record<string, unknown>)[fn] !== 'function') return refuse(`does not export a ${fn}() function`);
     }
-    if ([...this.#parsers, ...this.#extractors].some((p) => p.plugin.manifest.id === manifest.id)) {
+    if (this.#entries.some((entry) => entry.manifest.id === manifest.id)) {
       return refuse(`uses the id '${manifest.id}', which another plugin already has`);
     }
-    if (manifest.kind === 'parser') this.#parsers.push({ plugin: candidate as ParserPlugin, origin });
-    else this.#extractors.push({ plugin: candidate as ExtractorPlugin, origin });
+    let config: ValidateFunction, credentials: ValidateFunction;
+    try {
+      config = this.#settingsAjv.compile(manifest.configSchema ?? { type: 'object' });
+      credentials = this.#settingsAjv.compile(manifest.credentialsSchema ?? { type: 'object' });
+    } catch (error) {
+      return refuse(`has a configuration or credentials schema that is not valid JSON Schema: ${firstLine(error)}`);
+    }
+    this.#entries.push({ plugin: candidate as Plugin, manifest, origin, config, credentials });
   }
 
-  extractor(id: string): ExtractorPlugin | undefined {
-    return this.#extractors.find((p) => p.plugin.manifest.id === id)?.plugin;
-  }
-
+  /** The loaded plugins, kind by kind (parsers, extractors, trackers, bots), each kind in load order. */
   list(): LoadedPlugin[] {
-    return [...this.#parsers, ...this.#extractors].map(({ plugin, origin }) => ({ manifest: plugin.manifest, origin }));
+    const kinds = Object.keys(KINDS);
+    return this.#entries
+      .map(({ manifest, origin }, order) => ({ manifest, origin, order }))
+      .sort((a, b) => kinds.indexOf(a.manifest.kind) - kinds.indexOf(b.manifest.kind) || a.order - b.order)
+      .map(({ manifest, origin }) => ({ manifest, origin }));
+  }
+
+  #find<K extends PluginKind>(kind: K, id: string): (Entry & { plugin: PluginOfKind[K] }) | undefined {
+    return this.#entries.find((entry) => entry.manifest.kind === kind && entry.manifest.id === id) as
+      | (Entry & { plugin: PluginOfKind[K] })
+      | undefined;
+  }
+
+  #plugins<K extends PluginKind>(kind: K): PluginOfKind[K][] {
+    return this.#entries.filter((entry) => entry.manifest.kind === kind).map((entry) => entry.plugin as PluginOfKind[K]);
+  }
+
+  /**
+   * A plugin's settings checked against its manifest's schemas, with their defaults filled in. Throws
+   * InvalidInput naming the plugin and the setting (never echoing a credential's value).
+   */
+  settings(id: string, raw: Partial<PluginSettings> = {}): PluginSettings {
+    const entry = this.#entries.find((candidate) => candidate.manifest.id === id);
+    if (!entry) throw new InvalidInput(`There is no plugin '${id}'.`);
+    const settings = { config: structuredClone(raw.config ?? {}), credentials: structuredClone(raw.credentials ?? {}) };
+    for (const part of ['config', 'credentials'] as const) {
+      const validate = entry[part];
+      if (!validate(settings[part])) {
+        const problem = describeSchemaError(validate.errors![0]!, { subject: part });
+        throw new InvalidInput(`The ${id} plugin's settings are invalid: ${problem}.`);
+      }
+    }
+    return settings;
   }
 
   parser(id: string): ParserPlugin | undefined {
-    return this.#parsers.find((p) => p.plugin.manifest.id === id)?.plugin;
+    return this.#find('parser', id)?.plugin;
+  }
+
+  /** The extractor with its settings bound and its answers checked; undefined when none has that id. */
+  extractor(id: string, settings: Partial<PluginSettings> = {}): BoundExtractor | undefined {
+    const entry = this.#find('extractor', id);
+    return entry && bindExtractor(entry.plugin, this.settings(id, settings), this.#checkExtraction);
+  }
+
+  tracker(id: string, settings: Partial<PluginSettings> = {}): BoundTracker | undefined {
+    const entry = this.#find('tracker', id);
+    return entry && bindTracker(entry.plugin, this.settings(id, settings), this.#checkPush);
+  }
+
+  bot(id: string, settings: Partial<PluginSettings> = {}): BoundBot | undefined {
+    const entry = this.#find('bot', id);
+    const checkTranscript = (plugin: string, output: Parameters<TranscriptCheck>[1]) => this.#checkTranscript(plugin, output, plugin);
+    return entry && bindBot(entry.plugin, this.settings(id, settings), this.#checkState, checkTranscript);
   }
 
   /** Every parser's score for the input, best first; the extension breaks ties only. */
   detect(input: ParserInput): DetectionCandidate[] {
-    return this.#parsers
-      .map(({ plugin }, order) => {
-        const score = safeScore(plugin, input);
-        return {
-          format: plugin.manifest.id,
-          name: plugin.manifest.name,
-          confidence: Math.round(score * 1000) / 1000,
-          extensionMatch: input.extension !== '' && plugin.manifest.extensions.includes(input.extension),
-          order,
-        };
-      })
-      .sort((a, b) => b.confidence - a.confidence || Number(b.extensionMatch) - Number(a.extensionMatch) || a.order - b.order)
-      .map(({ order: _order, ...candidate }) => candidate);
+    return rankParsers(this.#plugins('parser'), input);
   }
 
-  /** Checks the limits, decodes the bytes and returns the input every parser sees. */
+  /** Checks the upload rules, decodes the bytes and returns the input every parser sees. */
   prepare(request: ParseRequest): ParserInput {
-    const extension = extname(request.fileName).toLowerCase();
-    if (request.bytes.length > MAX_TRANSCRIPT_BYTES) {
-      throw new ParseFailure('too-large', `The file is ${formatMegabytes(request.bytes.length)}; the maximum is 1MB (1048576 bytes).`);
-    }
-    if (!(ACCEPTED_EXTENSIONS as readonly string[]).includes(extension)) {
-      throw new ParseFailure(
-        'unsupported',
-        `${extension ? `Files ending in ${extension}` : 'Files without an extension'} are not supported; use one of ${ACCEPTED_EXTENSIONS.join(' ')}.`,
-      );
-    }
-    if (request.bytes.length === 0) throw new ParseFailure('empty', 'The file is empty.');
-    const text = decodeTranscriptBytes(request.bytes);
-    if (!text.trim()) throw new ParseFailure('empty', 'The file is empty: it holds only blank space.');
-    return { text, fileName: request.fileName, extension };
+    return prepareInput(request);
   }
 
-  /**
-   * Parses a file with the parser that recognises it best. When that parser cannot read it, the next candidates
-   * that recognised it at all are tried; when none can, the best candidate's reason is given.
-   */
+  /** Parses a file with the parser that recognises it best (or the one `format` names), falling back to the next. */
   parse(request: ParseRequest, options: { format?: string } = {}): ParseResult {
-    const input = this.prepare(request);
-    const candidates = options.format
-      ? this.detect(input).filter((c) => c.format === options.format)
-      : this.detect(input).filter((c) => c.confidence > 0);
+    const input = prepareInput(request);
+    const ranked = this.detect(input);
+    const candidates = options.format ? ranked.filter((c) => c.format === options.format) : ranked.filter((c) => c.confidence > 0);
     if (!candidates.length) {
       throw new ParseFailure(
         'unsupported',
@@ -179,61 +201,7 @@ export class PluginHost {
           : 'The file does not look like any transcript format Tickscribe reads (see the supported formats in Help).',
       );
     }
-    let firstFailure: ParseFailure | undefined;
-    for (const candidate of candidates) {
-      try {
-        return this.#parseWith(candidate, input);
-      } catch (error) {
-        firstFailure ??= error instanceof ParseFailure ? error : new ParseFailure('invalid', firstLine(error));
-      }
-    }
-    throw firstFailure!;
-  }
-
-  #parseWith(candidate: DetectionCandidate, input: ParserInput): ParseResult {
-    const plugin = this.parser(candidate.format)!;
-    let output: ReturnType<ParserPlugin['parse']>;
-    try {
-      output = plugin.parse(input);
-    } catch (error) {
-      throw classify(`${plugin.manifest.name}: ${firstLine(error)}`);
-    }
-    const transcript = finalize(output?.transcript, plugin.manifest.id, input.fileName);
-    if (Array.isArray(transcript.messages) && transcript.messages.length === 0) {
-      throw new ParseFailure('no-messages', `${plugin.manifest.name}: the file holds no messages.`);
-    }
-    if (!this.#validateTranscript(transcript)) {
-      throw new ParseFailure(
-        'invalid',
-        `The ${plugin.manifest.name} parser returned an invalid transcript (${describeError(this.#validateTranscript.errors![0]!, 'transcript')}).`,
-      );
-    }
-    const participants = new Set(transcript.participants.map((p) => p.id));
-    const orphan = transcript.messages.find((m) => !participants.has(m.speaker.id));
-    if (orphan) {
-      throw new ParseFailure('invalid', `The ${plugin.manifest.name} parser returned message ${orphan.id} from an unknown speaker.`);
-    }
-    const warnings =
-      candidate.confidence < LOW_CONFIDENCE
-        ? [`Low confidence (${candidate.confidence}) that this is a ${plugin.manifest.name} file: check the result.`]
-        : [];
-    return {
-      format: plugin.manifest.id,
-      ...(output.variant ? { variant: output.variant } : {}),
-      confidence: candidate.confidence,
-      transcript,
-      warnings,
-    };
-  }
-}
-
-/** A detector's answer clamped to 0..1; one that throws or returns something else scores 0. */
-function safeScore(plugin: ParserPlugin, input: ParserInput): number {
-  try {
-    const raw = plugin.detect(input);
-    return Number.isFinite(raw) ? Math.min(1, Math.max(0, raw)) : 0;
-  } catch {
-    return 0;
+    return parseWithCandidates(candidates, input, (id) => this.parser(id)!, this.#checkTranscript);
   }
 }
 
@@ -245,23 +213,4 @@ function resolveSpec(spec: string, cwd: string): string {
     // ESM-only packages may not resolve through require(); let import() try.
     return spec;
   }
-}
-
-function finalize(transcript: ReturnType<ParserPlugin['parse']>['transcript'] | undefined, source: string, fileName?: string): ParsedTranscript {
-  const stem = fileName?.replace(/\.[^.]+$/, '').trim();
-  return {
-    ...transcript,
-    title: transcript?.title?.trim() || stem || 'Untitled meeting',
-    source: transcript?.source || source,
-  } as ParsedTranscript;
-}
-
-function classify(message: string): ParseFailure {
-  if (/truncated|ends early|unexpected end/i.test(message)) return new ParseFailure('truncated', message);
-  if (/no (messages|speech|cues|utterances|lines)/i.test(message)) return new ParseFailure('no-messages', message);
-  return new ParseFailure('invalid', message);
-}
-
-function firstLine(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? 'unknown error';
 }

@@ -1,28 +1,30 @@
-// Writes schemas/types.ts: the TypeScript types of every schema, derived from the JSON files so they are never
-// written twice. `npm run schemas:types` runs it; a test fails when the committed file is out of date.
+// Writes the TypeScript types of every schema, derived from the JSON files so they are never written twice:
+// schemas/types.ts for the API and configuration schemas, plugins/sdk/types.ts for the plugin contract's schemas
+// (so the SDK ships its own types). `npm run schemas:types` runs it; tests fail when a committed file is stale.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { compile } from 'json-schema-to-typescript';
-import { SCHEMAS_DIR, SCHEMA_ID_BASE, loadSchemaFiles } from './registry.ts';
+import { CONTRACT_SCHEMAS_DIR, SCHEMAS_DIR, SCHEMA_ID_BASE, loadSchemaFiles } from './registry.ts';
 
 export const TYPES_FILE = join(SCHEMAS_DIR, 'types.ts');
+export const CONTRACT_TYPES_FILE = join(CONTRACT_SCHEMAS_DIR, '..', 'types.ts');
 
-export async function renderSchemaTypes(): Promise<string> {
-  const parts = ['// Generated from schemas/*.schema.json by `npm run schemas:types`. Do not edit.\n'];
-  const schemas = loadSchemaFiles();
-  const files = [...schemas.entries()].sort(([a], [b]) => a.localeCompare(b));
-  // `$ref`s name other schema files by their `$id`; resolve them from schemas/ instead of the network.
+async function renderTypes(dir: string, source: string): Promise<string> {
+  const parts = [`// Generated from ${source}*.schema.json by \`npm run schemas:types\`. Do not edit.\n`];
+  const all = loadSchemaFiles();
+  const files = [...loadSchemaFiles([dir]).entries()].sort(([a], [b]) => a.localeCompare(b));
+  // `$ref`s name other schema files by their `$id`; resolve them from the schema folders instead of the network.
   const local = {
     order: 1,
     canRead: (file: { url: string }) => file.url.startsWith(SCHEMA_ID_BASE),
-    read: (file: { url: string }) => JSON.stringify(schemas.get(file.url.slice(SCHEMA_ID_BASE.length))),
+    read: (file: { url: string }) => JSON.stringify(all.get(file.url.slice(SCHEMA_ID_BASE.length))),
   };
   for (const [path, schema] of files) {
     const name = schema.title ?? path;
     const body = await compile(schema as Parameters<typeof compile>[0], name, {
       bannerComment: '',
-      cwd: SCHEMAS_DIR,
+      cwd: dir,
       declareExternallyReferenced: false,
       additionalProperties: false,
       format: true,
@@ -33,7 +35,11 @@ export async function renderSchemaTypes(): Promise<string> {
   return parts.join('\n');
 }
 
+export const renderSchemaTypes = (): Promise<string> => renderTypes(SCHEMAS_DIR, 'schemas/');
+export const renderContractTypes = (): Promise<string> => renderTypes(CONTRACT_SCHEMAS_DIR, 'plugins/sdk/schemas/');
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   writeFileSync(TYPES_FILE, await renderSchemaTypes());
-  console.log(`Wrote ${TYPES_FILE}`);
+  writeFileSync(CONTRACT_TYPES_FILE, await renderContractTypes());
+  console.log(`Wrote ${TYPES_FILE} and ${CONTRACT_TYPES_FILE}`);
 }

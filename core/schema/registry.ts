@@ -3,8 +3,11 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { describeSchemaError } from '../../plugins/sdk/validation.ts';
 
 export const SCHEMAS_DIR = fileURLToPath(new URL('../../schemas/', import.meta.url));
+/** The plugin contract's schemas (transcript, extraction, manifest) ship with the plugin SDK. */
+export const CONTRACT_SCHEMAS_DIR = fileURLToPath(new URL('../../plugins/sdk/schemas/', import.meta.url));
 export const SCHEMA_ID_BASE = 'https://tickscribe.dev/schemas/';
 
 export interface JsonSchema {
@@ -14,13 +17,18 @@ export interface JsonSchema {
   [keyword: string]: unknown;
 }
 
-/** Every `*.schema.json` under schemas/, keyed by its path relative to that folder. */
-export function loadSchemaFiles(dir = SCHEMAS_DIR): Map<string, JsonSchema> {
+/**
+ * Every `*.schema.json` under the given folders (schemas/ and the SDK's contract schemas), keyed by its path
+ * relative to its folder, which is also what its `$id` adds to SCHEMA_ID_BASE.
+ */
+export function loadSchemaFiles(dirs = [SCHEMAS_DIR, CONTRACT_SCHEMAS_DIR]): Map<string, JsonSchema> {
   const files = new Map<string, JsonSchema>();
-  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || !entry.name.endsWith('.schema.json')) continue;
-    const path = join(entry.parentPath, entry.name);
-    files.set(relative(dir, path).split('\\').join('/'), JSON.parse(readFileSync(path, 'utf8')) as JsonSchema);
+  for (const dir of dirs) {
+    for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile() || !entry.name.endsWith('.schema.json')) continue;
+      const path = join(entry.parentPath, entry.name);
+      files.set(relative(dir, path).split('\\').join('/'), JSON.parse(readFileSync(path, 'utf8')) as JsonSchema);
+    }
   }
   return files;
 }
@@ -60,17 +68,7 @@ export function getValidator<T>(ajv: Ajv2020, relativePath: string): ValidateFun
   return validate;
 }
 
-/** One readable sentence for the first validation error, naming the field. */
+/** One readable sentence for a validation error, naming the field (the SDK's one formatter). */
 export function describeError(error: ErrorObject, root = 'body'): string {
-  const field = error.instancePath ? error.instancePath.slice(1).split('/').join('.') : root;
-  switch (error.keyword) {
-    case 'required':
-      return `${field === root ? '' : field + '.'}${String(error.params['missingProperty'])} is required`;
-    case 'additionalProperties':
-      return `${field} has an unknown property '${String(error.params['additionalProperty'])}'`;
-    case 'enum':
-      return `${field} must be one of: ${(error.params['allowedValues'] as unknown[]).join(', ')}`;
-    default:
-      return `${field} ${error.message ?? 'is invalid'}`;
-  }
+  return describeSchemaError(error, { subject: root });
 }

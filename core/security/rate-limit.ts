@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { HttpError } from '../errors.ts';
+import { TooManyAttempts } from '../errors.ts';
 
 export interface RateLimitRule {
   /** Names the counter, e.g. `login:email`. */
@@ -23,5 +23,5 @@ export async function hitRateLimit(em: EntityManager, rule: RateLimitRule, subje
      returning hits`,
     [`${rule.name}:${subject}`, rule.windowSeconds, rule.windowSeconds],
   );
-  if ((rows[0]?.hits ?? 0) > rule.limit) throw new HttpError(429, TOO_MANY_ATTEMPTS);
+  if ((rows[0]?.hits ?? 0) > rule.limit) throw new TooManyAttempts(TOO_MANY_ATTEMPTS);
 }

@@ -1,6 +1,7 @@
 import { raw, type EntityManager } from '@mikro-orm/postgresql';
 import type { TicketCreateRequest, TicketFilterQuery, TicketUpdateRequest } from '../../schemas/types.ts';
-import { HttpError } from '../errors.ts';
+import { InvalidInput, NotFound } from '../errors.ts';
+import { containing } from '../db/like.ts';
 import { isUuid } from '../ids.ts';
 import { Transcript } from '../transcripts/transcript.entity.ts';
 import type { User } from '../users/user.entity.ts';
@@ -43,10 +44,6 @@ function paginate<T>(rows: T[], total: number, page: Page): { data: T[]; paginat
 }
 
 /** `%text%` for ILIKE, with the pattern characters of the text taken literally. */
-function containing(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** Whether a ticket was pushed; the same expression as in tickets_user_pushed_created_idx. */
 const PUSHED = `(coalesce(external_url, '') <> '')`;
 
@@ -55,7 +52,7 @@ const SEARCH_TEXT = `(title || ' ' || description || ' ' || coalesce(assignee, '
 
 export async function ownTicket(em: EntityManager, user: User, id: string): Promise<Ticket> {
   const ticket = isUuid(id) ? await em.findOne(Ticket, { id, user }, { populate: ['transcript'] }) : null;
-  if (!ticket) throw new HttpError(404, TICKET_NOT_FOUND);
+  if (!ticket) throw new NotFound(TICKET_NOT_FOUND);
   return ticket;
 }
 
@@ -121,17 +118,17 @@ export async function searchAssignees(em: EntityManager, user: User, q: string, 
 
 function required(value: string | undefined): string {
   const text = value?.trim();
-  if (!text) throw new HttpError(400, REQUIRED_FIELDS);
+  if (!text) throw new InvalidInput(REQUIRED_FIELDS);
   return text;
 }
 
 async function checkDependencies(em: EntityManager, user: User, ids: string[] | undefined, self?: string): Promise<string[] | undefined> {
   if (ids === undefined) return undefined;
   const unique = [...new Set(ids)];
-  if (self && unique.includes(self)) throw new HttpError(400, 'A ticket cannot depend on itself.');
+  if (self && unique.includes(self)) throw new InvalidInput('A ticket cannot depend on itself.');
   const valid = unique.filter((id) => isUuid(id));
   const found = valid.length ? await em.count(Ticket, { user, id: { $in: valid } }) : 0;
-  if (found !== unique.length) throw new HttpError(400, 'Dependencies must be your own tickets.');
+  if (found !== unique.length) throw new InvalidInput('Dependencies must be your own tickets.');
   return unique;
 }
 
@@ -139,7 +136,7 @@ async function ownTranscriptRef(em: EntityManager, user: User, id: string | null
   if (id === undefined) return undefined;
   if (id === null) return null;
   const transcript = isUuid(id) ? await em.findOne(Transcript, { id, user }) : null;
-  if (!transcript) throw new HttpError(400, 'The related transcript does not exist.');
+  if (!transcript) throw new InvalidInput('The related transcript does not exist.');
   return transcript;
 }
 

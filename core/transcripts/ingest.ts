@@ -1,8 +1,8 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { ExtractedTicket, ExtractorPlugin } from '../../plugins/sdk/index.ts';
+import type { ExtractedTicket } from '../../plugins/sdk/index.ts';
 import type { Credits } from '../credits/credits.ts';
-import type { PluginHost } from '../plugins/host.ts';
+import type { BoundExtractor, PluginHost } from '../plugins/host.ts';
 import { mergeExtractedTickets } from '../tickets/merge.ts';
 import { Ticket } from '../tickets/ticket.entity.ts';
 import { chunkMessages, extractionRequests } from './chunks.ts';
@@ -41,7 +41,7 @@ export async function parseStoredTranscript(em: EntityManager, host: PluginHost,
  */
 export async function extractChunk(
   em: EntityManager,
-  deps: { extractor: ExtractorPlugin; credits: Credits },
+  deps: { extractor: BoundExtractor; credits: Credits },
   transcriptId: string,
   index: number,
   signal?: AbortSignal,

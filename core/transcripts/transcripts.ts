@@ -1,6 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TranscriptList, TranscriptListQuery } from '../../schemas/types.ts';
+import { containing } from '../db/like.ts';
 import { creditCycle, CreditsExhausted, planOf, type Credits } from '../credits/credits.ts';
-import { HttpError } from '../errors.ts';
+import { LimitReached, NotFound } from '../errors.ts';
 import { isUuid } from '../ids.ts';
 import { Ticket } from '../tickets/ticket.entity.ts';
 import type { User } from '../users/user.entity.ts';
@@ -29,8 +31,7 @@ export async function assertCanUpload(em: EntityManager, user: User, credits: Cr
   const { start } = creditCycle(user.creditCycleAnchor);
   const thisMonth = await em.count(Transcript, { user, createdAt: { $gte: start } });
   if (thisMonth >= plan.transcriptLimit) {
-    throw new HttpError(
-      402,
+    throw new LimitReached(
       `You have reached the ${plan.name} plan's limit of ${plan.transcriptLimit} transcripts this month. Upgrade your subscription to process more transcripts.`,
     );
   }
@@ -41,10 +42,54 @@ export async function assertCanUpload(em: EntityManager, user: User, credits: Cr
 /** The user's transcript, or 404: another user's id answers exactly like a missing one. */
 export async function ownTranscript(em: EntityManager, user: User, id: string): Promise<Transcript> {
   const transcript = isUuid(id) ? await em.findOne(Transcript, { id, user }) : null;
-  if (!transcript) throw new HttpError(404, 'Transcript not found');
+  if (!transcript) throw new NotFound('Transcript not found');
   return transcript;
 }
 
 export async function transcriptTickets(em: EntityManager, transcript: Transcript): Promise<Ticket[]> {
   return em.find(Ticket, { transcript }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+}
+
+/**
+ * A page of the user's transcripts: searched (title or source, ignoring case), sorted (upload time or title, ties
+ * broken by upload time) and counted in PostgreSQL. Only the columns the list shows are read, never the file.
+ */
+export async function listTranscripts(em: EntityManager, user: User, query: Required<TranscriptListQuery>): Promise<TranscriptList> {
+  const search = query.search.trim();
+  const where = `user_id = ?${search ? ' and (title ilike ? or source ilike ?)' : ''}`;
+  const params: unknown[] = [user.id, ...(search ? [containing(search), containing(search)] : [])];
+  const direction = query.order === 'newest' ? 'desc' : 'asc';
+  const orderBy = `${query.sort === 'title' ? `lower(title) ${direction}, ` : ''}created_at ${direction}, id ${direction}`;
+  const connection = em.getConnection();
+  const [rows, [count]] = await Promise.all([
+    connection.execute<TranscriptRow[]>(
+      `select id, title, date, source, duration, processing_status, metadata, created_at,
+              jsonb_array_length(participants) as participant_count, jsonb_array_length(messages) as message_count
+         from transcripts where ${where} order by ${orderBy} limit ? offset ?`,
+      [...params, query.limit, (query.page - 1) * query.limit],
+    ),
+    connection.execute<{ n: number }[]>(`select count(*)::int as n from transcripts where ${where}`, params),
+  ]);
+  const total = count?.n ?? 0;
+  return {
+    data: rows.map((row) => ({
+      id: row.id, title: row.title, date: row.date, source: row.source, duration: row.duration,
+      processingStatus: row.processing_status, metadata: row.metadata, participantCount: row.participant_count,
+      messageCount: row.message_count, createdAt: new Date(row.created_at).toISOString(),
+    })),
+    pagination: { page: query.page, limit: query.limit, total, totalPages: Math.ceil(total / query.limit) },
+  };
+}
+
+interface TranscriptRow {
+  id: string;
+  title: string;
+  date: string | null;
+  source: string | null;
+  duration: number | null;
+  processing_status: Transcript['processingStatus'];
+  metadata: Transcript['metadata'];
+  created_at: string | Date;
+  participant_count: number;
+  message_count: number;
 }

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { User as UserView } from '../../schemas/types.ts';
 import type { Config } from '../config.ts';
-import { HttpError } from '../errors.ts';
+import { Conflict, InvalidInput, NotAuthenticated, Refused } from '../errors.ts';
 import { queueEmail, type EmailDispatcher } from '../mail/outbox.ts';
 import { passwordResetEmail, verificationEmail } from '../mail/templates.ts';
 import { hitRateLimit, type RateLimitRule } from '../security/rate-limit.ts';
@@ -70,8 +70,8 @@ async function hitClientLimit(em: EntityManager, rule: RateLimitRule, client: Cl
 }
 
 function checkPasswordRules(password: string): void {
-  if (password.length < MIN_PASSWORD_LENGTH) throw new HttpError(400, MESSAGES.passwordTooShort);
-  if (password.length > MAX_PASSWORD_LENGTH) throw new HttpError(400, MESSAGES.passwordTooLong);
+  if (password.length < MIN_PASSWORD_LENGTH) throw new InvalidInput(MESSAGES.passwordTooShort);
+  if (password.length > MAX_PASSWORD_LENGTH) throw new InvalidInput(MESSAGES.passwordTooLong);
 }
 
 export interface AccountsOptions {
@@ -103,9 +103,9 @@ export class Accounts {
   async signup(em: EntityManager, input: { email: string; password: string; fullName: string }, client: ClientInfo): Promise<User> {
     await hitClientLimit(em, RATE_LIMITS.signupPerClient, client);
     const email = normaliseEmail(input.email);
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new HttpError(400, MESSAGES.invalidEmail);
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new InvalidInput(MESSAGES.invalidEmail);
     checkPasswordRules(input.password);
-    if (await em.count(User, { email })) throw new HttpError(409, MESSAGES.alreadyExists);
+    if (await em.count(User, { email })) throw new Conflict(MESSAGES.alreadyExists);
     const user = em.create(User, { email, fullName: input.fullName.trim(), passwordHash: await hashPassword(input.password) });
     const token = this.#issueEmailToken(em, user, 'verify-email', VERIFY_TTL_MS);
     const link = `${this.#config.APP_URL}/auth/verify-email?token=${encodeURIComponent(token)}`;
@@ -114,7 +114,7 @@ export class Accounts {
       await em.flush();
     } catch (error) {
       // Two sign-ups for one address at once: the unique index decides, the loser gets the same answer.
-      if (/users_email_unique/.test(String(error))) throw new HttpError(409, MESSAGES.alreadyExists);
+      if (/users_email_unique/.test(String(error))) throw new Conflict(MESSAGES.alreadyExists);
       throw error;
     }
     await this.#emails.dispatch([message.id]);
@@ -124,8 +124,8 @@ export class Accounts {
   /** Marks the address verified and opens a session; returns its token. Throws with a reason for the page. */
   async verifyEmail(em: EntityManager, token: string, client: ClientInfo): Promise<{ user: User; token: string }> {
     const record = await em.findOne(EmailToken, { tokenHash: hashToken(token), purpose: 'verify-email' }, { populate: ['user'] });
-    if (!record || record.expiresAt < new Date()) throw new HttpError(400, MESSAGES.verifyLinkInvalid);
-    if (record.usedAt) throw new HttpError(400, MESSAGES.verifyLinkUsed);
+    if (!record || record.expiresAt < new Date()) throw new InvalidInput(MESSAGES.verifyLinkInvalid);
+    if (record.usedAt) throw new InvalidInput(MESSAGES.verifyLinkUsed);
     record.usedAt = new Date();
     record.user.emailVerifiedAt ??= new Date();
     const sessionToken = this.#openSession(em, record.user, client);
@@ -139,9 +139,9 @@ export class Accounts {
     await hitRateLimit(em, RATE_LIMITS.loginPerAddress, email);
     const user = await em.findOne(User, { email }, { populate: ['passwordHash'] });
     const valid = user?.passwordHash ? await verifyPassword(input.password, user.passwordHash) : await verifyAgainstNothing(input.password);
-    if (!user || !valid) throw new HttpError(401, MESSAGES.invalidCredentials);
+    if (!user || !valid) throw new NotAuthenticated(MESSAGES.invalidCredentials);
     // Only someone who knows the password learns that the address is unverified.
-    if (!user.emailVerifiedAt) throw new HttpError(403, MESSAGES.notConfirmed);
+    if (!user.emailVerifiedAt) throw new Refused(MESSAGES.notConfirmed);
     const token = this.#openSession(em, user, client);
     await em.flush();
     return { user, token };
@@ -168,7 +168,7 @@ export class Accounts {
   async changePassword(em: EntityManager, auth: Authenticated, input: { currentPassword: string; newPassword: string }): Promise<void> {
     await em.populate(auth.user, ['passwordHash']);
     if (!auth.user.passwordHash || !(await verifyPassword(input.currentPassword, auth.user.passwordHash))) {
-      throw new HttpError(400, MESSAGES.wrongCurrentPassword);
+      throw new InvalidInput(MESSAGES.wrongCurrentPassword);
     }
     checkPasswordRules(input.newPassword);
     auth.user.passwordHash = await hashPassword(input.newPassword);
@@ -192,9 +192,9 @@ export class Accounts {
 
   /** Sets a new password with a reset token and ends every session of the account. */
   async resetPassword(em: EntityManager, token: string, input: { password: string; type: string }): Promise<User> {
-    if (input.type !== 'recovery') throw new HttpError(400, MESSAGES.unsupportedUpdate);
+    if (input.type !== 'recovery') throw new InvalidInput(MESSAGES.unsupportedUpdate);
     const record = await em.findOne(EmailToken, { tokenHash: hashToken(token), purpose: 'reset-password' }, { populate: ['user'] });
-    if (!record || record.usedAt || record.expiresAt < new Date()) throw new HttpError(401, MESSAGES.resetLinkInvalid);
+    if (!record || record.usedAt || record.expiresAt < new Date()) throw new NotAuthenticated(MESSAGES.resetLinkInvalid);
     checkPasswordRules(input.password);
     record.usedAt = new Date();
     record.user.passwordHash = await hashPassword(input.password);

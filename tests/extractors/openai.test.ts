@@ -5,13 +5,14 @@ import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ValidateFunction } from 'ajv';
 import { createAjv, getValidator } from '../../core/schema/registry.ts';
-import { createOpenAIExtractor } from '../../plugins/extractors/openai/index.ts';
+import { PluginHost } from '../../core/plugins/host.ts';
+import { openaiExtractor } from '../../plugins/extractors/openai/index.ts';
 import { SYSTEM_PROMPT, buildUserMessage } from '../../plugins/extractors/openai/prompt.ts';
 import type { ExtractedTicket, Extraction, ExtractionRequest, ExtractionResult } from '../../plugins/sdk/index.ts';
 import { FakeOpenAI, apiError, completion } from '../support/fake-openai.ts';
 import { freePort } from '../support/free-port.ts';
 
-const SCHEMA_FILE = JSON.parse(readFileSync(new URL('../../schemas/extraction.schema.json', import.meta.url), 'utf8')) as Record<
+const SCHEMA_FILE = JSON.parse(readFileSync(new URL('../../plugins/sdk/schemas/extraction.schema.json', import.meta.url), 'utf8')) as Record<
   string,
   unknown
 >;
@@ -20,9 +21,11 @@ const { $schema: _s, $id: _i, title: _t, description: _d, ...EXPECTED_SCHEMA } =
 
 let fake: FakeOpenAI;
 let validate: ValidateFunction<Extraction>;
+let host: PluginHost;
 
 beforeAll(async () => {
   fake = await FakeOpenAI.start();
+  host = await PluginHost.load({ builtins: [openaiExtractor] });
   validate = getValidator<Extraction>(createAjv(), 'extraction.schema.json');
 });
 afterEach(() => fake.reset());
@@ -99,8 +102,18 @@ const NOTES: ExtractedTicket = {
   quote: "I'll write the release notes once the fix is in.",
 };
 
-function extractor(overrides: Partial<Parameters<typeof createOpenAIExtractor>[0]> = {}) {
-  return createOpenAIExtractor({ apiKey: 'sk-test-123', baseURL: fake.baseURL, model: 'gpt-test', ...overrides });
+interface Overrides {
+  apiKey?: string | undefined;
+  baseURL?: string;
+  model?: string;
+  timeoutMs?: number;
+  maxOutputTokens?: number;
+}
+
+/** The extractor as the host hands it out: settings validated (defaults filled in), answers checked. */
+function extractor(overrides: Overrides = {}) {
+  const { apiKey, ...config } = { apiKey: 'sk-test-123', baseURL: fake.baseURL, model: 'gpt-test', ...overrides };
+  return host.extractor('openai', { config, credentials: apiKey ? { apiKey } : {} })!;
 }
 
 /** Every result must be a valid extraction. */
@@ -124,7 +137,7 @@ const sent = (index: number): SentBody => fake.requests[index]!.body as SentBody
 
 describe('openai extractor: manifest and estimate', () => {
   it('declares itself as an extractor', () => {
-    expect(extractor().manifest).toEqual({
+    expect(extractor().manifest).toMatchObject({
       apiVersion: 1,
       id: 'openai',
       kind: 'extractor',

@@ -6,10 +6,10 @@ import { freePort } from '../support/free-port.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-/** Runs `node core/main.ts` as a user would and collects what it prints. */
+/** Runs `node server/main.ts` as a user would and collects what it prints. */
 function runMain(env: Record<string, string>, args: string[] = []) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ['core/main.ts', ...args], {
+    const child = spawn(process.execPath, ['server/main.ts', ...args], {
       cwd: root,
       env: { PATH: process.env['PATH'] ?? '', LOG_LEVEL: 'silent', ...env },
     });

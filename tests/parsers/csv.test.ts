@@ -2,7 +2,8 @@
 // header, RFC 4180 quoting, every time form such files use, detection ranking against the other built-in
 // parsers, and clear errors for tables that are not transcripts.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PluginHost } from '../../core/plugins/host.ts';
+import type { PluginHost } from '../../core/plugins/host.ts';
+import { loadPluginHost } from '../../server/plugins.ts';
 import { assertParserContract } from '../../core/plugins/testkit.ts';
 import { parser } from '../../plugins/parsers/csv/index.ts';
 import { readHeaderCell } from '../../plugins/parsers/shared/delimited.ts';
@@ -10,7 +11,7 @@ import { failure, parserHelpers } from './support.ts';
 
 let host: PluginHost;
 beforeAll(async () => {
-  host = await PluginHost.load();
+  host = await loadPluginHost();
 });
 
 const { parse, scores, topFormat: top, lines, detect } = parserHelpers(() => host, { fileName: 'meeting.csv', parser, confidence: true });

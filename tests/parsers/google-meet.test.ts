@@ -2,7 +2,8 @@
 // roster, markers, end line, Markdown copies, Gemini notes documents) and the in-call chat; detection ranking
 // against the other built-in parsers; clear errors.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PluginHost } from '../../core/plugins/host.ts';
+import type { PluginHost } from '../../core/plugins/host.ts';
+import { loadPluginHost } from '../../server/plugins.ts';
 import { assertParserContract } from '../../core/plugins/testkit.ts';
 import { parser } from '../../plugins/parsers/google-meet/index.ts';
 import { readTitle } from '../../plugins/parsers/google-meet/title.ts';
@@ -10,7 +11,7 @@ import { failure, parserHelpers } from './support.ts';
 
 let host: PluginHost;
 beforeAll(async () => {
-  host = await PluginHost.load();
+  host = await loadPluginHost();
 });
 
 const { parse, claims: ranking, lines, detect } = parserHelpers(() => host, { fileName: 'meet.txt', parser });

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PluginHost } from '../../core/plugins/host.ts';
+import type { PluginHost } from '../../core/plugins/host.ts';
+import { loadPluginHost } from '../../server/plugins.ts';
 import { assertParserContract } from '../../core/plugins/testkit.ts';
 import { parser } from '../../plugins/parsers/json/index.ts';
 import { parser as slack } from '../../plugins/parsers/slack/index.ts';
@@ -8,7 +9,7 @@ import { messageTuples, parserHelpers } from './support.ts';
 
 let host: PluginHost;
 beforeAll(async () => {
-  host = await PluginHost.load();
+  host = await loadPluginHost();
 });
 
 const { parse, refusal: failure, input, sample } = parserHelpers(() => host, { fileName: 'transcript.json', samples: 'json' });

@@ -4,7 +4,8 @@ import { basename, join } from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ParseFailure } from '../../core/plugins/errors.ts';
-import { PluginHost } from '../../core/plugins/host.ts';
+import type { PluginHost } from '../../core/plugins/host.ts';
+import { loadPluginHost } from '../../server/plugins.ts';
 import { SAMPLES_DIR } from '../support/samples.ts';
 
 const EXTENSIONS = ['.txt', '.json', '.vtt', '.srt', '.csv', '.tsv', '.tab'];
@@ -15,7 +16,7 @@ const samples = readdirSync(SAMPLES_DIR, { recursive: true, withFileTypes: true 
 
 let host: PluginHost;
 beforeAll(async () => {
-  host = await PluginHost.load();
+  host = await loadPluginHost();
 });
 
 /** Parses with the host and with every parser forced; anything but a result or a ParseFailure is a defect. */

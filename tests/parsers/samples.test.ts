@@ -5,7 +5,8 @@ import { basename, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ParseFailure } from '../../core/plugins/errors.ts';
-import { PluginHost } from '../../core/plugins/host.ts';
+import type { PluginHost } from '../../core/plugins/host.ts';
+import { loadPluginHost } from '../../server/plugins.ts';
 import { SAMPLES_DIR } from '../support/samples.ts';
 
 const EXPECTATIONS_DIR = fileURLToPath(new URL('./expectations/', import.meta.url));
@@ -49,7 +50,7 @@ for (const file of readdirSync(EXPECTATIONS_DIR).filter((f) => f.endsWith('.json
 
 let host: PluginHost;
 beforeAll(async () => {
-  host = await PluginHost.load();
+  host = await loadPluginHost();
 });
 
 describe('sample corpus', () => {

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PluginHost } from '../../core/plugins/host.ts';
+import type { PluginHost } from '../../core/plugins/host.ts';
+import { loadPluginHost } from '../../server/plugins.ts';
 import { assertParserContract } from '../../core/plugins/testkit.ts';
 import { parser as json } from '../../plugins/parsers/json/index.ts';
 import { parser } from '../../plugins/parsers/slack/index.ts';
@@ -11,7 +12,7 @@ import { messageTuples, parserHelpers } from './support.ts';
 
 let host: PluginHost;
 beforeAll(async () => {
-  host = await PluginHost.load();
+  host = await loadPluginHost();
 });
 
 const { parse, refusal: failure, input, sample } = parserHelpers(() => host, { fileName: '2024-05-01.json', samples: 'slack', indent: 4 });

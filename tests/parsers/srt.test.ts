@@ -1,14 +1,15 @@
 // The SRT parser: every trap FORMATS.md lists for SubRip, its variants (speaker prefixes, diarised labels,
 // word-level output, no speakers), detection ranking against the other built-in parsers, and clear errors.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PluginHost } from '../../core/plugins/host.ts';
+import type { PluginHost } from '../../core/plugins/host.ts';
+import { loadPluginHost } from '../../server/plugins.ts';
 import { assertParserContract } from '../../core/plugins/testkit.ts';
 import { parser } from '../../plugins/parsers/srt/index.ts';
 import { failure, parserHelpers } from './support.ts';
 
 let host: PluginHost;
 beforeAll(async () => {
-  host = await PluginHost.load();
+  host = await loadPluginHost();
 });
 
 const { parse, top, lines, detect } = parserHelpers(() => host, { fileName: 'captions.srt', parser });

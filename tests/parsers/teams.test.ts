@@ -1,14 +1,15 @@
 // The Microsoft Teams parser: current Teams downloads, Stream (Classic) captions with NOTE Confidence, unpadded
 // Teams/Graph times, Graph callTranscript content and metadataContent; ranking against the generic WebVTT parser.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PluginHost } from '../../core/plugins/host.ts';
+import type { PluginHost } from '../../core/plugins/host.ts';
+import { loadPluginHost } from '../../server/plugins.ts';
 import { assertParserContract } from '../../core/plugins/testkit.ts';
 import { parser } from '../../plugins/parsers/teams/index.ts';
 import { failure, parserHelpers } from './support.ts';
 
 let host: PluginHost;
 beforeAll(async () => {
-  host = await PluginHost.load();
+  host = await loadPluginHost();
 });
 
 const { parse, ranking, lines } = parserHelpers(() => host, { fileName: 'Transcript.vtt', confidence: true });

@@ -2,14 +2,15 @@
 // `[HH:MM:SS] Name: text`, `**Name** [M:SS] text`, name/time/text blocks, timestamped lines, paragraphs; its low
 // scores next to the Google Meet and Zoom parsers; clear errors for what is not text.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PluginHost } from '../../core/plugins/host.ts';
+import type { PluginHost } from '../../core/plugins/host.ts';
+import { loadPluginHost } from '../../server/plugins.ts';
 import { assertParserContract } from '../../core/plugins/testkit.ts';
 import { parser } from '../../plugins/parsers/text/index.ts';
 import { failure, parserHelpers } from './support.ts';
 
 let host: PluginHost;
 beforeAll(async () => {
-  host = await PluginHost.load();
+  host = await loadPluginHost();
 });
 
 const { parse, claims: ranking, lines, detect } = parserHelpers(() => host, { fileName: 'notes.txt', parser });

@@ -1,14 +1,15 @@
 // The TSV parser (tab-delimited transcripts in .tsv, .tab and .txt files): Whisper/WhisperX TSV, headers and
 // header-less tables, hand-edited headers, detection ranking against the other built-in parsers, clear errors.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PluginHost } from '../../core/plugins/host.ts';
+import type { PluginHost } from '../../core/plugins/host.ts';
+import { loadPluginHost } from '../../server/plugins.ts';
 import { assertParserContract } from '../../core/plugins/testkit.ts';
 import { parser } from '../../plugins/parsers/tsv/index.ts';
 import { failure, parserHelpers } from './support.ts';
 
 let host: PluginHost;
 beforeAll(async () => {
-  host = await PluginHost.load();
+  host = await loadPluginHost();
 });
 
 const { parse, scores, topFormat: top, lines, detect } = parserHelpers(() => host, { fileName: 'transcript.tsv', parser });

@@ -1,14 +1,15 @@
 // The generic WebVTT parser: every trap FORMATS.md lists for WebVTT, its variants, detection ranking against the
 // other built-in parsers, and clear errors for files it cannot read.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PluginHost } from '../../core/plugins/host.ts';
+import type { PluginHost } from '../../core/plugins/host.ts';
+import { loadPluginHost } from '../../server/plugins.ts';
 import { assertParserContract } from '../../core/plugins/testkit.ts';
 import { parser } from '../../plugins/parsers/webvtt/index.ts';
 import { bytes, failure, parserHelpers } from './support.ts';
 
 let host: PluginHost;
 beforeAll(async () => {
-  host = await PluginHost.load();
+  host = await loadPluginHost();
 });
 
 const { parse, allScores: scores, topFormat: top, lines } = parserHelpers(() => host, { fileName: 'captions.vtt' });

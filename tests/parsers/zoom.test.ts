@@ -1,14 +1,15 @@
 // The Zoom parser: cloud-recording VTT, in-meeting saved transcript, both chat layouts, the web-player copy,
 // and the participants report it refuses; detection ranking against the other built-in parsers.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PluginHost } from '../../core/plugins/host.ts';
+import type { PluginHost } from '../../core/plugins/host.ts';
+import { loadPluginHost } from '../../server/plugins.ts';
 import { assertParserContract } from '../../core/plugins/testkit.ts';
 import { parser } from '../../plugins/parsers/zoom/index.ts';
 import { failure, parserHelpers } from './support.ts';
 
 let host: PluginHost;
 beforeAll(async () => {
-  host = await PluginHost.load();
+  host = await loadPluginHost();
 });
 
 const { parse, ranking, lines } = parserHelpers(() => host, { fileName: 'meeting.txt' });

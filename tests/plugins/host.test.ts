@@ -5,6 +5,7 @@ import { ParseFailure } from '../../core/plugins/errors.ts';
 import { PluginHost } from '../../core/plugins/host.ts';
 import { checkParserContract } from '../../core/plugins/testkit.ts';
 import type { ParserPlugin } from '../../plugins/sdk/index.ts';
+import { loadPluginHost } from '../../server/plugins.ts';
 import { ROOT } from '../support/process.ts';
 
 const MINUTES = './tests/fixtures/plugins/minutes-parser';
@@ -31,7 +32,7 @@ const bytes = (text: string) => new TextEncoder().encode(text);
 
 describe('loading plugins', () => {
   it('loads a third-party package named in PLUGINS next to the built-ins', async () => {
-    const host = await PluginHost.load({ specs: [MINUTES], cwd: ROOT });
+    const host = await loadPluginHost({ specs: [MINUTES], cwd: ROOT });
     expect(host.refused).toEqual([]);
     expect(host.list().map((p) => p.manifest.id)).toContain('minutes');
     expect(host.list().find((p) => p.manifest.id === 'minutes')?.origin).toBe(MINUTES);
@@ -42,12 +43,12 @@ describe('loading plugins', () => {
   });
 
   it('refuses bad plugins with a message naming each, and keeps the rest', async () => {
-    const host = await PluginHost.load({ specs: [BROKEN, './tests/fixtures/plugins/does-not-exist.js'], cwd: ROOT });
+    const host = await loadPluginHost({ specs: [BROKEN, './tests/fixtures/plugins/does-not-exist.js'], cwd: ROOT });
     expect(host.refused).toEqual([
       { plugin: 'Bad Id', problem: 'has an invalid manifest: id must match pattern "^[a-z][a-z0-9]*(-[a-z0-9]+)*$"' },
       { plugin: 'no-parse', problem: 'does not export a parse() function' },
       { plugin: 'future-api', problem: 'has an invalid manifest: apiVersion must be equal to constant' },
-      { plugin: 'a-tracker', problem: 'is a tracker plugin, which this version of Tickscribe cannot load yet' },
+      { plugin: 'a-tracker', problem: 'does not export a verify() function' },
       { plugin: 'zoom', problem: "uses the id 'zoom', which another plugin already has" },
       { plugin: './tests/fixtures/plugins/does-not-exist.js', problem: expect.stringMatching(/^could not be imported: /) },
     ]);
@@ -124,9 +125,9 @@ describe('parsing through the host', () => {
   });
 
   it.each([
-    ['too-large', new Uint8Array(1_048_577).fill(0x61), 'a.txt', 'The file is 1.00MB; the maximum is 1MB (1048576 bytes).'],
-    ['unsupported', bytes('Ada: hi'), 'notes.docx', 'Files ending in .docx are not supported; use one of .txt .json .vtt .srt .csv .tsv .tab.'],
-    ['unsupported', bytes('Ada: hi'), 'README', 'Files without an extension are not supported; use one of .txt .json .vtt .srt .csv .tsv .tab.'],
+    ['too-large', new Uint8Array(1_048_577).fill(0x61), 'a.txt', 'File size exceeds the maximum limit of 1MB. Selected file is 1.00MB.'],
+    ['unsupported', bytes('Ada: hi'), 'notes.docx', 'Files ending in .docx are not supported. Upload one of .txt .json .vtt .srt .csv .tsv .tab.'],
+    ['unsupported', bytes('Ada: hi'), 'README', 'Files without an extension are not supported. Upload one of .txt .json .vtt .srt .csv .tsv .tab.'],
     ['empty', bytes(''), 'a.txt', 'The file is empty.'],
     ['empty', bytes(' \r\n\t '), 'a.vtt', 'The file is empty: it holds only blank space.'],
     ['binary', new Uint8Array([0x50, 0x4b, 3, 4, 0, 0, 8, 0]), 'a.txt', expect.stringMatching(/^The file is not text/)],
@@ -178,7 +179,7 @@ describe('contract test kit', () => {
 
 describe('tickscribe command line', () => {
   const cli = (args: string[], env: Record<string, string> = {}) =>
-    spawnSync(process.execPath, ['core/cli.ts', ...args], { cwd: ROOT, encoding: 'utf8', env: { PATH: process.env['PATH'] ?? '', ...env } });
+    spawnSync(process.execPath, ['server/cli.ts', ...args], { cwd: ROOT, encoding: 'utf8', env: { PATH: process.env['PATH'] ?? '', ...env } });
 
   it('parses a file with a plugin loaded through PLUGINS and prints one JSON object', () => {
     const result = cli(['parse', 'tests/fixtures/plugins/weekly-sync.txt'], { PLUGINS: MINUTES });
@@ -204,7 +205,7 @@ describe('tickscribe command line', () => {
     [['parse', 'tests/fixtures/nope.vtt'], 'Cannot read tests/fixtures/nope.vtt: no such file.'],
     [['parse', 'tests/fixtures/plugins/symbols.txt'], 'The file does not look like any transcript format Tickscribe reads (see the supported formats in Help).'],
     [['parse', 'package.json'], expect.stringMatching(/^JSON: This JSON is not a transcript Tickscribe knows: expected an AssemblyAI, .*found an object with the keys name, version/)],
-    [['parse', 'README.md'], 'Files ending in .md are not supported; use one of .txt .json .vtt .srt .csv .tsv .tab.'],
+    [['parse', 'README.md'], 'Files ending in .md are not supported. Upload one of .txt .json .vtt .srt .csv .tsv .tab.'],
     [['parse'], 'Name the transcript file.'],
     [['frobnicate'], "Unknown command 'frobnicate'. Run 'tickscribe help' for the commands."],
   ])('%j: one line on stderr, nothing on stdout, exit 2', (args, message) => {
@@ -224,7 +225,7 @@ describe('tickscribe command line', () => {
 
 describe('tickscribe extract', () => {
   const cli = (args: string[], env: Record<string, string> = {}) =>
-    spawnSync(process.execPath, ['core/cli.ts', ...args], { cwd: ROOT, encoding: 'utf8', env: { PATH: process.env['PATH'] ?? '', ...env } });
+    spawnSync(process.execPath, ['server/cli.ts', ...args], { cwd: ROOT, encoding: 'utf8', env: { PATH: process.env['PATH'] ?? '', ...env } });
 
   it('parses and extracts with the offline extractor, without a database', () => {
     const result = cli(['extract', 'tests/fixtures/plugins/weekly-sync.txt'], { PLUGINS: MINUTES, EXTRACTOR: 'heuristic' });

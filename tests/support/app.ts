@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
-import { start, type RunningTickscribe } from '../../core/main.ts';
+import { start, type RunningTickscribe } from '../../server/main.ts';
 import { freePort } from './free-port.ts';
 
 export interface TestApp extends RunningTickscribe {

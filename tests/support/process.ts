@@ -10,9 +10,9 @@ export interface StartedProcess {
   stop(): Promise<number | null>;
 }
 
-/** Starts `node core/main.ts` and resolves once it prints that it is ready. */
+/** Starts `node server/main.ts` and resolves once it prints that it is ready. */
 export function startMainProcess(env: Record<string, string>, args: string[] = [], timeoutMs = 150_000): Promise<StartedProcess> {
-  const child = spawn(process.execPath, ['core/main.ts', ...args], {
+  const child = spawn(process.execPath, ['server/main.ts', ...args], {
     cwd: ROOT,
     env: { PATH: process.env['PATH'] ?? '', LOG_LEVEL: 'warn', ...env },
   });

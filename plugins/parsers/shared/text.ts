@@ -49,13 +49,3 @@ export function displayName(name: string): string {
   return squash(name.replace(INVISIBLE, ''));
 }
 
-/** Share of the characters in `text` that are control characters other than tab, CR and LF (binary data). */
-export function controlCharacterRatio(text: string): number {
-  if (!text.length) return 0;
-  let control = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if ((code < 32 && code !== 9 && code !== 10 && code !== 13) || code === 0xfffd) control++;
-  }
-  return control / text.length;
-}

@@ -3,13 +3,13 @@
 // exit code 2; it never prints a stack trace.
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { builtinExtractors, chosenExtractorId } from '../plugins/extractors/index.ts';
 import type { ExtractedTicket, ExtractionUsage } from '../plugins/sdk/index.ts';
-import { ConfigError, loadConfig, pluginSpecs } from './config.ts';
-import { extractionRequests } from './transcripts/chunks.ts';
-import { ParseFailure } from './plugins/errors.ts';
-import { PluginHost } from './plugins/host.ts';
-import { mergeExtractedTickets } from './tickets/merge.ts';
+import { ConfigError, loadConfig, pluginSpecs } from '../core/config.ts';
+import { StartupError } from '../core/errors.ts';
+import { extractionRequests } from '../core/transcripts/chunks.ts';
+import { ParseFailure } from '../core/plugins/errors.ts';
+import { mergeExtractedTickets } from '../core/tickets/merge.ts';
+import { chosenExtractor, loadPluginHost } from './plugins.ts';
 
 const USAGE = `Usage: tickscribe <command> [options]
 
@@ -67,7 +67,7 @@ async function run(args: string[]): Promise<void> {
     return;
   }
   const config = loadConfig();
-  const host = await PluginHost.load({ specs: pluginSpecs(config), extractors: builtinExtractors(config) });
+  const host = await loadPluginHost({ specs: pluginSpecs(config) });
   for (const refused of host.refused) process.stderr.write(`Plugin ${refused.plugin} was not loaded: it ${refused.problem}.\n`);
 
   switch (command) {
@@ -81,12 +81,11 @@ async function run(args: string[]): Promise<void> {
     case 'extract': {
       const format = option(args, '--format');
       const parsed = host.parse(await readInput(args[0]), format ? { format } : {});
-      const extractorId = chosenExtractorId(config);
-      const extractor = host.extractor(extractorId);
-      if (!extractor) throw new UsageError(`EXTRACTOR is '${extractorId}', which is not a loaded extractor plugin.`);
+      const extractor = chosenExtractor(host, config);
+      const extractorId = extractor.manifest.id;
       const tickets: ExtractedTicket[] = [];
       const usage: ExtractionUsage = { provider: extractorId, model: '', inputTokens: 0, outputTokens: 0, calls: 0 };
-      const results = await Promise.all(extractionRequests(parsed.transcript).map((request) => extractor.extract(request, {})));
+      const results = await Promise.all(extractionRequests(parsed.transcript).map((request) => extractor.extract(request)));
       for (const result of results) {
         tickets.push(...result.tickets);
         Object.assign(usage, { provider: result.usage.provider, model: result.usage.model });
@@ -127,7 +126,7 @@ async function run(args: string[]): Promise<void> {
 try {
   await run(process.argv.slice(2));
 } catch (error) {
-  if (error instanceof ParseFailure || error instanceof ConfigError || error instanceof UsageError) fail(error.message);
+  if (error instanceof ParseFailure || error instanceof ConfigError || error instanceof StartupError || error instanceof UsageError) fail(error.message);
   if (error instanceof Error && 'retryable' in error) fail(error.message);
   fail(`Unexpected error: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`);
 }

@@ -2,8 +2,8 @@
 // which proxies /api and /auth to the backend.
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'vite';
-import { ConfigError } from './config.ts';
-import { StartupError } from './errors.ts';
+import { ConfigError } from '../core/config.ts';
+import { StartupError } from '../core/errors.ts';
 import { start } from './main.ts';
 
 const VITE_PORT = Number(process.env['VITE_PORT'] ?? 5173);

@@ -15,7 +15,9 @@ function newestSource(dir: string): number {
   return newest;
 }
 
-if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < newestSource(join(root, 'web'))) {
+// The web app also bundles the upload limits from schemas/.
+const newest = Math.max(newestSource(join(root, 'web')), newestSource(join(root, 'schemas')));
+if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < newest) {
   console.log('Building the web app...');
   const result = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
     cwd: root,

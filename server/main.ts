@@ -4,24 +4,23 @@ import { pathToFileURL } from 'node:url';
 import { Client, type Connection } from '@temporalio/client';
 import type { NativeConnection, Worker } from '@temporalio/worker';
 import { createApp } from '../api/app.ts';
-import { temporalEmailDispatcher } from '../api/email-dispatcher.ts';
+import { temporalEmailDispatcher } from '../workflows/client.ts';
 import { createActivities } from '../workflows/activities.ts';
 import { createWorker, DEFAULT_WORKFLOWS_PATH, loadWorkflowBundle } from '../workflows/worker.ts';
-import { builtinExtractors, chosenExtractorId } from '../plugins/extractors/index.ts';
-import { ConfigError, loadConfig, pluginSpecs, type Config } from './config.ts';
-import { Credits } from './credits/credits.ts';
-import { startEmbeddedPostgres } from './db/embedded-postgres.ts';
-import { connectAndMigrate } from './db/migrate.ts';
-import type { Orm } from './db/orm.ts';
-import { StartupError } from './errors.ts';
-import { createLogger, type Logger } from './logger.ts';
-import { createMailer } from './mail/mailer.ts';
-import { OutboundEmail } from './mail/outbound-email.entity.ts';
-import { PluginHost } from './plugins/host.ts';
-import { assertPortFree } from './ports.ts';
-import { connectWorker, waitForTemporal } from './temporal/connect.ts';
-import { startTemporalDevServer } from './temporal/dev-server.ts';
-import { installTemporalRuntime } from './temporal/runtime.ts';
+import { ConfigError, loadConfig, type Config } from '../core/config.ts';
+import { Credits } from '../core/credits/credits.ts';
+import { startEmbeddedPostgres } from '../core/db/embedded-postgres.ts';
+import { connectAndMigrate } from '../core/db/migrate.ts';
+import type { Orm } from '../core/db/orm.ts';
+import { StartupError } from '../core/errors.ts';
+import { createLogger, type Logger } from '../core/logger.ts';
+import { createMailer } from '../core/mail/mailer.ts';
+import { OutboundEmail } from '../core/mail/outbound-email.entity.ts';
+import { assertPortFree } from '../core/ports.ts';
+import { connectWorker, waitForTemporal } from '../core/temporal/connect.ts';
+import { startTemporalDevServer } from '../core/temporal/dev-server.ts';
+import { installTemporalRuntime } from '../core/temporal/runtime.ts';
+import { loadConfiguredPlugins } from './plugins.ts';
 
 export type Role = 'all' | 'api' | 'worker';
 
@@ -158,16 +157,10 @@ export async function start(options: StartOptions = {}): Promise<RunningTickscri
 
 /** The plugin host and the extractor the settings choose; a refused plugin is logged, a missing extractor stops the start. */
 async function loadPlugins(config: Config, logger: Logger) {
-  const plugins = await PluginHost.load({ specs: pluginSpecs(config), extractors: builtinExtractors(config) });
-  for (const refused of plugins.refused) logger.warn(refused, `plugin ${refused.plugin} was not loaded: it ${refused.problem}`);
-  const id = chosenExtractorId(config);
-  const extractor = plugins.extractor(id);
-  if (!extractor) {
-    const loaded = plugins.list().filter((p) => p.manifest.kind === 'extractor').map((p) => p.manifest.id);
-    throw new StartupError(`EXTRACTOR is '${id}', which is not a loaded extractor plugin (loaded: ${loaded.join(', ')}).`);
-  }
-  logger.info({ extractor: id }, 'extractor chosen');
-  return { plugins, extractor };
+  const loaded = await loadConfiguredPlugins(config);
+  for (const refused of loaded.plugins.refused) logger.warn(refused, `plugin ${refused.plugin} was not loaded: it ${refused.problem}`);
+  logger.info({ extractor: loaded.extractor.manifest.id }, 'extractor chosen');
+  return loaded;
 }
 
 type Settled<T extends readonly unknown[]> = { [K in keyof T]: Awaited<T[K]> };

@@ -1,0 +1,144 @@
+/**
+ * Reading a file with the parser plugins: the upload rules checked, the bytes decoded, every parser's score,
+ * and the chosen parser's transcript checked against the contract before anyone uses it.
+ */
+import { extname } from 'node:path';
+import type { ValidateFunction } from 'ajv';
+import type { ParsedTranscript, ParserInput, ParserOutput, ParserPlugin } from '../../plugins/sdk/index.ts';
+import { describeSchemaError } from '../../plugins/sdk/index.ts';
+import { checkUploadFile, titleFromFileName } from '../transcripts/limits.ts';
+import { decodeTranscriptBytes } from './decode.ts';
+import { ParseFailure } from './errors.ts';
+
+/** Below this detection score a result is returned with a warning that the format guess is weak. */
+export const LOW_CONFIDENCE = 0.5;
+
+export interface DetectionCandidate {
+  format: string;
+  name: string;
+  confidence: number;
+  /** Whether the parser claims the file's extension (breaks ties only). */
+  extensionMatch: boolean;
+}
+
+export interface ParseResult {
+  format: string;
+  variant?: string;
+  confidence: number;
+  transcript: ParsedTranscript;
+  warnings: string[];
+}
+
+export interface ParseRequest {
+  bytes: Uint8Array;
+  fileName: string;
+}
+
+/** Checks the upload rules, decodes the bytes and returns the input every parser sees. */
+export function prepareInput(request: ParseRequest): ParserInput {
+  const problem = checkUploadFile({ fileName: request.fileName, size: request.bytes.length });
+  if (problem) throw new ParseFailure(problem.code, problem.message);
+  const text = decodeTranscriptBytes(request.bytes);
+  if (!text.trim()) throw new ParseFailure('empty', 'The file is empty: it holds only blank space.');
+  return { text, fileName: request.fileName, extension: extname(request.fileName).toLowerCase() };
+}
+
+/** Every parser's score for the input, best first; the extension breaks ties only. */
+export function rankParsers(parsers: readonly ParserPlugin[], input: ParserInput): DetectionCandidate[] {
+  return parsers
+    .map((plugin, order) => ({
+      format: plugin.manifest.id,
+      name: plugin.manifest.name,
+      confidence: Math.round(safeScore(plugin, input) * 1000) / 1000,
+      extensionMatch: input.extension !== '' && plugin.manifest.extensions.includes(input.extension),
+      order,
+    }))
+    .sort((a, b) => b.confidence - a.confidence || Number(b.extensionMatch) - Number(a.extensionMatch) || a.order - b.order)
+    .map(({ order: _order, ...candidate }) => candidate);
+}
+
+/** A detector's answer clamped to 0..1; one that throws or returns something else scores 0. */
+function safeScore(plugin: ParserPlugin, input: ParserInput): number {
+  try {
+    const raw = plugin.detect(input);
+    return Number.isFinite(raw) ? Math.min(1, Math.max(0, raw)) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** A transcript from a plugin (parser or bot), completed and checked: schema, messages, known speakers. */
+export function transcriptChecker(validate: ValidateFunction<ParsedTranscript>) {
+  return (pluginName: string, output: ParserOutput['transcript'] | undefined, source: string, fileName?: string): ParsedTranscript => {
+    const transcript = {
+      ...output,
+      title: output?.title?.trim() || (fileName ? titleFromFileName(fileName) : 'Untitled meeting'),
+      source: output?.source || source,
+    } as ParsedTranscript;
+    if (Array.isArray(transcript.messages) && transcript.messages.length === 0) {
+      throw new ParseFailure('no-messages', `${pluginName}: the file holds no messages.`);
+    }
+    if (!validate(transcript)) {
+      const problem = describeSchemaError(validate.errors![0]!, { subject: 'transcript' });
+      throw new ParseFailure('invalid', `The ${pluginName} parser returned an invalid transcript (${problem}).`);
+    }
+    const participants = new Set(transcript.participants.map((p) => p.id));
+    const orphan = transcript.messages.find((m) => !participants.has(m.speaker.id));
+    if (orphan) throw new ParseFailure('invalid', `The ${pluginName} parser returned message ${orphan.id} from an unknown speaker.`);
+    return transcript;
+  };
+}
+
+export type TranscriptCheck = ReturnType<typeof transcriptChecker>;
+
+/**
+ * Parses with the candidates in order: when the best cannot read the file, the next that recognised it is
+ * tried; when none can, the best candidate's reason is given.
+ */
+export function parseWithCandidates(
+  candidates: DetectionCandidate[],
+  input: ParserInput,
+  parserOf: (id: string) => ParserPlugin,
+  check: TranscriptCheck,
+): ParseResult {
+  let firstFailure: ParseFailure | undefined;
+  for (const candidate of candidates) {
+    try {
+      return parseWith(candidate, input, parserOf(candidate.format), check);
+    } catch (error) {
+      firstFailure ??= error instanceof ParseFailure ? error : new ParseFailure('invalid', firstLine(error));
+    }
+  }
+  throw firstFailure!;
+}
+
+function parseWith(candidate: DetectionCandidate, input: ParserInput, plugin: ParserPlugin, check: TranscriptCheck): ParseResult {
+  let output: ParserOutput;
+  try {
+    output = plugin.parse(input);
+  } catch (error) {
+    throw classify(`${plugin.manifest.name}: ${firstLine(error)}`);
+  }
+  const transcript = check(plugin.manifest.name, output?.transcript, plugin.manifest.id, input.fileName);
+  const warnings =
+    candidate.confidence < LOW_CONFIDENCE
+      ? [`Low confidence (${candidate.confidence}) that this is a ${plugin.manifest.name} file: check the result.`]
+      : [];
+  return {
+    format: plugin.manifest.id,
+    ...(output.variant ? { variant: output.variant } : {}),
+    confidence: candidate.confidence,
+    transcript,
+    warnings,
+  };
+}
+
+function classify(message: string): ParseFailure {
+  if (/truncated|ends early|unexpected end/i.test(message)) return new ParseFailure('truncated', message);
+  if (/no (messages|speech|cues|utterances|lines)/i.test(message)) return new ParseFailure('no-messages', message);
+  return new ParseFailure('invalid', message);
+}
+
+export function firstLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? 'unknown error';
+}

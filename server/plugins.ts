@@ -1,0 +1,52 @@
+/** The built-in plugins, and the plugin host as the settings configure it: the one place that names them. */
+import type { Config } from '../core/config.ts';
+import { pluginSpecs } from '../core/config.ts';
+import { InvalidInput, StartupError } from '../core/errors.ts';
+import { PluginHost, type BoundExtractor, type LoadOptions } from '../core/plugins/host.ts';
+import { BUILTIN_EXTRACTORS } from '../plugins/extractors/index.ts';
+import { BUILTIN_PARSERS } from '../plugins/parsers/index.ts';
+
+export const BUILTIN_PLUGINS = [...BUILTIN_PARSERS, ...BUILTIN_EXTRACTORS];
+
+/** A host with the built-in plugins and the third-party ones that `options.specs` names. */
+export function loadPluginHost(options: Omit<LoadOptions, 'builtins'> = {}): Promise<PluginHost> {
+  return PluginHost.load({ ...options, builtins: BUILTIN_PLUGINS });
+}
+
+type ExtractorSettings = Pick<Config, 'EXTRACTOR' | 'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'OPENAI_MODEL'>;
+
+/** EXTRACTOR when set; otherwise the LLM when one is configured, else the offline heuristic. */
+export function chosenExtractorId(config: ExtractorSettings): string {
+  return config.EXTRACTOR ?? (config.OPENAI_API_KEY || config.OPENAI_BASE_URL ? 'openai' : 'heuristic');
+}
+
+/** The `openai` extractor's settings from OPENAI_*; other extractors take their defaults. */
+function extractorSettings(id: string, config: ExtractorSettings) {
+  if (id !== 'openai') return {};
+  return {
+    config: { model: config.OPENAI_MODEL, ...(config.OPENAI_BASE_URL ? { baseURL: config.OPENAI_BASE_URL } : {}) },
+    credentials: config.OPENAI_API_KEY ? { apiKey: config.OPENAI_API_KEY } : {},
+  };
+}
+
+/** The extractor the settings choose, bound to its settings; a missing one or bad settings stop the start. */
+export function chosenExtractor(host: PluginHost, config: ExtractorSettings): BoundExtractor {
+  const id = chosenExtractorId(config);
+  let extractor: BoundExtractor | undefined;
+  try {
+    extractor = host.extractor(id, extractorSettings(id, config));
+  } catch (error) {
+    if (error instanceof InvalidInput) throw new StartupError(error.message);
+    throw error;
+  }
+  if (!extractor) {
+    throw new StartupError(`EXTRACTOR is '${id}', which is not a loaded extractor plugin.`);
+  }
+  return extractor;
+}
+
+/** The host for a run of the product: built-ins plus PLUGINS, and the chosen extractor. */
+export async function loadConfiguredPlugins(config: Config & ExtractorSettings): Promise<{ plugins: PluginHost; extractor: BoundExtractor }> {
+  const plugins = await loadPluginHost({ specs: pluginSpecs(config) });
+  return { plugins, extractor: chosenExtractor(plugins, config) };
+}

@@ -1,0 +1,1742 @@
+// Generated from the API's OpenAPI document by `npm run api:types`. Do not edit.
+
+export type paths = {
+    "/api/dev/outbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The latest 50 e-mails in the local outbox, newest first, with their links (development without SMTP only). */
+        get: operations["devOutbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the service, its database and Temporal are up. */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's tickets, newest first. */
+        get: operations["listTickets"];
+        put?: never;
+        /** Create a ticket (title, project and description required; status ToDo and priority Medium by default). */
+        post: operations["createTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tickets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One ticket. */
+        get: operations["getTicket"];
+        /** Change a ticket; fields left out keep their values. */
+        put: operations["updateTicket"];
+        post?: never;
+        /** Delete a ticket; other tickets stop depending on it. */
+        delete: operations["deleteTicket"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tickets/filtered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Tickets filtered by status, priority, project and pushed state, with a text search; newest first. */
+        get: operations["filterTickets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tickets/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Tickets whose text contains q (for dependencies). */
+        get: operations["searchTickets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tickets/users/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Assignee suggestions: participants of the user's transcripts and assignees already used. */
+        get: operations["searchAssignees"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/token-usage/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Usage entries, newest first, a page at a time. */
+        get: operations["tokenUsageHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/token-usage/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This month's input and output tokens used, the plan's limits, and the reset date. */
+        get: operations["tokenUsageStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/transcripts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's transcripts: searched by title or source, sorted by upload time or title, a page at a time. */
+        get: operations["listTranscripts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/transcripts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A transcript with its conversation and the tickets made from it. */
+        get: operations["getTranscript"];
+        put?: never;
+        post?: never;
+        /** Delete a transcript (a running ingest is cancelled). Tickets made from it stay, without the link. */
+        delete: operations["deleteTranscript"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/transcripts/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where processing stands (the web app polls this every 5 s). */
+        get: operations["getTranscriptStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/transcripts/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload a transcript file (multipart, one file in field `transcript`, at most 1MB); processing starts at once. */
+        post: operations["uploadTranscript"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/change-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change the password; the user's other sessions end, this one stays. */
+        post: operations["changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/current-user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user. */
+        get: operations["currentUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in; returns the user and a session token (also set as an HttpOnly cookie). */
+        post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End the current session (the token stops working) and clear the cookie. */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a password reset link. The answer is the same whether or not the account exists. */
+        post: operations["requestPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/signup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create an account and send the verification e-mail. */
+        post: operations["signup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/update-user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set a new password with the reset link's token_hash as the bearer token; every session of the account ends. */
+        post: operations["updateUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/verify-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The e-mailed verification link: verifies the address and redirects to the web app's /verify-email. */
+        get: operations["verifyEmail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+};
+export type webhooks = Record<string, never>;
+export type components = {
+    schemas: {
+        /**
+         * AssigneeSearchResponse
+         * @description Names for the assignee field: participants of the user's transcripts and assignees already used.
+         */
+        AssigneeSearchResponse: {
+            users: {
+                name: string;
+            }[];
+        };
+        /**
+         * ChangePasswordRequest
+         * @description Change the password; the user's other sessions end.
+         */
+        ChangePasswordRequest: {
+            currentPassword: string;
+            /** @description At least 6 characters. */
+            newPassword: string;
+        };
+        /**
+         * CurrentUserResponse
+         * @description The signed-in user.
+         */
+        CurrentUserResponse: {
+            user: components["schemas"]["User"];
+        };
+        /**
+         * DevOutboxResponse
+         * @description Development only (no SMTP_URL, not production): the latest e-mails, newest first, with their links.
+         */
+        DevOutboxResponse: {
+            emails: {
+                /** Format: date-time */
+                createdAt: string;
+                id: string;
+                links: string[];
+                /** @enum {unknown} */
+                status: "pending" | "sent";
+                subject: string;
+                text: string;
+                to: string;
+            }[];
+        };
+        /**
+         * ErrorResponse
+         * @description Every failed request answers with this body and an HTTP status that fits.
+         */
+        ErrorResponse: {
+            /** @description What went wrong, in words a person can act on. */
+            error: string;
+        };
+        /**
+         * HealthResponse
+         * @description Whether the service and the parts it depends on are up. Answered with 503 when a part is down.
+         */
+        HealthResponse: {
+            /** @enum {unknown} */
+            database: "ok" | "down";
+            /** @description Names the parts that are down. */
+            error?: string;
+            /** @enum {unknown} */
+            status: "ok" | "unavailable";
+            /** @enum {unknown} */
+            temporal: "ok" | "down";
+        };
+        /**
+         * LoginRequest
+         * @description Sign in with e-mail and password.
+         */
+        LoginRequest: {
+            /** @description Trimmed and lower-cased by the server. */
+            email: string;
+            password: string;
+        };
+        /**
+         * MessageResponse
+         * @description A confirmation in words.
+         */
+        MessageResponse: {
+            message: string;
+        };
+        /**
+         * ResetPasswordRequest
+         * @description Ask for a password reset link. The answer is the same whether or not the account exists.
+         */
+        ResetPasswordRequest: {
+            /** @description Trimmed and lower-cased by the server. */
+            email: string;
+        };
+        /**
+         * SessionResponse
+         * @description The signed-in user and the session token (also set as an HttpOnly cookie).
+         */
+        SessionResponse: {
+            /** @description Send as `Authorization: Bearer <token>`. */
+            token: string;
+            user: components["schemas"]["User"];
+        };
+        /**
+         * SignupRequest
+         * @description Create an account; a verification e-mail follows.
+         */
+        SignupRequest: {
+            /** @description Trimmed and lower-cased by the server. */
+            email: string;
+            fullName: string;
+            /** @description At least 6 characters. */
+            password: string;
+        };
+        /**
+         * SignupResponse
+         * @description The new, not yet verified account. No token: the address must be verified first.
+         */
+        SignupResponse: {
+            message: string;
+            user: components["schemas"]["User"];
+        };
+        /**
+         * TicketCreateRequest
+         * @description A new ticket; title, project and description are required (blank counts as missing).
+         */
+        TicketCreateRequest: {
+            assignee?: string | null;
+            context?: string | null;
+            createdAt?: unknown;
+            dependencies?: string[];
+            description?: string;
+            dueDate?: string | null;
+            /** @enum {string|null} */
+            effort?: "Small" | "Medium" | "Large" | null;
+            externalId?: unknown;
+            externalUrl?: unknown;
+            id?: unknown;
+            implementation?: string | null;
+            notes?: string | null;
+            /** @enum {unknown} */
+            priority?: "Low" | "Medium" | "High";
+            project?: string;
+            /** @enum {unknown} */
+            status?: "ToDo" | "InProgress" | "Done";
+            tags?: string[];
+            title?: string;
+            transcriptId?: string | null;
+            updatedAt?: unknown;
+            /** @description Sent by the web app on create; the server uses the signed-in user. */
+            user_id?: unknown;
+            userId?: unknown;
+        };
+        /** TicketList */
+        TicketList: {
+            data: components["schemas"]["TicketView"][];
+            pagination: {
+                limit: number;
+                page: number;
+                total: number;
+                totalPages: number;
+            };
+            /** @description Present (true) when there are at least 10,000 matches (1,000 with a text search): pagination.total then says that number. */
+            totalCapped?: boolean;
+        };
+        /** TicketResponse */
+        TicketResponse: {
+            ticket: components["schemas"]["TicketView"];
+        };
+        /** TicketSearchResponse */
+        TicketSearchResponse: {
+            tickets: components["schemas"]["TicketView"][];
+        };
+        /**
+         * TicketUpdateRequest
+         * @description Changes to a ticket; fields left out keep their values.
+         */
+        TicketUpdateRequest: {
+            assignee?: string | null;
+            context?: string | null;
+            createdAt?: unknown;
+            dependencies?: string[];
+            description?: string;
+            dueDate?: string | null;
+            /** @enum {string|null} */
+            effort?: "Small" | "Medium" | "Large" | null;
+            externalId?: unknown;
+            externalUrl?: unknown;
+            id?: unknown;
+            implementation?: string | null;
+            notes?: string | null;
+            /** @enum {unknown} */
+            priority?: "Low" | "Medium" | "High";
+            project?: string;
+            /** @enum {unknown} */
+            status?: "ToDo" | "InProgress" | "Done";
+            tags?: string[];
+            title?: string;
+            transcriptId?: string | null;
+            updatedAt?: unknown;
+            /** @description Sent by the web app on create; the server uses the signed-in user. */
+            user_id?: unknown;
+            userId?: unknown;
+        };
+        /**
+         * TicketView
+         * @description A ticket as the API shows it.
+         */
+        TicketView: {
+            assignee: string | null;
+            context: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            dependencies: string[];
+            description: string;
+            dueDate: string | null;
+            /** @enum {string|null} */
+            effort: "Small" | "Medium" | "Large" | null;
+            externalId: string | null;
+            externalUrl: string | null;
+            id: string;
+            implementation: string | null;
+            notes: string | null;
+            /** @enum {unknown} */
+            priority: "Low" | "Medium" | "High";
+            project: string;
+            /** @enum {unknown} */
+            status: "ToDo" | "InProgress" | "Done";
+            tags: string[];
+            title: string;
+            transcriptId: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /**
+         * TokenUsageHistory
+         * @description Usage entries, newest first.
+         */
+        TokenUsageHistory: {
+            history: {
+                aiProvider: string;
+                /** Format: date-time */
+                createdAt: string;
+                id: string;
+                inputTokens: number;
+                /** @description snake_case */
+                operationType: string;
+                outputTokens: number;
+            }[];
+            pagination: {
+                hasMore: boolean;
+                limit: number;
+                offset: number;
+                total: number;
+            };
+        };
+        /**
+         * TokenUsageStats
+         * @description This month's token use against the plan's limits, and when the credits reset.
+         */
+        TokenUsageStats: {
+            limit: {
+                input: number;
+                output: number;
+            };
+            /** Format: date-time */
+            resetDate: string;
+            used: {
+                input: number;
+                output: number;
+            };
+        };
+        /** TranscriptDetail */
+        TranscriptDetail: {
+            /** @enum {unknown} */
+            status: "pending" | "processing" | "completed" | "failed";
+            tickets: components["schemas"]["TicketView"][];
+            transcript: components["schemas"]["TranscriptView"];
+        };
+        /** TranscriptList */
+        TranscriptList: {
+            data: components["schemas"]["TranscriptSummary"][];
+            pagination: {
+                limit: number;
+                page: number;
+                total: number;
+                totalPages: number;
+            };
+        };
+        /** TranscriptStatus */
+        TranscriptStatus: {
+            id: string;
+            metadata: Record<string, never>;
+            /** @enum {unknown} */
+            processingStatus: "pending" | "processing" | "completed" | "failed";
+            /** @enum {unknown} */
+            status: "pending" | "processing" | "completed" | "failed";
+            ticketCount: number;
+        };
+        /**
+         * TranscriptSummary
+         * @description A transcript in a list (without its conversation).
+         */
+        TranscriptSummary: {
+            /** Format: date-time */
+            createdAt: string;
+            date: string | null;
+            duration: number | null;
+            id: string;
+            messageCount: number;
+            metadata: Record<string, never>;
+            participantCount: number;
+            /** @enum {unknown} */
+            processingStatus: "pending" | "processing" | "completed" | "failed";
+            source: string | null;
+            title: string;
+        };
+        /**
+         * TranscriptUpload
+         * @description The upload was stored and processing started.
+         */
+        TranscriptUpload: {
+            message: string;
+            /** @constant */
+            processingStatus: "pending";
+            /** @constant */
+            success: true;
+            tickets: unknown[];
+            transcript: {
+                id: string;
+                title: string;
+            };
+        };
+        /**
+         * TranscriptUploadError
+         * @description Why an upload was refused; nothing was stored. `message` repeats `error` for clients that read it.
+         */
+        TranscriptUploadError: {
+            error: string;
+            message: string;
+            /** @constant */
+            success: false;
+        };
+        /**
+         * TranscriptView
+         * @description A transcript with its conversation.
+         */
+        TranscriptView: {
+            /** Format: date-time */
+            createdAt: string;
+            date: string | null;
+            duration: number | null;
+            fileName: string | null;
+            id: string;
+            messages: Record<string, never>[];
+            /** @description May hold error (what failed, in words) and tokenLimitExceeded. */
+            metadata: Record<string, never>;
+            participants: Record<string, never>[];
+            /** @enum {unknown} */
+            processingStatus: "pending" | "processing" | "completed" | "failed";
+            source: string | null;
+            title: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /**
+         * UpdateUserRequest
+         * @description Set a new password with the reset link's token_hash as bearer token; every session ends.
+         */
+        UpdateUserRequest: {
+            /** @description At least 6 characters. */
+            password: string;
+            /** @description The link's `type` query value: `recovery`. */
+            type: string;
+        };
+        /**
+         * UpdateUserResponse
+         * @description The account whose password was reset.
+         */
+        UpdateUserResponse: {
+            message: string;
+            user: components["schemas"]["User"];
+        };
+        /**
+         * User
+         * @description A Tickscribe account as the API shows it (never its password hash).
+         */
+        User: {
+            email: string;
+            fullName: string;
+            /** Format: uuid */
+            id: string;
+            isSubscribed: boolean;
+            /** @description Null means the Free plan. */
+            subscriptionTier: string | null;
+            transcriptsProcessed: number;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+};
+export type $defs = Record<string, never>;
+export interface operations {
+    devOutbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The outbox. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DevOutboxResponse"];
+                };
+            };
+            /** @description An error, with a message a person can act on. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Everything is up. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthResponse"];
+                };
+            };
+            /** @description A part is down; the body names it. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthResponse"];
+                };
+            };
+            /** @description An error, with a message a person can act on. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listTickets: {
+        parameters: {
+            query?: {
+                limit?: number;
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketList"];
+                };
+            };
+            /** @description An error, with a message a person can act on. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TicketCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketResponse"];
+                };
+            };
+            /** @description 'Please fill out all required fields', or a bad dependency. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error, with a message a person can act on. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Found. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketResponse"];
+                };
+            };
+            /** @description Not found (or not yours). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error, with a message a person can act on. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TicketUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketResponse"];
+                };
+            };
+            /** @description A required field blanked, or a bad dependency. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found (or not yours). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error, with a message a person can act on. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found (or not yours). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error, with a message a person can act on. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    filterTickets: {
+        parameters: {
+            query?: {
+                limit?: number;
+                page?: number;
+                priority?: "Low" | "Medium" | "High" | "All" | "";
+                project?: string;
+                pushed?: "true" | "false" | "Pushed" | "NotPushed" | "All" | "";
+                search?: string;
+                status?: "ToDo" | "InProgress" | "Done" | "All" | "";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketList"];
+                };
+            };
+            /** @description An error, with a message a person can act on. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    searchTickets: {
+        parameters: {
+            query?: {
+                limit?: number;
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Matches. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketSearchResponse"];
+                };
+            };
+            /** @description An error, with a message a person can act on. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    searchAssignees: {
+        parameters: {
+            query?: {
+                limit?: number;
+                project?: string;
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Names. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssigneeSearchResponse"];
+                };
+            };
+            /** @description An error, with a message a person can act on. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    tokenUsageHistory: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of history. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenUsageHistory"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error, with a message a person can act on. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    tokenUsageStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stats. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenUsageStats"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error, with a message a person can act on. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listTranscripts: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description newest: latest upload (or, by title, Z to A) first; oldest: the reverse. */
+                order?: "newest" | "oldest";
+                page?: number;
+                /** @description Only transcripts whose title or source contains this text, ignoring case. */
+                search?: string;
+                /** @description date: upload time; title: alphabetical. */
+                sort?: "date" | "title";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranscriptList"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error, with a message a person can act on. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getTranscript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Found. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranscriptDetail"];
+                };
+            };
+            /** @description Not found (or not yours). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error, with a message a person can act on. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteTranscript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found (or not yours). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error, with a message a person can act on. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getTranscriptStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Found. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranscriptStatus"];
+                };
+            };
+            /** @description Not found (or not yours). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error, with a message a person can act on. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    uploadTranscript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stored; the ingest workflow has started. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranscriptUpload"];
+                };
+            };
+            /** @description No file, or an extension that is not accepted. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranscriptUploadError"];
+                };
+            };
+            /** @description The month's transcripts or token credits are used up. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranscriptUploadError"];
+                };
+            };
+            /** @description Over 1MB; nothing is stored. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranscriptUploadError"];
+                };
+            };
+            /** @description An error, with a message a person can act on. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangePasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description Changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Wrong current password, or the new one breaks the rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error, with a message a person can act on. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    currentUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CurrentUserResponse"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error, with a message a person can act on. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionResponse"];
+                };
+            };
+            /** @description Wrong e-mail or password (one message for both). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The e-mail address is not verified yet. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many attempts for this address or client. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error, with a message a person can act on. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error, with a message a person can act on. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    requestPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetPasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description Requested. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error, with a message a person can act on. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    signup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignupRequest"];
+            };
+        };
+        responses: {
+            /** @description Created; the address must be verified before logging in. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignupResponse"];
+                };
+            };
+            /** @description An account with this e-mail already exists. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error, with a message a person can act on. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateUserRequest"];
+            };
+        };
+        responses: {
+            /** @description Password set. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpdateUserResponse"];
+                };
+            };
+            /** @description The password breaks the rules, or the type is not recovery. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The link is invalid, used or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error, with a message a person can act on. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    verifyEmail: {
+        parameters: {
+            query?: {
+                /** @description The e-mailed token. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To /verify-email#access_token=…&type=signup, or /verify-email?error=…&error_description=…. */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error, with a message a person can act on. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+}
