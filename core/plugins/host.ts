@@ -150,7 +150,8 @@ export class PluginHost {
     for (const part of ['config', 'credentials'] as const) {
       const validate = entry[part];
       if (!validate(settings[part])) {
-        const problem = describeSchemaError(validate.errors![0]!, { subject: part });
+        const error = validate.errors![0]!;
+        const problem = describeSchemaError({ ...error, instancePath: `/${part}${error.instancePath}` }, { subject: 'settings' });
         throw new InvalidInput(`The ${id} plugin's settings are invalid: ${problem}.`);
       }
     }

@@ -1,0 +1,86 @@
+// The host loads every kind by the same rules: trackers and bots get their validated settings (defaults filled
+// in) on every call, and their answers are checked at the boundary.
+import { describe, expect, it } from 'vitest';
+import { InvalidInput } from '../../core/errors.ts';
+import { PluginOutputError } from '../../core/plugins/boundary.ts';
+import { PluginHost } from '../../core/plugins/host.ts';
+import type { BotPlugin, CallContext, TrackerPlugin, TrackerTicket } from '../../plugins/sdk/index.ts';
+
+const seen: CallContext[] = [];
+
+const tracker: TrackerPlugin = {
+  manifest: {
+    apiVersion: 1, id: 'kanban', kind: 'tracker', name: 'Kanban', version: '1.0.0',
+    configSchema: {
+      type: 'object', additionalProperties: false, required: ['board'],
+      properties: { board: { type: 'string', minLength: 1 }, column: { type: 'string', default: 'Backlog' } },
+    },
+    credentialsSchema: { type: 'object', additionalProperties: false, required: ['token'], properties: { token: { type: 'string', minLength: 1 } } },
+  },
+  async verify(context) {
+    seen.push(context);
+  },
+  async push(ticket, context) {
+    seen.push(context);
+    return ticket.title === 'bad'
+      ? ({ externalId: '', externalUrl: 'ftp://nowhere' } as never)
+      : { externalId: '7', externalUrl: `https://kanban.example/cards/7?ticket=${ticket.id}` };
+  },
+};
+
+const bot: BotPlugin = {
+  manifest: { apiVersion: 1, id: 'recorder', kind: 'bot', name: 'Recorder', version: '1.0.0' },
+  join: async () => ({ botId: 'b1', status: 'pending' }),
+  status: async (botId) => ({ botId, status: botId === 'odd' ? ('dancing' as never) : 'recording' }),
+  leave: async () => {},
+  transcript: async () => ({ participants: [{ id: 'a', name: 'Ada' }], messages: [{ id: 'm1', content: 'Hi', timestamp: 0, speaker: { id: 'a' } }] }),
+};
+
+const ticket: TrackerTicket = {
+  id: 't1', title: 'Ship it', description: 'Ship the release.', context: null, implementation: null, priority: 'High', tags: [],
+  dueDate: null, status: 'ToDo', project: 'Web', assignee: null, dependencies: [],
+};
+
+describe('trackers and bots in the host', () => {
+  it('binds a tracker to its validated settings, with defaults filled in, and checks what push() returns', async () => {
+    const host = await PluginHost.load({ builtins: [tracker, bot] });
+    expect(host.refused).toEqual([]);
+    expect(host.list().map((p) => [p.manifest.id, p.manifest.kind])).toEqual([['kanban', 'tracker'], ['recorder', 'bot']]);
+    const kanban = host.tracker('kanban', { config: { board: 'WEB' }, credentials: { token: 'secret' } })!;
+    await kanban.verify();
+    expect(seen.at(-1)!.settings).toEqual({ config: { board: 'WEB', column: 'Backlog' }, credentials: { token: 'secret' } });
+    expect(await kanban.push(ticket)).toEqual({ externalId: '7', externalUrl: 'https://kanban.example/cards/7?ticket=t1' });
+    await expect(kanban.push({ ...ticket, title: 'bad' })).rejects.toThrow(PluginOutputError);
+    await expect(kanban.push({ ...ticket, title: 'bad' })).rejects.toThrow(/^The kanban plugin's push\(\) returned an invalid push result \(externalId must NOT have fewer than 1 characters\)\.$/);
+  });
+
+  it('refuses settings the manifest does not allow, naming the setting but never a credential’s value', async () => {
+    const host = await PluginHost.load({ builtins: [tracker] });
+    expect(() => host.tracker('kanban', { config: {}, credentials: { token: 'secret' } })).toThrow(
+      new InvalidInput("The kanban plugin's settings are invalid: config.board is required."),
+    );
+    expect(() => host.tracker('kanban', { config: { board: 'WEB' }, credentials: { token: 42 } })).toThrow(
+      new InvalidInput("The kanban plugin's settings are invalid: credentials.token must be string."),
+    );
+    expect(host.tracker('missing')).toBeUndefined();
+  });
+
+  it('checks every bot state and the transcript a bot returns', async () => {
+    const host = await PluginHost.load({ builtins: [bot] });
+    const recorder = host.bot('recorder')!;
+    expect(await recorder.join({ meetingUrl: 'https://meet.example/abc', botName: 'Tickscribe' })).toEqual({ botId: 'b1', status: 'pending' });
+    expect(await recorder.status('b1')).toEqual({ botId: 'b1', status: 'recording' });
+    await expect(recorder.status('odd')).rejects.toThrow(/^The recorder plugin's status\(\) returned an invalid bot state \(status must be one of: /);
+    expect(await recorder.transcript('b1')).toMatchObject({ title: 'Untitled meeting', source: 'recorder', messages: [{ content: 'Hi' }] });
+  });
+
+  it('refuses a plugin of any kind that lacks a function of its kind, or whose settings schema is not JSON Schema', async () => {
+    const { leave: _leave, ...noLeave } = bot;
+    const badSchema = { ...tracker, manifest: { ...tracker.manifest, id: 'bad-schema', configSchema: { type: 'nonsense' } } };
+    const host = await PluginHost.load({ builtins: [noLeave, badSchema] });
+    expect(host.refused).toEqual([
+      { plugin: 'recorder', problem: 'does not export a leave() function' },
+      { plugin: 'bad-schema', problem: expect.stringMatching(/^has a configuration or credentials schema that is not valid JSON Schema: /) },
+    ]);
+  });
+});
