@@ -3,6 +3,7 @@
 // exit code 2; it never prints a stack trace.
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
+import { parseArgs } from 'node:util';
 import type { ExtractedTicket, ExtractionUsage } from '../plugins/sdk/index.ts';
 import { ConfigError, loadConfig, pluginSpecs } from '../core/config.ts';
 import { StartupError } from '../core/errors.ts';
@@ -28,19 +29,21 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-function option(args: string[], name: string): string | undefined {
-  const at = args.indexOf(name);
-  if (at === -1) return undefined;
-  const value = args[at + 1];
-  if (!value || value.startsWith('--')) throw new UsageError(`${name} needs a value.`);
-  args.splice(at, 2);
-  return value;
-}
-
-function flag(args: string[], name: string): boolean {
-  const at = args.indexOf(name);
-  if (at !== -1) args.splice(at, 1);
-  return at !== -1;
+/** The command's options and its file, read with util.parseArgs; an unknown option or a missing value is a usage error. */
+function parseOptions(args: string[]): { file: string | undefined; format: string | undefined; json: boolean } {
+  try {
+    const { values, positionals } = parseArgs({
+      args,
+      allowPositionals: true,
+      options: { format: { type: 'string' }, json: { type: 'boolean', default: false } },
+    });
+    return { file: positionals[0], format: values.format, json: values.json };
+  } catch (error) {
+    const { code, message } = error as NodeJS.ErrnoException;
+    const option = /'(--?[\w-]+)/.exec(message)?.[1] ?? 'An option';
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') throw new UsageError(`${option} needs a value.`);
+    throw new UsageError(`Unknown option '${option}'. Run 'tickscribe help' for the options.`);
+  }
 }
 
 async function readInput(path: string | undefined): Promise<{ bytes: Uint8Array; fileName: string }> {
@@ -70,17 +73,16 @@ async function run(args: string[]): Promise<void> {
   const host = await loadPluginHost({ specs: pluginSpecs(config) });
   for (const refused of host.refused) process.stderr.write(`Plugin ${refused.plugin} was not loaded: it ${refused.problem}.\n`);
 
+  const { file, format, json } = parseOptions(args);
   switch (command) {
     case 'parse': {
-      const format = option(args, '--format');
-      const result = host.parse(await readInput(args[0]), format ? { format } : {});
+      const result = host.parse(await readInput(file), format ? { format } : {});
       const { warnings, ...output } = result;
       process.stdout.write(`${JSON.stringify(warnings.length ? { ...output, warnings } : output, null, 2)}\n`);
       return;
     }
     case 'extract': {
-      const format = option(args, '--format');
-      const parsed = host.parse(await readInput(args[0]), format ? { format } : {});
+      const parsed = host.parse(await readInput(file), format ? { format } : {});
       const extractor = chosenExtractor(host, config);
       const extractorId = extractor.manifest.id;
       const tickets: ExtractedTicket[] = [];
@@ -97,8 +99,7 @@ async function run(args: string[]): Promise<void> {
       return;
     }
     case 'detect': {
-      const json = flag(args, '--json');
-      const candidates = host.detect(host.prepare(await readInput(args[0])));
+      const candidates = host.detect(host.prepare(await readInput(file)));
       if (json) {
         process.stdout.write(`${JSON.stringify(candidates, null, 2)}\n`);
         return;
@@ -108,7 +109,6 @@ async function run(args: string[]): Promise<void> {
       return;
     }
     case 'plugins': {
-      const json = flag(args, '--json');
       const loaded = host.list().map(({ manifest, origin }) => ({ ...manifest, origin }));
       if (json) {
         process.stdout.write(`${JSON.stringify({ loaded, refused: host.refused }, null, 2)}\n`);

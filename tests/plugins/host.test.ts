@@ -207,6 +207,8 @@ describe('tickscribe command line', () => {
     [['parse', 'package.json'], expect.stringMatching(/^JSON: This JSON is not a transcript Tickscribe knows: expected an AssemblyAI, .*found an object with the keys name, version/)],
     [['parse', 'README.md'], 'Files ending in .md are not supported. Upload one of .txt .json .vtt .srt .csv .tsv .tab.'],
     [['parse'], 'Name the transcript file.'],
+    [['parse', '--bogus', 'x.vtt'], "Unknown option '--bogus'. Run 'tickscribe help' for the options."],
+    [['parse', 'x.vtt', '--format'], '--format needs a value.'],
     [['frobnicate'], "Unknown command 'frobnicate'. Run 'tickscribe help' for the commands."],
   ])('%j: one line on stderr, nothing on stdout, exit 2', (args, message) => {
     const result = cli(args);
