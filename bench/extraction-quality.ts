@@ -1,6 +1,6 @@
 // Extraction quality of the offline heuristic extractor on the AMI action-item set (17 meetings, 31 gold actions),
 // scored as eval/SCORING.md describes (bench/scoring.ts). Prints a table; asserts nothing.
-// Run with `node bench/extraction-quality.ts [--eval DIR] [--verbose]`. Target at 0.35: recall ≥ 0.35 at precision ≥ 0.08.
+// Run with `node bench/extraction-quality.ts [--eval DIR] [--verbose]` (or AMI_EVAL_DIR). Target at 0.35: recall ≥ 0.35 at precision ≥ 0.08.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -11,8 +11,12 @@ import { type GoldAction, type ScoredMeeting, type Summary, firstSentence, summa
 const { values: args } = parseArgs({
   options: { eval: { type: 'string' }, verbose: { type: 'boolean', default: false } },
 });
-const EVAL_DIR = args.eval ?? ['/work/shared/eval/ami', join(import.meta.dirname, '../../shared/eval/ami')].find((dir) => existsSync(join(dir, 'index.json')));
-if (!EVAL_DIR) throw new Error('AMI evaluation set not found: pass --eval <dir with index.json>');
+/** The AMI set: --eval, else AMI_EVAL_DIR, else shared/eval/ami beside the checkout. */
+const EVAL_DIR = args.eval ?? process.env['AMI_EVAL_DIR'] ?? join(import.meta.dirname, '../../shared/eval/ami');
+if (!existsSync(join(EVAL_DIR, 'index.json'))) {
+  console.error(`AMI evaluation set not found in ${EVAL_DIR}: pass --eval <folder with index.json> or set AMI_EVAL_DIR.`);
+  process.exit(2);
+}
 
 interface AmiTranscript {
   title: string;

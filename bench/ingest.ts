@@ -2,49 +2,24 @@
 // meeting with the offline heuristic extractor, and a four-chunk meeting with a local fake LLM that answers each
 // call after 2 s (chunks run in parallel, so it takes about one call's time). Prints numbers; asserts nothing.
 // Run: node bench/ingest.ts
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
 import { chunkMessages } from '../core/transcripts/chunks.ts';
 import { completion, FakeOpenAI } from '../tests/support/fake-openai.ts';
-import { freePort } from '../tests/support/free-port.ts';
-import { startMainProcess } from '../tests/support/process.ts';
 import { loadPluginHost } from '../server/plugins.ts';
+import { SENTENCES, SPEAKERS, startBenchApp } from './support.ts';
 
-const names = ['Ada Lovelace', 'Grace Hopper', 'Alan Turing', 'Katherine Johnson'];
-const lines = [
-  "I'll take the login bug: users on Safari get logged out after the redirect.",
-  'Can you review the pricing page copy before Friday? Marketing wants it live next week.',
-  'We need to decide on the database migration window; Sunday night looks quietest.',
-  'The checkout timeout comes from recalculating the cart for every discount code.',
-  'Sounds good to me, let us keep going with the next item on the agenda.',
-];
+const lines = [...SENTENCES, 'Sounds good to me, let us keep going with the next item on the agenda.'];
 
 /** A Zoom-style VTT with one cue every 4 seconds for `minutes` minutes. */
 function meeting(minutes: number): string {
   const clock = (s: number) => `${String(Math.floor(s / 3600)).padStart(2, '0')}:${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}.000`;
   const cues = ['WEBVTT', ''];
-  for (let i = 0; i * 4 < minutes * 60; i++) cues.push(String(i + 1), `${clock(i * 4)} --> ${clock(i * 4 + 3)}`, `${names[i % 4]}: ${lines[(i * 7) % 5]}`, '');
+  for (let i = 0; i * 4 < minutes * 60; i++) cues.push(String(i + 1), `${clock(i * 4)} --> ${clock(i * 4 + 3)}`, `${SPEAKERS[i % 4]}: ${lines[(i * 7) % 5]}`, '');
   return cues.join('\n');
 }
 
 async function run(label: string, extraEnv: Record<string, string>, transcript: string, runs: number) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'tickscribe-ingest-bench-'));
-  const ports = { web: await freePort(), pg: await freePort() };
-  const main = await startMainProcess({
-    DATA_DIR: dataDir, PORT: String(ports.web), EMBEDDED_POSTGRES_PORT: String(ports.pg),
-    TEMPORAL_PORT: String(await freePort()), TEMPORAL_UI_PORT: String(await freePort()), ...extraEnv,
-    ...(process.env['TEMPORAL_CLI_PATH'] ? { TEMPORAL_CLI_PATH: process.env['TEMPORAL_CLI_PATH'] } : {}),
-  });
-  const base = `http://127.0.0.1:${ports.web}`;
-  const db = new pg.Client({ connectionString: `postgresql://tickscribe:tickscribe@127.0.0.1:${ports.pg}/tickscribe` });
-  await db.connect();
+  const { base, token, stop } = await startBenchApp('ingest', extraEnv, 'Enterprise');
   try {
-    const json = { 'content-type': 'application/json' };
-    await fetch(`${base}/auth/signup`, { method: 'POST', headers: json, body: JSON.stringify({ email: 'bench@example.com', password: 'bench-pass', fullName: 'Bench' }) });
-    await db.query(`update users set email_verified_at = now(), subscription_tier = 'Enterprise' where email = 'bench@example.com'`);
-    const { token } = (await (await fetch(`${base}/auth/login`, { method: 'POST', headers: json, body: JSON.stringify({ email: 'bench@example.com', password: 'bench-pass' }) })).json()) as { token: string };
     const times: number[] = [];
     let tickets = 0;
     for (let i = 0; i < runs; i++) {
@@ -66,9 +41,7 @@ async function run(label: string, extraEnv: Record<string, string>, transcript: 
     times.sort((a, b) => a - b);
     console.log(`${label}: p50 ${times[Math.floor(times.length / 2)]!.toFixed(2)} s, best ${times[0]!.toFixed(2)} s, worst ${times.at(-1)!.toFixed(2)} s over ${runs} uploads; ${tickets} tickets`);
   } finally {
-    await db.end();
-    await main.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }
 

@@ -2,15 +2,9 @@
 // Run with `node bench/parsers.ts`. Prints numbers; asserts nothing. Target: detect + parse under 50 ms per 1 MB.
 import { loadPluginHost } from '../server/plugins.ts';
 import { MAX_TRANSCRIPT_BYTES } from '../core/transcripts/limits.ts';
+import { SENTENCES, SPEAKERS } from './support.ts';
 
 const TARGET = MAX_TRANSCRIPT_BYTES - 4096;
-const names = ['Ada Lovelace', 'Grace Hopper', 'Alan Turing', 'Katherine Johnson'];
-const sentences = [
-  "I'll take the login bug: users on Safari get logged out after the redirect.",
-  'Can you review the pricing page copy before Friday? Marketing wants it live next week.',
-  'We need to decide on the database migration window; Sunday night looks quietest.',
-  'The checkout timeout comes from recalculating the cart for every discount code.',
-];
 
 function repeat(header: string, unit: (i: number) => string, footer = ''): string {
   const parts = [header];
@@ -31,8 +25,8 @@ const clock = (seconds: number, separator = '.') => {
   const s = seconds % 60;
   return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}${separator}000`;
 };
-const who = (i: number) => names[i % names.length]!;
-const say = (i: number) => sentences[i % sentences.length]!;
+const who = (i: number) => SPEAKERS[i % SPEAKERS.length]!;
+const say = (i: number) => SENTENCES[i % SENTENCES.length]!;
 
 const inputs: { fileName: string; expected: string; text: string }[] = [
   { fileName: 'generic.vtt', expected: 'webvtt', text: repeat('WEBVTT\n\n', (i) => `${clock(i * 3)} --> ${clock(i * 3 + 2)}\n${say(i)}\n\n`) },

@@ -1,7 +1,6 @@
 /**
- * Scoring of extracted tickets against gold action items, exactly as /work/shared/eval/SCORING.md (eval/SCORING.md)
- * describes it. Pure: no I/O, no clock. Used by bench/extraction-quality.ts and unit-tested in
- * tests/extractors/scoring.test.ts.
+ * Scoring of extracted tickets against gold action items, exactly as the evaluation set's SCORING.md describes
+ * it. Pure: no I/O, no clock. Used by bench/extraction-quality.ts and unit-tested in tests/extractors/scoring.test.ts.
  *
  * Where the description leaves room, the choices are:
  * - The leading assignee phrase is at most eight words at the very start of the text, followed by a modal

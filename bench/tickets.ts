@@ -1,32 +1,13 @@
 // p95 latency of GET /api/tickets/filtered, page 1, for each filter and a text search, with 100,000 tickets for
 // one user and 1,000,000 across ten users, over HTTP against a real Tickscribe process. Prints the numbers and
 // the query plans; asserts nothing. Run: node bench/tickets.ts   (generating the data takes a minute or two)
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
-import { freePort } from '../tests/support/free-port.ts';
-import { startMainProcess } from '../tests/support/process.ts';
+import { startBenchApp } from './support.ts';
 
 const PER_USER = 100_000;
 const USERS = 10;
-const dataDir = mkdtempSync(join(tmpdir(), 'tickscribe-tickets-bench-'));
-const ports = { web: await freePort(), pg: await freePort() };
-const main = await startMainProcess({
-  DATA_DIR: dataDir, PORT: String(ports.web), EMBEDDED_POSTGRES_PORT: String(ports.pg),
-  TEMPORAL_PORT: String(await freePort()), TEMPORAL_UI_PORT: String(await freePort()),
-  ...(process.env['TEMPORAL_CLI_PATH'] ? { TEMPORAL_CLI_PATH: process.env['TEMPORAL_CLI_PATH'] } : {}),
-});
-const base = `http://127.0.0.1:${ports.web}`;
-const db = new pg.Client({ connectionString: `postgresql://tickscribe:tickscribe@127.0.0.1:${ports.pg}/tickscribe` });
-await db.connect();
+const { base, db, token, stop } = await startBenchApp('tickets');
 
 try {
-  const json = { 'content-type': 'application/json' };
-  await fetch(`${base}/auth/signup`, { method: 'POST', headers: json, body: JSON.stringify({ email: 'bench@example.com', password: 'bench-pass', fullName: 'Bench' }) });
-  await db.query(`update users set email_verified_at = now() where email = 'bench@example.com'`);
-  const { token } = (await (await fetch(`${base}/auth/login`, { method: 'POST', headers: json, body: JSON.stringify({ email: 'bench@example.com', password: 'bench-pass' }) })).json()) as { token: string };
-
   const started = performance.now();
   await db.query(`insert into users (id, email, full_name, created_at, updated_at)
     select gen_random_uuid(), 'other-' || i || '@example.com', 'Other ' || i, now(), now() from generate_series(1, ${USERS - 1}) as i`);
@@ -85,7 +66,5 @@ try {
     console.log(`\nplan: ${label}\n${plan.rows.map((r: Record<string, string>) => `  ${r['QUERY PLAN']}`).join('\n')}`);
   }
 } finally {
-  await db.end();
-  await main.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await stop();
 }
