@@ -25,7 +25,7 @@ import { transcriptRoutes } from './routes/transcripts.ts';
 import { runtimeConfigScript, webApp, WEB_DIST_DIR } from './web.ts';
 
 /** Paths that belong to the server, never to the web app. */
-export const API_PREFIXES = ['/api', '/auth'];
+const API_PREFIXES = ['/api', '/auth'];
 
 export interface AppDependencies {
   config: Config;

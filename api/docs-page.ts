@@ -42,7 +42,7 @@ function renderOperation(path: string, method: string, op: Operation): string {
 }
 
 /** A readable, self-contained page for the OpenAPI description (no scripts, no external assets). */
-export function renderDocsPage(doc: OpenApiDocument): string {
+function renderDocsPage(doc: OpenApiDocument): string {
   const byTag = new Map<string, string[]>();
   for (const [path, methods] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(methods)) {

@@ -6,7 +6,7 @@ import { PluginHost, type BoundExtractor, type LoadOptions } from '../core/plugi
 import { BUILTIN_EXTRACTORS } from '../plugins/extractors/index.ts';
 import { BUILTIN_PARSERS } from '../plugins/parsers/index.ts';
 
-export const BUILTIN_PLUGINS = [...BUILTIN_PARSERS, ...BUILTIN_EXTRACTORS];
+const BUILTIN_PLUGINS = [...BUILTIN_PARSERS, ...BUILTIN_EXTRACTORS];
 
 /** A host with the built-in plugins and the third-party ones that `options.specs` names. */
 export function loadPluginHost(options: Omit<LoadOptions, 'builtins'> = {}): Promise<PluginHost> {
@@ -16,7 +16,7 @@ export function loadPluginHost(options: Omit<LoadOptions, 'builtins'> = {}): Pro
 type ExtractorSettings = Pick<Config, 'EXTRACTOR' | 'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'OPENAI_MODEL'>;
 
 /** EXTRACTOR when set; otherwise the LLM when one is configured, else the offline heuristic. */
-export function chosenExtractorId(config: ExtractorSettings): string {
+function chosenExtractorId(config: ExtractorSettings): string {
   return config.EXTRACTOR ?? (config.OPENAI_API_KEY || config.OPENAI_BASE_URL ? 'openai' : 'heuristic');
 }
 

@@ -7,8 +7,8 @@ import type { Logger } from '../core/logger.ts';
 import type { EmailDispatcher } from '../core/mail/outbox.ts';
 import type { deliverEmailWorkflow, ingestTranscriptWorkflow } from './workflows.ts';
 
-export const ingestWorkflowId = (transcriptId: string) => `ingest-${transcriptId}`;
-export const emailWorkflowId = (emailId: string) => `email-${emailId}`;
+const ingestWorkflowId = (transcriptId: string) => `ingest-${transcriptId}`;
+const emailWorkflowId = (emailId: string) => `email-${emailId}`;
 
 /** Starts the ingest of a stored transcript; a start for a transcript already being ingested is a no-op. */
 export async function startIngest(client: Client, taskQueue: string, transcriptId: string): Promise<void> {

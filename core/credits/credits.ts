@@ -5,12 +5,10 @@ import { Plan } from './plan.entity.ts';
 import { TokenUsage } from './token-usage.entity.ts';
 
 /** Contains 'token credit', which the web app turns into the spec's upgrade message. */
-export const TOKEN_CREDITS_EXHAUSTED =
+const TOKEN_CREDITS_EXHAUSTED =
   'Insufficient token credits: your monthly token credit is used up. Upgrade your subscription or wait for the monthly reset.';
 
 export class CreditsExhausted extends LimitReached {
-  override name = 'CreditsExhausted';
-
   constructor() {
     super(TOKEN_CREDITS_EXHAUSTED);
   }

@@ -1,6 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 
-export const OUTBOUND_EMAIL_STATUSES = ['pending', 'sent'] as const;
+const OUTBOUND_EMAIL_STATUSES = ['pending', 'sent'] as const;
 
 /**
  * An e-mail waiting to go out or gone. It is written in the same transaction as the change that causes it and

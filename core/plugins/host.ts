@@ -41,7 +41,7 @@ export interface LoadedPlugin {
   origin: string;
 }
 
-export interface RefusedPlugin {
+interface RefusedPlugin {
   /** The plugin's id when it had a readable one, else the PLUGINS entry. */
   plugin: string;
   problem: string;

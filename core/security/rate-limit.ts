@@ -8,7 +8,7 @@ export interface RateLimitRule {
   windowSeconds: number;
 }
 
-export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.';
+const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.';
 
 /**
  * Counts one hit for `subject` under `rule` in a fixed window kept in PostgreSQL (so every API process shares it)

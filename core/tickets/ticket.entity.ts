@@ -2,9 +2,9 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { Transcript } from '../transcripts/transcript.entity.ts';
 import { User } from '../users/user.entity.ts';
 
-export const TICKET_STATUSES = ['ToDo', 'InProgress', 'Done'] as const;
-export const TICKET_PRIORITIES = ['Low', 'Medium', 'High'] as const;
-export const TICKET_EFFORTS = ['Small', 'Medium', 'Large'] as const;
+const TICKET_STATUSES = ['ToDo', 'InProgress', 'Done'] as const;
+const TICKET_PRIORITIES = ['Low', 'Medium', 'High'] as const;
+const TICKET_EFFORTS = ['Small', 'Medium', 'Large'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
 export type TicketEffort = (typeof TICKET_EFFORTS)[number];

@@ -7,8 +7,8 @@ import { Transcript } from '../transcripts/transcript.entity.ts';
 import type { User } from '../users/user.entity.ts';
 import { Ticket } from './ticket.entity.ts';
 
-export const REQUIRED_FIELDS = 'Please fill out all required fields';
-export const TICKET_NOT_FOUND = 'Ticket not found';
+const REQUIRED_FIELDS = 'Please fill out all required fields';
+const TICKET_NOT_FOUND = 'Ticket not found';
 
 export function viewTicket(ticket: Ticket) {
   return {
@@ -84,9 +84,9 @@ export async function filterTickets(em: EntityManager, user: User, query: Requir
  * Matches are counted up to COUNT_CAP: an exact count of tens of thousands of rows costs far more than the page
  * itself, and nobody pages that far. Past the cap the total says the cap and `totalCapped` is set.
  */
-export const COUNT_CAP = 10_000;
+const COUNT_CAP = 10_000;
 /** A text search must read each matching row to check it, so its count stops sooner. */
-export const SEARCH_COUNT_CAP = 1_000;
+const SEARCH_COUNT_CAP = 1_000;
 
 async function cappedCount(em: EntityManager, filter: never, cap: number): Promise<number> {
   const matches = em.createQueryBuilder(Ticket).select(raw('1')).where(filter).limit(cap);

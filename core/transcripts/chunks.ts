@@ -1,7 +1,7 @@
 import type { ExtractionRequest, Message, ParsedTranscript } from '../../plugins/sdk/index.ts';
 
 /** About 3,000 tokens of transcript per extraction call: room for the answer, and parallel calls for long meetings. */
-export const CHUNK_CHARACTERS = 12_000;
+const CHUNK_CHARACTERS = 12_000;
 
 /**
  * Splits messages into chunks of about `maxCharacters`, only at a change of speaker, so no turn is cut in two.

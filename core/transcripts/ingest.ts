@@ -9,7 +9,7 @@ import { chunkMessages, extractionRequests } from './chunks.ts';
 import { Transcript } from './transcript.entity.ts';
 
 /** Project given to a ticket when the meeting named none. */
-export const DEFAULT_PROJECT = 'General';
+const DEFAULT_PROJECT = 'General';
 
 /** Reads the stored file with the plugin host and keeps the parsed transcript; returns the number of chunks. */
 export async function parseStoredTranscript(em: EntityManager, host: PluginHost, transcriptId: string): Promise<{ chunks: number }> {

@@ -8,7 +8,7 @@ import limits from '../../schemas/upload-limits.json' with { type: 'json' };
 export const MAX_TRANSCRIPT_BYTES: number = limits.maxTranscriptBytes;
 export const ACCEPTED_EXTENSIONS: readonly string[] = limits.acceptedExtensions;
 
-export function formatMegabytes(bytes: number): string {
+function formatMegabytes(bytes: number): string {
   return `${(bytes / MAX_TRANSCRIPT_BYTES).toFixed(2)}MB`;
 }
 
@@ -23,7 +23,7 @@ export function unsupportedExtensionMessage(fileName: string): string {
   return `${what} are not supported. Upload one of ${ACCEPTED_EXTENSIONS.join(' ')}.`;
 }
 
-export interface UploadProblem {
+interface UploadProblem {
   code: 'too-large' | 'unsupported' | 'empty';
   message: string;
 }

@@ -1,7 +1,7 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { User } from '../users/user.entity.ts';
 
-export const PROCESSING_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
+const PROCESSING_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
 export type ProcessingStatus = (typeof PROCESSING_STATUSES)[number];
 
 export interface Participant {

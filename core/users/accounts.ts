@@ -15,7 +15,7 @@ const HOUR = 3_600_000;
 const VERIFY_TTL_MS = 24 * HOUR;
 const RESET_TTL_MS = HOUR;
 
-export const RATE_LIMITS = {
+const RATE_LIMITS = {
   loginPerAddress: { name: 'login:email', limit: 10, windowSeconds: 900 },
   loginPerClient: { name: 'login:client', limit: 50, windowSeconds: 900 },
   resetPerAddress: { name: 'reset:email', limit: 5, windowSeconds: 3600 },
@@ -56,7 +56,7 @@ export function viewUser(user: User): UserView {
   };
 }
 
-export function normaliseEmail(email: string): string {
+function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 

@@ -1,7 +1,7 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { User } from './user.entity.ts';
 
-export const EMAIL_TOKEN_PURPOSES = ['verify-email', 'reset-password'] as const;
+const EMAIL_TOKEN_PURPOSES = ['verify-email', 'reset-password'] as const;
 export type EmailTokenPurpose = (typeof EMAIL_TOKEN_PURPOSES)[number];
 
 /** A single-use token sent by e-mail (verification or password reset), stored as its SHA-256 only. */

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 import { createAjv, loadSchemaFiles, schemaId } from '../../core/schema/registry.ts';
-import { renderSchemaTypes, TYPES_FILE } from '../../core/schema/generate-types.ts';
+import { CONTRACT_TYPES_FILE, renderContractTypes, renderSchemaTypes, TYPES_FILE } from '../../core/schema/generate-types.ts';
 import { ROOT } from '../support/process.ts';
 
 describe('schemas/', () => {
@@ -16,6 +16,40 @@ describe('schemas/', () => {
 
   it('schemas/types.ts is up to date (run `npm run schemas:types`)', async () => {
     expect(readFileSync(TYPES_FILE, 'utf8')).toBe(await renderSchemaTypes());
+  });
+
+  it('the plugin SDK ships its own contract types, up to date (run `npm run schemas:types`)', async () => {
+    expect(readFileSync(CONTRACT_TYPES_FILE, 'utf8')).toBe(await renderContractTypes());
+    expect(readFileSync(`${ROOT}/plugins/sdk/index.ts`, 'utf8')).not.toMatch(/from '\.\.\/\.\.\//);
+  });
+});
+
+describe('layer rule', () => {
+  const lint = async (file: string, source: string) => {
+    const [result] = await new ESLint({ cwd: ROOT }).lintText(source, { filePath: `${ROOT}/${file}` });
+    return result!.messages.filter((m) => m.ruleId === 'import-x/no-restricted-paths').map((m) => m.message);
+  };
+
+  it.each([
+    ['core/transcripts/x.ts', "import '../../api/app.ts';"],
+    ['core/transcripts/x.ts', "import '../../plugins/parsers/index.ts';"],
+    ['core/transcripts/x.ts', "import '../../server/main.ts';"],
+    ['plugins/parsers/x/index.ts', "import '../../../core/errors.ts';"],
+    ['plugins/sdk/x.ts', "import '../../schemas/types.ts';"],
+    ['api/routes/x.ts', "import '../../workflows/activities.ts';"],
+    ['workflows/x.ts', "import '../api/app.ts';"],
+    ['web/src/x.ts', "import '../../core/errors.ts';"],
+  ])('refuses a wrong-way import in %s: %s', async (file, source) => {
+    expect(await lint(file, source)).toEqual([expect.stringMatching(/imported in restricted zone\. Layers point one way: /)]);
+  });
+
+  it.each([
+    ['core/transcripts/x.ts', "import '../../plugins/sdk/index.ts';"],
+    ['api/routes/x.ts', "import '../../workflows/client.ts';"],
+    ['server/x.ts', "import '../api/app.ts';\nimport '../plugins/parsers/index.ts';"],
+    ['web/src/x.ts', "import '../../schemas/upload-limits.json';"],
+  ])('allows %s: %s', async (file, source) => {
+    expect(await lint(file, source)).toEqual([]);
   });
 });
 

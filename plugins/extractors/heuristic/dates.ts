@@ -25,7 +25,7 @@ function fromUtc(time: number): string {
 }
 
 /** Noon UTC of an ISO date or date-time's calendar day; null when it is not one. */
-export function referenceInstant(meetingDate: string | undefined): Date | null {
+function referenceInstant(meetingDate: string | undefined): Date | null {
   const match = meetingDate && /^(\d{4})-(\d{2})-(\d{2})/.exec(meetingDate);
   if (!match) return null;
   const time = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 12);

@@ -11,10 +11,10 @@ import { MIN_SCORE, findCandidates } from './candidates.ts';
 import { createRoster } from './participants.ts';
 import { buildTickets, mergeCandidates } from './tickets.ts';
 
-export const HEURISTIC_USAGE = { provider: 'heuristic', model: 'heuristic-v1', inputTokens: 0, outputTokens: 0, calls: 0 } as const;
+const HEURISTIC_USAGE = { provider: 'heuristic', model: 'heuristic-v1', inputTokens: 0, outputTokens: 0, calls: 0 } as const;
 
 /** The tickets the offline extractor finds in a request, synchronously. */
-export function extractHeuristic(request: ExtractionRequest): ExtractionResult {
+function extractHeuristic(request: ExtractionRequest): ExtractionResult {
   const roster = createRoster(request.transcript.participants);
   const candidates = findCandidates(request, roster).filter((c) => c.score >= MIN_SCORE);
   const groups = mergeCandidates(candidates).sort((a, b) => a.members[0]!.order - b.members[0]!.order);

@@ -14,7 +14,7 @@ export interface Sentence {
 }
 
 /** Longer runs without a sentence end (unpunctuated captions) are cut at a comma or a space. */
-export const MAX_SENTENCE = 400;
+const MAX_SENTENCE = 400;
 
 /** Splits at `.`, `!` or `?` (runs of them) followed by white space, and at line breaks. */
 export function splitSentences(content: string): Sentence[] {
@@ -57,7 +57,7 @@ const COMMA_LIKE = /,\s*like,/giu;
  * Removes fillers ("um", "uh", "you know", "I mean", "sort of"), repeated words ("the the the"), truncated
  * repeats and dangling commas, and collapses white space.
  */
-export function cleanText(text: string): string {
+function cleanText(text: string): string {
   let out = text.replace(/[’‘]/g, "'").replace(FILLER_PATTERN, ' ').replace(COMMA_LIKE, ',');
   // Stutters: the same word (or two words) said again right away.
   out = out.replace(/\b([\p{L}'’]+)(?:[\s,]+\1\b)+/giu, '$1');

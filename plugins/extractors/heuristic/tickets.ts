@@ -9,14 +9,14 @@ import { firstWord } from './cues.ts';
 import { capitalise, clip, contentTokens, tokenDice, trimPhrase } from './text.ts';
 
 export const NOTES = 'Suggested by the offline extractor; review before pushing.';
-export const TITLE_MAX = 80;
+const TITLE_MAX = 80;
 
 /**
  * Candidates that restate one task: the same assignee (or both unassigned) and mostly the same object. With the
  * same verb one shared object word can be enough ("send the deck" / "send the deck to Ada"); with different verbs
  * two are needed ("fix the Safari login bug" / "look into the login bug on Safari").
  */
-export function sameTask(a: Candidate, b: Candidate): boolean {
+function sameTask(a: Candidate, b: Candidate): boolean {
   if ((a.assignee?.id ?? null) !== (b.assignee?.id ?? null)) return false;
   const left = objectTokens(a);
   const right = objectTokens(b);

@@ -32,9 +32,9 @@ export interface OpenAICredentials {
 
 type OpenAISettings = PluginSettings<OpenAIConfig, OpenAICredentials>;
 
-export const DEFAULT_MODEL = 'gpt-4o-mini';
-export const DEFAULT_TIMEOUT_MS = 180_000;
-export const DEFAULT_MAX_OUTPUT_TOKENS = 4000;
+const DEFAULT_MODEL = 'gpt-4o-mini';
+const DEFAULT_TIMEOUT_MS = 180_000;
+const DEFAULT_MAX_OUTPUT_TOKENS = 4000;
 
 const MANIFEST: ExtractorManifest = {
   apiVersion: 1,
@@ -65,7 +65,7 @@ const MANIFEST: ExtractorManifest = {
 const FILE_KEYS = new Set(['$schema', '$id', 'title', 'description']);
 
 /** The extraction schema without its file metadata: the `json_schema.schema` sent to the model. */
-export const RESPONSE_SCHEMA: Record<string, unknown> = Object.fromEntries(
+const RESPONSE_SCHEMA: Record<string, unknown> = Object.fromEntries(
   Object.entries(extractionSchema).filter(([key]) => !FILE_KEYS.has(key)),
 );
 const SCHEMA_CHARS = JSON.stringify(RESPONSE_SCHEMA).length;
