@@ -11,6 +11,7 @@ import { Accounts } from '../core/users/accounts.ts';
 import { createAjv, loadSchemaFiles } from '../core/schema/registry.ts';
 import type { AppState } from './context.ts';
 import { docsRoutes } from './docs-page.ts';
+import { buildOpenApi } from './openapi.ts';
 import { apiNotFound, errorHandler } from './middleware/errors.ts';
 import { requestContext } from './middleware/request-id.ts';
 import { corsForApp, requireJsonBodies, securityHeaders } from './middleware/security.ts';
@@ -64,11 +65,13 @@ export function apiRoutes(deps: RouteDependencies): { api: ApiRegistry; accounts
 
 /** The OpenAPI 3.1 description of the API. */
 export function openapiDocument(api: ApiRegistry): object {
-  return api.openapi(
+  return buildOpenApi(
+    api.definitions(),
     {
       title: 'Tickscribe',
       version: '1',
       description: 'Turns meeting transcripts into tickets and pushes them to trackers.',
+      license: { name: 'Proprietary', url: 'https://tickscribe.dev/terms-of-service' },
     },
     loadSchemaFiles(),
   );

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ValidateFunction } from 'ajv';
 import { HttpError } from './errors.ts';
-import { describeError, getValidator, schemaId, type JsonSchema } from '../core/schema/registry.ts';
+import { describeError, getValidator } from '../core/schema/registry.ts';
 import type { AppContext, AppState } from './context.ts';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -26,6 +26,12 @@ export interface RouteDefinition<TBody = unknown, TQuery = unknown, TResult = un
   operationId: string;
   summary: string;
   tag: string;
+  /**
+   * Who may call it: 'session' (a signed-in user, by bearer token or session cookie), 'optional' (either way),
+   * 'bearer' (a bearer token other than a session's, e.g. a reset link's). Omitted: anyone. Outside production
+   * a 'session' route that answers a success without a session is an error.
+   */
+  auth?: 'session' | 'optional' | 'bearer';
   /** Schema of the JSON request body; the request is refused with 400 when it does not match. */
   body?: string;
   /** Schema of the query string; values are coerced to the declared types and defaults filled in. */
@@ -43,8 +49,6 @@ interface CompiledRoute {
   responses: Map<number, ValidateFunction | undefined>;
   defaultStatus: number;
 }
-
-const ERROR_SCHEMA = 'api/error.schema.json';
 
 /**
  * The API's routes, declared with their JSON schemas. It validates requests (and, outside production,
@@ -107,6 +111,9 @@ export class ApiRegistry {
       params: ctx.params,
     });
     if (this.#validateResponses) {
+      if (route.definition.auth === 'session' && !ctx.state.auth && ctx.status < 400) {
+        throw new Error(`${route.definition.operationId} is declared for signed-in users but answered without a session`);
+      }
       if (!route.responses.has(ctx.status)) {
         throw new Error(`${route.definition.operationId} answered with undeclared status ${ctx.status}`);
       }
@@ -121,82 +128,8 @@ export class ApiRegistry {
     ctx.body = result;
   }
 
-  /** The OpenAPI 3.1 description of every declared route. */
-  openapi(info: { title: string; version: string; description: string }, schemas: Map<string, JsonSchema>): object {
-    const components: Record<string, object> = {};
-    const refTo = (file: string) => {
-      const schema = schemas.get(file);
-      if (!schema) throw new Error(`Schema ${file} is not in schemas/`);
-      const name = schema.title ?? file;
-      if (!(name in components)) {
-        components[name] = {};
-        components[name] = toComponent(schema, schemas, (target) => refTo(target).$ref);
-      }
-      return { $ref: `#/components/schemas/${name}` };
-    };
-    const paths: Record<string, Record<string, object>> = {};
-    for (const { definition } of this.#routes) {
-      const responses: Record<string, object> = {};
-      for (const [status, response] of Object.entries(definition.responses)) {
-        responses[status] = {
-          description: response.description,
-          ...(response.schema ? { content: { 'application/json': { schema: refTo(response.schema) } } } : {}),
-        };
-      }
-      responses['default'] = {
-        description: 'An error, with a message a person can act on.',
-        content: { 'application/json': { schema: refTo(ERROR_SCHEMA) } },
-      };
-      const parameters = [
-        ...[...definition.path.matchAll(/\{(\w+)\}/g)].map((match) => ({
-          name: match[1], in: 'path', required: true, schema: { type: 'string' },
-        })),
-        ...queryParameters(definition.query ? schemas.get(definition.query) : undefined),
-      ];
-      (paths[definition.path] ??= {})[definition.method] = {
-        operationId: definition.operationId,
-        summary: definition.summary,
-        tags: [definition.tag],
-        ...(parameters.length ? { parameters } : {}),
-        ...(definition.body
-          ? { requestBody: { required: true, content: { 'application/json': { schema: refTo(definition.body) } } } }
-          : {}),
-        responses,
-      };
-    }
-    return { openapi: '3.1.0', info, paths, components: { schemas: components } };
+  /** The declared routes, in the order they were declared (for the OpenAPI document). */
+  definitions(): RouteDefinition[] {
+    return this.#routes.map((route) => route.definition as unknown as RouteDefinition);
   }
-}
-
-function queryParameters(schema: JsonSchema | undefined): object[] {
-  const properties = (schema?.['properties'] ?? {}) as Record<string, JsonSchema>;
-  const required = new Set((schema?.['required'] ?? []) as string[]);
-  return Object.entries(properties).map(([name, property]) => ({
-    name, in: 'query', required: required.has(name), schema: property,
-    ...(property.description ? { description: property.description } : {}),
-  }));
-}
-
-/** A schema as an OpenAPI component: no `$id`/`$schema`, and `$ref`s to other schema files point at components. */
-function toComponent(
-  schema: JsonSchema,
-  schemas: Map<string, JsonSchema>,
-  componentRef: (file: string) => string,
-): object {
-  const rewrite = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(rewrite);
-    if (value === null || typeof value !== 'object') return value;
-    const out: Record<string, unknown> = {};
-    for (const [key, child] of Object.entries(value)) {
-      if (key === '$id' || key === '$schema') continue;
-      if (key === '$ref' && typeof child === 'string') {
-        const target = [...schemas.keys()].find((file) => child === schemaId(file));
-        out[key] = target ? componentRef(target) : child;
-        continue;
-      }
-      out[key] = rewrite(child);
-    }
-    return out;
-  };
-  return rewrite(schema) as object;
 }

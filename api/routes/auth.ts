@@ -70,7 +70,7 @@ export function authRoutes(api: ApiRegistry, deps: { accounts: Accounts; em: () 
   });
 
   api.route<undefined, undefined, CurrentUserResponse>({
-    method: 'get', path: '/auth/current-user', operationId: 'currentUser', tag: 'auth',
+    method: 'get', path: '/auth/current-user', operationId: 'currentUser', tag: 'auth', auth: 'session',
     summary: 'The signed-in user.',
     responses: { 200: { description: 'Signed in.', schema: schema('current-user.response') }, 401: { description: 'Not signed in.' } },
     handler(ctx) {
@@ -79,7 +79,7 @@ export function authRoutes(api: ApiRegistry, deps: { accounts: Accounts; em: () 
   });
 
   api.route<undefined, undefined, undefined>({
-    method: 'post', path: '/auth/logout', operationId: 'logout', tag: 'auth',
+    method: 'post', path: '/auth/logout', operationId: 'logout', tag: 'auth', auth: 'optional',
     summary: 'End the current session (the token stops working) and clear the cookie.',
     responses: { 204: { description: 'Signed out.' } },
     async handler(ctx) {
@@ -90,7 +90,7 @@ export function authRoutes(api: ApiRegistry, deps: { accounts: Accounts; em: () 
   });
 
   api.route<ChangePasswordRequest, undefined, MessageResponse>({
-    method: 'post', path: '/auth/change-password', operationId: 'changePassword', tag: 'auth',
+    method: 'post', path: '/auth/change-password', operationId: 'changePassword', tag: 'auth', auth: 'session',
     summary: "Change the password; the user's other sessions end, this one stays.",
     body: schema('change-password.request'),
     responses: {
@@ -116,7 +116,7 @@ export function authRoutes(api: ApiRegistry, deps: { accounts: Accounts; em: () 
   });
 
   api.route<UpdateUserRequest, undefined, UpdateUserResponse>({
-    method: 'post', path: '/auth/update-user', operationId: 'updateUser', tag: 'auth',
+    method: 'post', path: '/auth/update-user', operationId: 'updateUser', tag: 'auth', auth: 'bearer',
     summary: "Set a new password with the reset link's token_hash as the bearer token; every session of the account ends.",
     body: schema('update-user.request'),
     responses: {

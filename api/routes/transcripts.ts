@@ -20,7 +20,7 @@ export function transcriptRoutes(api: ApiRegistry, deps: { em: () => EntityManag
   const { em, credits, temporal, config } = deps;
 
   api.route<undefined, undefined, TranscriptUpload | TranscriptUploadError>({
-    method: 'post', path: '/api/transcripts/upload', operationId: 'uploadTranscript', tag: 'transcripts',
+    method: 'post', path: '/api/transcripts/upload', operationId: 'uploadTranscript', tag: 'transcripts', auth: 'session',
     summary: 'Upload a transcript file (multipart, one file in field `transcript`, at most 1MB); processing starts at once.',
     responses: {
       201: { description: 'Stored; the ingest workflow has started.', schema: schema('upload.response') },
@@ -54,7 +54,7 @@ export function transcriptRoutes(api: ApiRegistry, deps: { em: () => EntityManag
   });
 
   api.route<undefined, Required<TranscriptListQuery>, TranscriptList>({
-    method: 'get', path: '/api/transcripts', operationId: 'listTranscripts', tag: 'transcripts',
+    method: 'get', path: '/api/transcripts', operationId: 'listTranscripts', tag: 'transcripts', auth: 'session',
     summary: "The signed-in user's transcripts: searched by title or source, sorted by upload time or title, a page at a time.",
     query: schema('list.query'),
     responses: { 200: { description: 'A page.', schema: schema('list.response') }, 401: { description: 'Not signed in.' } },
@@ -62,7 +62,7 @@ export function transcriptRoutes(api: ApiRegistry, deps: { em: () => EntityManag
   });
 
   api.route<undefined, undefined, TranscriptDetail>({
-    method: 'get', path: '/api/transcripts/{id}', operationId: 'getTranscript', tag: 'transcripts',
+    method: 'get', path: '/api/transcripts/{id}', operationId: 'getTranscript', tag: 'transcripts', auth: 'session',
     summary: 'A transcript with its conversation and the tickets made from it.',
     responses: { 200: { description: 'Found.', schema: schema('detail.response') }, 404: { description: 'Not found (or not yours).' } },
     async handler(ctx, { params }) {
@@ -73,7 +73,7 @@ export function transcriptRoutes(api: ApiRegistry, deps: { em: () => EntityManag
   });
 
   api.route<undefined, undefined, TranscriptStatus>({
-    method: 'get', path: '/api/transcripts/{id}/status', operationId: 'getTranscriptStatus', tag: 'transcripts',
+    method: 'get', path: '/api/transcripts/{id}/status', operationId: 'getTranscriptStatus', tag: 'transcripts', auth: 'session',
     summary: 'Where processing stands (the web app polls this every 5 s).',
     responses: { 200: { description: 'Found.', schema: schema('status.response') }, 404: { description: 'Not found (or not yours).' } },
     async handler(ctx, { params }) {
@@ -84,7 +84,7 @@ export function transcriptRoutes(api: ApiRegistry, deps: { em: () => EntityManag
   });
 
   api.route<undefined, undefined, undefined>({
-    method: 'delete', path: '/api/transcripts/{id}', operationId: 'deleteTranscript', tag: 'transcripts',
+    method: 'delete', path: '/api/transcripts/{id}', operationId: 'deleteTranscript', tag: 'transcripts', auth: 'session',
     summary: 'Delete a transcript (a running ingest is cancelled). Tickets made from it stay, without the link.',
     responses: { 204: { description: 'Deleted.' }, 404: { description: 'Not found (or not yours).' } },
     async handler(ctx, { params }) {

@@ -784,7 +784,7 @@ export interface operations {
                     "application/json": components["schemas"]["DevOutboxResponse"];
                 };
             };
-            /** @description An error, with a message a person can act on. */
+            /** @description An unexpected error, with a request id to quote. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -822,7 +822,7 @@ export interface operations {
                     "application/json": components["schemas"]["HealthResponse"];
                 };
             };
-            /** @description An error, with a message a person can act on. */
+            /** @description An unexpected error, with a request id to quote. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -854,7 +854,25 @@ export interface operations {
                     "application/json": components["schemas"]["TicketList"];
                 };
             };
-            /** @description An error, with a message a person can act on. */
+            /** @description The request breaks its schema; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected error, with a request id to quote. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -892,9 +910,38 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description An error, with a message a person can act on. */
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Sent with the session cookie from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (or, for an upload, multipart/form-data). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected error, with a request id to quote. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -925,14 +972,34 @@ export interface operations {
                     "application/json": components["schemas"]["TicketResponse"];
                 };
             };
+            /** @description The request breaks its schema; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Not found (or not yours). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description An error, with a message a person can act on. */
+            /** @description An unexpected error, with a request id to quote. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -972,16 +1039,47 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Sent with the session cookie from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description Not found (or not yours). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description An error, with a message a person can act on. */
+            /** @description A body that is not JSON (or, for an upload, multipart/form-data). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected error, with a request id to quote. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -1010,14 +1108,43 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The request breaks its schema; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Sent with the session cookie from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Not found (or not yours). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description An error, with a message a person can act on. */
+            /** @description An unexpected error, with a request id to quote. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -1054,7 +1181,25 @@ export interface operations {
                     "application/json": components["schemas"]["TicketList"];
                 };
             };
-            /** @description An error, with a message a person can act on. */
+            /** @description The request breaks its schema; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected error, with a request id to quote. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -1086,7 +1231,25 @@ export interface operations {
                     "application/json": components["schemas"]["TicketSearchResponse"];
                 };
             };
-            /** @description An error, with a message a person can act on. */
+            /** @description The request breaks its schema; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected error, with a request id to quote. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -1119,7 +1282,25 @@ export interface operations {
                     "application/json": components["schemas"]["AssigneeSearchResponse"];
                 };
             };
-            /** @description An error, with a message a person can act on. */
+            /** @description The request breaks its schema; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected error, with a request id to quote. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -1151,14 +1332,25 @@ export interface operations {
                     "application/json": components["schemas"]["TokenUsageHistory"];
                 };
             };
+            /** @description The request breaks its schema; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Not signed in. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description An error, with a message a person can act on. */
+            /** @description An unexpected error, with a request id to quote. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -1192,9 +1384,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description An error, with a message a person can act on. */
+            /** @description An unexpected error, with a request id to quote. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -1232,14 +1426,25 @@ export interface operations {
                     "application/json": components["schemas"]["TranscriptList"];
                 };
             };
+            /** @description The request breaks its schema; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Not signed in. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description An error, with a message a person can act on. */
+            /** @description An unexpected error, with a request id to quote. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -1270,14 +1475,34 @@ export interface operations {
                     "application/json": components["schemas"]["TranscriptDetail"];
                 };
             };
+            /** @description The request breaks its schema; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Not found (or not yours). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description An error, with a message a person can act on. */
+            /** @description An unexpected error, with a request id to quote. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -1306,14 +1531,43 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The request breaks its schema; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Sent with the session cookie from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Not found (or not yours). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description An error, with a message a person can act on. */
+            /** @description An unexpected error, with a request id to quote. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -1344,14 +1598,34 @@ export interface operations {
                     "application/json": components["schemas"]["TranscriptStatus"];
                 };
             };
+            /** @description The request breaks its schema; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Not found (or not yours). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description An error, with a message a person can act on. */
+            /** @description An unexpected error, with a request id to quote. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -1389,6 +1663,15 @@ export interface operations {
                     "application/json": components["schemas"]["TranscriptUploadError"];
                 };
             };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description The month's transcripts or token credits are used up. */
             402: {
                 headers: {
@@ -1396,6 +1679,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TranscriptUploadError"];
+                };
+            };
+            /** @description Sent with the session cookie from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Over 1MB; nothing is stored. */
@@ -1407,7 +1699,16 @@ export interface operations {
                     "application/json": components["schemas"]["TranscriptUploadError"];
                 };
             };
-            /** @description An error, with a message a person can act on. */
+            /** @description A body that is not JSON (or, for an upload, multipart/form-data). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected error, with a request id to quote. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -1445,16 +1746,38 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description Not signed in. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description An error, with a message a person can act on. */
+            /** @description Sent with the session cookie from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (or, for an upload, multipart/form-data). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected error, with a request id to quote. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -1488,9 +1811,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description An error, with a message a person can act on. */
+            /** @description An unexpected error, with a request id to quote. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -1523,28 +1848,52 @@ export interface operations {
                     "application/json": components["schemas"]["SessionResponse"];
                 };
             };
+            /** @description The request breaks its schema; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Wrong e-mail or password (one message for both). */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description The e-mail address is not verified yet. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (or, for an upload, multipart/form-data). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description Too many attempts for this address or client. */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description An error, with a message a person can act on. */
+            /** @description An unexpected error, with a request id to quote. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -1571,7 +1920,25 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description An error, with a message a person can act on. */
+            /** @description Sent with the session cookie from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (or, for an upload, multipart/form-data). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected error, with a request id to quote. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -1604,14 +1971,34 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description The request breaks its schema; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (or, for an upload, multipart/form-data). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Too many requests. */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description An error, with a message a person can act on. */
+            /** @description An unexpected error, with a request id to quote. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -1644,14 +2031,34 @@ export interface operations {
                     "application/json": components["schemas"]["SignupResponse"];
                 };
             };
+            /** @description The request breaks its schema; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description An account with this e-mail already exists. */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description An error, with a message a person can act on. */
+            /** @description A body that is not JSON (or, for an upload, multipart/form-data). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected error, with a request id to quote. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -1689,16 +2096,29 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description The link is invalid, used or expired. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description An error, with a message a person can act on. */
+            /** @description A body that is not JSON (or, for an upload, multipart/form-data). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected error, with a request id to quote. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -1728,7 +2148,16 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description An error, with a message a person can act on. */
+            /** @description The request breaks its schema; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected error, with a request id to quote. */
             default: {
                 headers: {
                     [name: string]: unknown;
