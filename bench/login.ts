@@ -7,6 +7,7 @@ import pg from 'pg';
 import { PASSWORD_HASH_PARAMETERS } from '../core/users/passwords.ts';
 import { freePort } from '../tests/support/free-port.ts';
 import { startMainProcess } from '../tests/support/process.ts';
+import { embeddedDatabaseUrl } from '../core/db/embedded-postgres.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'tickscribe-login-bench-'));
 const ports = { web: await freePort(), pg: await freePort() };
@@ -19,7 +20,7 @@ const main = await startMainProcess({
   ...(process.env['TEMPORAL_CLI_PATH'] ? { TEMPORAL_CLI_PATH: process.env['TEMPORAL_CLI_PATH'] } : {}),
 });
 const base = `http://127.0.0.1:${ports.web}`;
-const db = new pg.Client({ connectionString: `postgresql://tickscribe:tickscribe@127.0.0.1:${ports.pg}/tickscribe` });
+const db = new pg.Client({ connectionString: embeddedDatabaseUrl(dataDir, ports.pg) });
 await db.connect();
 
 try {

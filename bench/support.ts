@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { freePort } from '../tests/support/free-port.ts';
 import { startMainProcess } from '../tests/support/process.ts';
+import { embeddedDatabaseUrl } from '../core/db/embedded-postgres.ts';
 
 export const SPEAKERS = ['Ada Lovelace', 'Grace Hopper', 'Alan Turing', 'Katherine Johnson'];
 export const SENTENCES = [
@@ -32,7 +33,7 @@ export async function startBenchApp(name: string, env: Record<string, string> = 
     ...(process.env['TEMPORAL_CLI_PATH'] ? { TEMPORAL_CLI_PATH: process.env['TEMPORAL_CLI_PATH'] } : {}),
   });
   const base = `http://127.0.0.1:${ports.web}`;
-  const db = new pg.Client({ connectionString: `postgresql://tickscribe:tickscribe@127.0.0.1:${ports.pg}/tickscribe` });
+  const db = new pg.Client({ connectionString: embeddedDatabaseUrl(dataDir, ports.pg) });
   await db.connect();
   const stop = async () => {
     await db.end();

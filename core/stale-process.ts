@@ -1,5 +1,7 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { StartupError } from './errors.ts';
 import type { Logger } from './logger.ts';
 
 function isAlive(pid: number): boolean {
@@ -44,4 +46,36 @@ export function writePidFile(pidFile: string, pid: number | undefined): void {
 
 export function removePidFile(pidFile: string): void {
   rmSync(pidFile, { force: true });
+}
+
+/**
+ * Claims DATA_DIR for this process, so that two starts never share embedded services: refuses when another
+ * Tickscribe that is still alive holds it, then reaps the PostgreSQL and Temporal processes a killed start left
+ * behind (`children`: pid files and the command each must be running). Returns the release.
+ */
+export async function claimDataDir(
+  dataDir: string,
+  children: { pidFile: string; command: string }[],
+  logger: Logger,
+): Promise<() => void> {
+  const pidFile = join(dataDir, 'tickscribe.pid');
+  let holder: number | undefined;
+  try {
+    holder = Number.parseInt(readFileSync(pidFile, 'utf8'), 10);
+  } catch {
+    holder = undefined;
+  }
+  if (holder && holder !== process.pid && isAlive(holder) && commandLine(holder).includes('server/')) {
+    throw new StartupError(`Tickscribe is already running with DATA_DIR ${dataDir} (process ${holder}). Stop it first, or set another DATA_DIR.`);
+  }
+  for (const child of children) await stopStaleProcess(child.pidFile, child.command, logger);
+  mkdirSync(dataDir, { recursive: true });
+  writePidFile(pidFile, process.pid);
+  return () => {
+    try {
+      if (readFileSync(pidFile, 'utf8').trim() === String(process.pid)) removePidFile(pidFile);
+    } catch {
+      // Already gone.
+    }
+  };
 }

@@ -1,4 +1,4 @@
-// Part of `npm start`: builds the web app when dist/web is missing or older than the sources under web/.
+// Part of `npm start`: builds the web app when dist/web is missing or older than its sources.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,9 +15,10 @@ function newestSource(dir: string): number {
   return newest;
 }
 
-// The web app also bundles the upload limits from schemas/.
-const newest = Math.max(newestSource(join(root, 'web')), newestSource(join(root, 'schemas')));
-if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < newest) {
+/** Builds the web app when dist/web is missing or older than the sources under web/ (or the shared schemas/). */
+export function buildIfNeeded(): void {
+  const newest = Math.max(newestSource(join(root, 'web')), newestSource(join(root, 'schemas')));
+  if (existsSync(builtIndex) && statSync(builtIndex).mtimeMs >= newest) return;
   console.log('Building the web app...');
   const result = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
     cwd: root,

@@ -9,7 +9,7 @@ import { createActivities } from '../workflows/activities.ts';
 import { createWorker, DEFAULT_WORKFLOWS_PATH, loadWorkflowBundle } from '../workflows/worker.ts';
 import { ConfigError, loadConfig, type Config } from '../core/config.ts';
 import { Credits } from '../core/credits/credits.ts';
-import { startEmbeddedPostgres } from '../core/db/embedded-postgres.ts';
+import { postgresPidFile, startEmbeddedPostgres } from '../core/db/embedded-postgres.ts';
 import { connectAndMigrate } from '../core/db/migrate.ts';
 import type { Orm } from '../core/db/orm.ts';
 import { StartupError } from '../core/errors.ts';
@@ -17,8 +17,9 @@ import { createLogger, type Logger } from '../core/logger.ts';
 import { createMailer } from '../core/mail/mailer.ts';
 import { OutboundEmail } from '../core/mail/outbound-email.entity.ts';
 import { assertPortFree } from '../core/ports.ts';
+import { claimDataDir } from '../core/stale-process.ts';
 import { connectWorker, waitForTemporal } from '../core/temporal/connect.ts';
-import { startTemporalDevServer } from '../core/temporal/dev-server.ts';
+import { startTemporalDevServer, temporalPidFile } from '../core/temporal/dev-server.ts';
 import { installTemporalRuntime } from '../core/temporal/runtime.ts';
 import { loadConfiguredPlugins } from './plugins.ts';
 
@@ -68,6 +69,14 @@ export async function start(options: StartOptions = {}): Promise<RunningTickscri
     }
     const serveHttp = role !== 'worker';
     const runWorker = role !== 'api';
+    if (!config.DATABASE_URL || !config.TEMPORAL_ADDRESS) {
+      // Before any port check: a start killed with -9 leaves its PostgreSQL and Temporal holding their ports.
+      const release = await claimDataDir(config.DATA_DIR, [
+        ...(config.DATABASE_URL ? [] : [{ pidFile: postgresPidFile(config.DATA_DIR), command: 'postgres' }]),
+        ...(config.TEMPORAL_ADDRESS ? [] : [{ pidFile: temporalPidFile(config.DATA_DIR), command: 'start-dev' }]),
+      ], logger);
+      cleanups.push(async () => release());
+    }
     if (serveHttp) await assertPortFree(config.PORT, 'PORT', config.HOST);
     if (!config.DATABASE_URL) await assertPortFree(config.EMBEDDED_POSTGRES_PORT, 'EMBEDDED_POSTGRES_PORT');
     if (!config.TEMPORAL_ADDRESS) {
@@ -199,9 +208,31 @@ function roleFromArgs(args: string[]): Role {
   throw new StartupError(`Unknown role "${value}": use --role=all, --role=api or --role=worker.`);
 }
 
-/** Command-line entry: one line on stderr and exit code 1 for any start-up problem, never a stack trace. */
+/**
+ * Command-line entry: one line on stderr and exit code 1 for any start-up problem, never a stack trace. Ctrl-C
+ * and SIGTERM (even while starting) stop every part in order and exit 0 with one line saying so.
+ */
 export async function main(args = process.argv.slice(2)): Promise<void> {
-  let running: RunningTickscribe;
+  let running: RunningTickscribe | undefined;
+  let stopping: string | undefined;
+  const shutdown = async (code: number) => {
+    if (!running) return;
+    await running.stop();
+    process.stdout.write(code === 0 ? 'Tickscribe stopped.\n' : '');
+    process.exit(code);
+  };
+  const onSignal = (reason: string) => {
+    if (stopping) return;
+    stopping = reason;
+    process.stdout.write(`Stopping Tickscribe (${reason})...\n`);
+    void shutdown(0);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  // A launcher killed outright (kill -9 of `npm start`) forwards nothing: its end is the signal to stop.
+  const launcher = process.ppid;
+  setInterval(() => process.ppid !== launcher && onSignal('its launcher exited'), 1000).unref();
+
   const startedAt = performance.now();
   try {
     running = await start({ role: roleFromArgs(args) });
@@ -210,6 +241,7 @@ export async function main(args = process.argv.slice(2)): Promise<void> {
     process.stderr.write(`Tickscribe could not start: ${known ? error.message : describeUnexpected(error)}\n`);
     process.exit(1);
   }
+  if (stopping) return shutdown(0);
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
   const lines = [
     `Tickscribe is ready (${seconds} s).`,
@@ -217,18 +249,10 @@ export async function main(args = process.argv.slice(2)): Promise<void> {
     ...(running.temporalUiUrl ? [`  Temporal UI:  ${running.temporalUiUrl}`] : []),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
-
-  let stopping = false;
-  const shutdown = async (code: number) => {
-    if (stopping) return;
-    stopping = true;
-    await running.stop();
-    process.exit(code);
-  };
-  process.once('SIGINT', () => void shutdown(0));
-  process.once('SIGTERM', () => void shutdown(0));
   void running.failed.then((error) => {
-    running.logger.fatal({ err: error }, 'a part of Tickscribe stopped; shutting down');
+    if (stopping) return;
+    stopping = 'failure';
+    running!.logger.fatal({ err: error }, 'a part of Tickscribe stopped; shutting down');
     void shutdown(1);
   });
 }

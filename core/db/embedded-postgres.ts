@@ -1,6 +1,6 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { chmod, chown, mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, parse } from 'node:path';
@@ -24,9 +24,28 @@ export interface RunningPostgres {
 }
 
 const USER = 'tickscribe';
-// The server listens on loopback only and has no Unix socket, so a fixed local password exposes nothing.
-const PASSWORD = 'tickscribe';
 const DATABASE = 'tickscribe';
+/** The password of clusters made before each installation got its own; replaced at their next start. */
+const LEGACY_PASSWORD = 'tickscribe';
+
+/** Where the cluster's password is kept: readable by the owner only. */
+export const passwordFile = (dataDir: string) => join(dataDir, 'postgres-password');
+
+/** The pid file of a running cluster, for reaping one left behind by a killed start. */
+export const postgresPidFile = (dataDir: string) => join(dataDir, 'postgres', 'postmaster.pid');
+
+/** The connection URL of the embedded cluster in `dataDir` (for tools and tests beside a running Tickscribe). */
+export function embeddedDatabaseUrl(dataDir: string, port: number): string {
+  const password = readFileSync(passwordFile(dataDir), 'utf8').trim();
+  return `postgresql://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}`;
+}
+
+/** The installation's password: read from DATA_DIR, or made at random (and kept) on first start. */
+async function installationPassword(dataDir: string): Promise<{ password: string; created: boolean }> {
+  if (existsSync(passwordFile(dataDir))) return { password: readFileSync(passwordFile(dataDir), 'utf8').trim(), created: false };
+  const password = randomBytes(24).toString('base64url');
+  return { password, created: true };
+}
 
 interface Binaries {
   postgres: string;
@@ -69,15 +88,18 @@ function collectLines(child: ChildProcess, sink: (line: string) => void): void {
   child.stderr?.on('data', onData);
 }
 
-async function initialise(bin: Binaries, databaseDir: string, owner: { uid: number; gid: number } | undefined, log: (line: string) => void) {
+async function initialise(
+  bin: Binaries, databaseDir: string, password: string, owner: { uid: number; gid: number } | undefined, log: (line: string) => void,
+) {
   await mkdir(databaseDir, { recursive: true, mode: 0o700 });
   if (owner) await chown(databaseDir, owner.uid, owner.gid);
-  const passwordFile = join(tmpdir(), `tickscribe-pg-${randomBytes(8).toString('hex')}`);
-  await writeFile(passwordFile, `${PASSWORD}\n`, { mode: 0o644 });
+  // initdb runs as the cluster's owner, so the file is readable by all for the moment it exists.
+  const initdbPasswordFile = join(tmpdir(), `tickscribe-pg-${randomBytes(8).toString('hex')}`);
+  await writeFile(initdbPasswordFile, `${password}\n`, { mode: 0o644 });
   try {
     const child = spawn(
       bin.initdb,
-      [`--pgdata=${databaseDir}`, '--auth=scram-sha-256', `--username=${USER}`, `--pwfile=${passwordFile}`, '--encoding=UTF8', '--locale=C'],
+      [`--pgdata=${databaseDir}`, '--auth=scram-sha-256', `--username=${USER}`, `--pwfile=${initdbPasswordFile}`, '--encoding=UTF8', '--locale=C'],
       { ...owner, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     collectLines(child, log);
@@ -87,7 +109,7 @@ async function initialise(bin: Binaries, databaseDir: string, owner: { uid: numb
     });
     if (code !== 0) throw new Error(`initdb exited with code ${code}`);
   } finally {
-    await rm(passwordFile, { force: true });
+    await rm(initdbPasswordFile, { force: true });
   }
 }
 
@@ -110,12 +132,13 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
 
   const bin = await binaries();
   const owner = await postgresUser();
-  await stopStaleProcess(join(databaseDir, 'postmaster.pid'), 'postgres', log);
+  await stopStaleProcess(postgresPidFile(options.dataDir), 'postgres', log);
   const fresh = !existsSync(join(databaseDir, 'PG_VERSION'));
+  const { password, created } = await installationPassword(options.dataDir);
   try {
     await mkdir(options.dataDir, { recursive: true });
     if (owner) for (const dir of [options.dataDir, dirname(bin.postgres)]) await letPostgresUserThrough(dir);
-    if (fresh) await initialise(bin, databaseDir, owner, remember);
+    if (fresh) await initialise(bin, databaseDir, password, owner, remember);
   } catch (error) {
     throw failure(error);
   }
@@ -123,9 +146,18 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const child = spawn(
     bin.postgres,
     ['-D', databaseDir, '-p', String(options.port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-    { ...owner, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_MESSAGES: 'C' } },
+    // Its own process group: a Ctrl-C in the terminal reaches Tickscribe alone, which then stops it in order.
+    { ...owner, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_MESSAGES: 'C' }, detached: true },
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stopChild = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    // SIGINT is PostgreSQL's "fast" shutdown: running transactions roll back, data is flushed.
+    child.kill('SIGINT');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    await exited;
+    clearTimeout(timer);
+  };
   await new Promise<void>((resolve, reject) => {
     collectLines(child, (line) => {
       remember(line);
@@ -134,31 +166,43 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     child.once('error', (error) => reject(failure(error)));
     void exited.then(() => reject(failure(new Error('the server exited'))));
   });
-  if (fresh) await createDatabase(options.port);
+  if (fresh) await createDatabase(options.port, password);
+  else if (created) {
+    await setPassword(options.port, LEGACY_PASSWORD, password).catch((error: unknown) => {
+      void stopChild();
+      throw new StartupError(
+        `Embedded PostgreSQL in ${databaseDir} was made with a password that ${passwordFile(options.dataDir)} no longer holds (${(error as Error).message}). Restore that file, or move the folder away to start afresh.`,
+      );
+    });
+  }
+  if (created) await writeFile(passwordFile(options.dataDir), `${password}\n`, { mode: 0o600 });
   log.info({ port: options.port, databaseDir }, 'embedded PostgreSQL ready');
 
   return {
-    url: `postgresql://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${DATABASE}`,
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      // SIGINT is PostgreSQL's "fast" shutdown: running transactions roll back, data is flushed.
-      child.kill('SIGINT');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-      await exited;
-      clearTimeout(timer);
-    },
+    url: `postgresql://${USER}:${encodeURIComponent(password)}@127.0.0.1:${options.port}/${DATABASE}`,
+    stop: stopChild,
   };
 }
 
-async function createDatabase(port: number): Promise<void> {
+async function asOwner(port: number, password: string, sql: string): Promise<void> {
   const { default: pg } = await import('pg');
-  const client = new pg.Client({ host: '127.0.0.1', port, user: USER, password: PASSWORD, database: 'postgres' });
+  const client = new pg.Client({ host: '127.0.0.1', port, user: USER, password, database: 'postgres' });
   await client.connect();
   try {
-    await client.query(`create database ${DATABASE}`);
+    await client.query(sql);
   } finally {
     await client.end();
   }
+}
+
+function createDatabase(port: number, password: string): Promise<void> {
+  return asOwner(port, password, `create database ${DATABASE}`);
+}
+
+/** Gives a cluster made with the legacy password the installation's own. */
+async function setPassword(port: number, current: string, next: string): Promise<void> {
+  const { default: pg } = await import('pg');
+  await asOwner(port, current, `alter role ${USER} password ${pg.escapeLiteral(next)}`);
 }
 
 /**

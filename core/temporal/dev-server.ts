@@ -25,6 +25,9 @@ export interface RunningTemporalDevServer {
   stop(): Promise<void>;
 }
 
+/** The pid file of a running dev server, for reaping one left behind by a killed start. */
+export const temporalPidFile = (dataDir: string) => join(dataDir, 'temporal.pid');
+
 /** Starts `temporal server start-dev` with its state in DATA_DIR; does not wait for it (see waitForTemporal). */
 export async function startTemporalDevServer(options: TemporalDevServerOptions): Promise<RunningTemporalDevServer> {
   const cli = findTemporalCli(options.cliPath);
@@ -35,7 +38,7 @@ export async function startTemporalDevServer(options: TemporalDevServerOptions):
   }
   await mkdir(options.dataDir, { recursive: true });
   const log = options.logger.child({ component: 'temporal' });
-  const pidFile = join(options.dataDir, 'temporal.pid');
+  const pidFile = temporalPidFile(options.dataDir);
   await stopStaleProcess(pidFile, 'start-dev', log);
   const args = [
     'server', 'start-dev',
@@ -46,7 +49,8 @@ export async function startTemporalDevServer(options: TemporalDevServerOptions):
     '--log-level', 'error',
     ...(options.namespace === 'default' ? [] : ['--namespace', options.namespace]),
   ];
-  const child: ChildProcess = spawn(cli, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  // Its own process group: a Ctrl-C in the terminal reaches Tickscribe alone, which then stops it in order.
+  const child: ChildProcess = spawn(cli, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   writePidFile(pidFile, child.pid);
   const output: string[] = [];
   const collect = (chunk: Buffer) => {

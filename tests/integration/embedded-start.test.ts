@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { embeddedDatabaseUrl } from '../../core/db/embedded-postgres.ts';
 import { freePort } from '../support/free-port.ts';
 import { startMainProcess, type StartedProcess } from '../support/process.ts';
 
@@ -25,10 +26,10 @@ describe('npm start on embedded defaults', () => {
       TEMPORAL_UI_PORT: String(ports.ui),
       ...(process.env['TEMPORAL_CLI_PATH'] ? { TEMPORAL_CLI_PATH: process.env['TEMPORAL_CLI_PATH'] } : {}),
     };
-    const databaseUrl = `postgresql://tickscribe:tickscribe@127.0.0.1:${ports.pg}/tickscribe`;
 
     const first = await startMainProcess(env);
     started.push(first);
+    const databaseUrl = embeddedDatabaseUrl(dataDir, ports.pg);
     expect(first.output()).toContain(`Web app:      http://localhost:${ports.web}`);
     expect(first.output()).toContain(`Temporal UI:  http://localhost:${ports.ui}`);
     const health = await fetch(`http://127.0.0.1:${ports.web}/api/health`);
