@@ -221,6 +221,9 @@ export interface TicketCreateRequest {
 
 // api/tickets/filtered.query.schema.json
 export interface TicketFilterQuery {
+  /**
+   * Page number, from 1.
+   */
   page?: number;
   limit?: number;
   search?: string;
@@ -232,6 +235,9 @@ export interface TicketFilterQuery {
 
 // api/tickets/list.query.schema.json
 export interface TicketListQuery {
+  /**
+   * Page number, from 1.
+   */
   page?: number;
   limit?: number;
 }
@@ -352,6 +358,9 @@ export interface AssigneeSearchResponse {
 // api/token-usage/history.query.schema.json
 export interface TokenUsageHistoryQuery {
   limit?: number;
+  /**
+   * How many entries to skip.
+   */
   offset?: number;
 }
 
@@ -404,6 +413,9 @@ export interface TranscriptDetail {
 
 // api/transcripts/list.query.schema.json
 export interface TranscriptListQuery {
+  /**
+   * Page number, from 1.
+   */
   page?: number;
   limit?: number;
   /**

@@ -14,7 +14,8 @@ export function readUpload(ctx: AppContext, field: string): Promise<UploadedFile
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: ctx.req.headers, limits: { files: 1, fileSize: MAX_TRANSCRIPT_BYTES, fields: 10, parts: 12 } });
+      // One byte over the maximum, so that a file of exactly the maximum is accepted and one byte more is not.
+      parser = busboy({ headers: ctx.req.headers, limits: { files: 1, fileSize: MAX_TRANSCRIPT_BYTES + 1, fields: 10, parts: 12 } });
     } catch {
       reject(new HttpError(400, UNREADABLE));
       return;
@@ -36,11 +37,14 @@ export function readUpload(ctx: AppContext, field: string): Promise<UploadedFile
           ctx.req.unpipe(parser);
           ctx.req.resume();
         });
-        stream.on('end', () => resolveFile({ fileName: info.filename || 'transcript.txt', mediaType: info.mimeType, bytes: Buffer.concat(chunks) }));
+        stream.on('end', () =>
+          resolveFile({ fileName: printable(info.filename) || 'transcript.txt', mediaType: printable(info.mimeType), bytes: Buffer.concat(chunks) }),
+        );
         stream.on('error', rejectFile);
       });
       file.catch(() => {});
     });
+    parser.on('filesLimit', () => reject(new HttpError(400, 'Upload one file at a time: this upload holds more than one.')));
     parser.on('error', () => reject(new HttpError(400, UNREADABLE)));
     parser.on('close', () => {
       if (!file) reject(new HttpError(400, 'Please select a file to upload.'));
@@ -48,4 +52,10 @@ export function readUpload(ctx: AppContext, field: string): Promise<UploadedFile
     });
     ctx.req.pipe(parser);
   });
+}
+
+/** A name from the client without control characters (a NUL cannot be stored, the others only confuse). */
+function printable(value: string | undefined): string {
+  // eslint-disable-next-line no-control-regex
+  return (value ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
 }

@@ -1,12 +1,11 @@
 /** Storing an uploaded transcript: the upload rules, the plan's monthly limits (under a lock) and the new row. */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Credits } from '../credits/credits.ts';
-import { InvalidInput } from '../errors.ts';
+import { InvalidInput, TooLarge } from '../errors.ts';
 import type { User } from '../users/user.entity.ts';
-import { ACCEPTED_EXTENSIONS, titleFromFileName, unsupportedExtensionMessage } from './limits.ts';
+import { checkUploadFile, titleFromFileName } from './limits.ts';
 import { Transcript } from './transcript.entity.ts';
 import { assertCanUpload } from './transcripts.ts';
-import { extname } from 'node:path';
 
 export interface UploadedFile {
   fileName: string;
@@ -19,7 +18,8 @@ export interface UploadedFile {
  * user, so uploads racing each other cannot pass them together.
  */
 export async function createUpload(em: EntityManager, user: User, credits: Credits, file: UploadedFile): Promise<Transcript> {
-  if (!ACCEPTED_EXTENSIONS.includes(extname(file.fileName).toLowerCase())) throw new InvalidInput(unsupportedExtensionMessage(file.fileName));
+  const problem = checkUploadFile({ fileName: file.fileName, size: file.bytes.length });
+  if (problem) throw problem.code === 'too-large' ? new TooLarge(problem.message) : new InvalidInput(problem.message);
   return em.transactional(async (tx) => {
     await tx.getConnection().execute('select id from users where id = ? for update', [user.id], 'all', tx.getTransactionContext());
     await assertCanUpload(tx, user, credits);

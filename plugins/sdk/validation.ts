@@ -24,18 +24,20 @@ export interface DescribeOptions {
 export function describeSchemaError(error: SchemaError, options: DescribeOptions = {}): string {
   const subject = options.subject ?? 'value';
   const param = (name: string) => String(error.params[name]);
-  const allowed = (error.params['allowedValues'] as unknown[] | undefined) ?? [];
+  const values = (error.params['allowedValues'] as unknown[] | undefined) ?? [];
+  // An empty string among the values reads as "(or empty)", not as a trailing comma.
+  const allowed = `${values.filter((value) => value !== '').join(', ')}${values.includes('') ? ' (or empty)' : ''}`;
   switch (options.place ?? 'field') {
     case 'pointer': {
       const where = error.instancePath || '(root)';
       if (error.keyword === 'additionalProperties') return `${where}: unknown property '${param('additionalProperty')}'`;
       if (error.keyword === 'required') return `${where}: missing property '${param('missingProperty')}'`;
-      if (error.keyword === 'enum') return `${where}: must be one of ${JSON.stringify(allowed)}`;
+      if (error.keyword === 'enum') return `${where}: must be one of ${JSON.stringify(values)}`;
       return `${where}: ${error.message ?? 'is invalid'}`;
     }
     case 'none': {
       if (error.keyword === 'type') return param('type') === 'integer' ? 'must be a whole number' : `must be a ${param('type')}`;
-      if (error.keyword === 'enum') return `must be one of ${allowed.join(', ')}`;
+      if (error.keyword === 'enum') return `must be one of ${allowed}`;
       if (error.keyword === 'pattern') return 'is not in the expected form';
       return error.message ?? 'is invalid';
     }
@@ -43,7 +45,7 @@ export function describeSchemaError(error: SchemaError, options: DescribeOptions
       const field = error.instancePath ? error.instancePath.slice(1).split('/').join('.') : subject;
       if (error.keyword === 'required') return `${field === subject ? '' : `${field}.`}${param('missingProperty')} is required`;
       if (error.keyword === 'additionalProperties') return `${field} has an unknown property '${param('additionalProperty')}'`;
-      if (error.keyword === 'enum') return `${field} must be one of: ${allowed.join(', ')}`;
+      if (error.keyword === 'enum') return `${field} must be one of: ${allowed}`;
       return `${field} ${error.message ?? 'is invalid'}`;
     }
   }

@@ -837,6 +837,7 @@ export interface operations {
         parameters: {
             query?: {
                 limit?: number;
+                /** @description Page number, from 1. */
                 page?: number;
             };
             header?: never;
@@ -1159,6 +1160,7 @@ export interface operations {
         parameters: {
             query?: {
                 limit?: number;
+                /** @description Page number, from 1. */
                 page?: number;
                 priority?: "Low" | "Medium" | "High" | "All" | "";
                 project?: string;
@@ -1315,6 +1317,7 @@ export interface operations {
         parameters: {
             query?: {
                 limit?: number;
+                /** @description How many entries to skip. */
                 offset?: number;
             };
             header?: never;
@@ -1405,6 +1408,7 @@ export interface operations {
                 limit?: number;
                 /** @description newest: latest upload (or, by title, Z to A) first; oldest: the reverse. */
                 order?: "newest" | "oldest";
+                /** @description Page number, from 1. */
                 page?: number;
                 /** @description Only transcripts whose title or source contains this text, ignoring case. */
                 search?: string;
