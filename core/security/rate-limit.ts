@@ -25,3 +25,17 @@ export async function hitRateLimit(em: EntityManager, rule: RateLimitRule, subje
   );
   if ((rows[0]?.hits ?? 0) > rule.limit) throw new TooManyAttempts(TOO_MANY_ATTEMPTS);
 }
+
+/** Throws 429 when `subject` has used up `rule` in the current window, without counting this call. */
+export async function checkRateLimit(em: EntityManager, rule: RateLimitRule, subject: string): Promise<void> {
+  const rows = await em.getConnection().execute<{ hits: number }[]>(
+    `select hits from rate_limit_counters where key = ? and window_start >= now() - make_interval(secs => ?)`,
+    [`${rule.name}:${subject}`, rule.windowSeconds],
+  );
+  if ((rows[0]?.hits ?? 0) >= rule.limit) throw new TooManyAttempts(TOO_MANY_ATTEMPTS);
+}
+
+/** Forgets `subject`'s count under `rule` (after a success that the rule should not hold against it). */
+export async function clearRateLimit(em: EntityManager, rule: RateLimitRule, subject: string): Promise<void> {
+  await em.getConnection().execute(`delete from rate_limit_counters where key = ?`, [`${rule.name}:${subject}`]);
+}

@@ -4,7 +4,7 @@ import type { Config } from '../config.ts';
 import { Conflict, InvalidInput, NotAuthenticated, Refused } from '../errors.ts';
 import { queueEmail, type EmailDispatcher } from '../mail/outbox.ts';
 import { passwordResetEmail, verificationEmail } from '../mail/templates.ts';
-import { hitRateLimit, type RateLimitRule } from '../security/rate-limit.ts';
+import { checkRateLimit, clearRateLimit, hitRateLimit, type RateLimitRule } from '../security/rate-limit.ts';
 import { EmailToken, type EmailTokenPurpose } from './email-token.entity.ts';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, hashPassword, verifyAgainstNothing, verifyPassword } from './passwords.ts';
 import { Session } from './session.entity.ts';
@@ -16,7 +16,7 @@ const VERIFY_TTL_MS = 24 * HOUR;
 const RESET_TTL_MS = HOUR;
 
 const RATE_LIMITS = {
-  loginPerAddress: { name: 'login:email', limit: 10, windowSeconds: 900 },
+  loginFailuresPerAddress: { name: 'login-failures:email', limit: 10, windowSeconds: 900 },
   loginPerClient: { name: 'login:client', limit: 50, windowSeconds: 900 },
   resetPerAddress: { name: 'reset:email', limit: 5, windowSeconds: 3600 },
   resetPerClient: { name: 'reset:client', limit: 20, windowSeconds: 3600 },
@@ -136,10 +136,16 @@ export class Accounts {
   async login(em: EntityManager, input: { email: string; password: string }, client: ClientInfo): Promise<{ user: User; token: string }> {
     const email = normaliseEmail(input.email);
     await hitClientLimit(em, RATE_LIMITS.loginPerClient, client);
-    await hitRateLimit(em, RATE_LIMITS.loginPerAddress, email);
+    // Per address only failures count, and a success clears them: knowing an address is not enough to lock
+    // its owner out (the per-client limit above still slows down one client trying many addresses).
+    await checkRateLimit(em, RATE_LIMITS.loginFailuresPerAddress, email);
     const user = await em.findOne(User, { email }, { populate: ['passwordHash'] });
     const valid = user?.passwordHash ? await verifyPassword(input.password, user.passwordHash) : await verifyAgainstNothing(input.password);
-    if (!user || !valid) throw new NotAuthenticated(MESSAGES.invalidCredentials);
+    if (!user || !valid) {
+      await hitRateLimit(em, RATE_LIMITS.loginFailuresPerAddress, email).catch(() => {});
+      throw new NotAuthenticated(MESSAGES.invalidCredentials);
+    }
+    await clearRateLimit(em, RATE_LIMITS.loginFailuresPerAddress, email);
     // Only someone who knows the password learns that the address is unverified.
     if (!user.emailVerifiedAt) throw new Refused(MESSAGES.notConfirmed);
     const token = this.#openSession(em, user, client);
