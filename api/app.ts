@@ -39,10 +39,12 @@ export interface AppDependencies {
   emails: EmailDispatcher;
   /** Folder of the built web app. Default dist/web; null serves no web app (development behind Vite). */
   webDir?: string | null;
+  /** How long processing takes with the configured extractor, as the upload reply says it. Default 'about 1-2 minutes'. */
+  processingTime?: string;
 }
 
 /** What the routes need; handlers call these only when a request comes in. */
-type RouteDependencies = Pick<AppDependencies, 'config' | 'orm' | 'temporal' | 'workflows' | 'emails'>;
+type RouteDependencies = Pick<AppDependencies, 'config' | 'orm' | 'temporal' | 'workflows' | 'emails' | 'processingTime'>;
 
 /** Every route of the API, declared with its schemas, registered on one registry. */
 export function apiRoutes(deps: RouteDependencies): { api: ApiRegistry; accounts: Accounts } {
@@ -57,7 +59,7 @@ export function apiRoutes(deps: RouteDependencies): { api: ApiRegistry; accounts
   authRoutes(api, { accounts, em, config: deps.config });
   const credits = new Credits();
   tokenUsageRoutes(api, { credits, em });
-  transcriptRoutes(api, { em, credits, temporal: deps.workflows, config: deps.config });
+  transcriptRoutes(api, { em, credits, temporal: deps.workflows, config: deps.config, processingTime: deps.processingTime ?? 'about 1-2 minutes' });
   ticketRoutes(api, { em });
   if (!deps.config.SMTP_URL && deps.config.NODE_ENV !== 'production') devOutboxRoutes(api, { em });
   return { api, accounts };

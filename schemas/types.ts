@@ -150,7 +150,10 @@ export interface DevOutboxResponse {
     subject: string;
     text: string;
     links: string[];
-    status: "pending" | "sent";
+    /**
+     * kept: no mail server is configured; the e-mail stays here.
+     */
+    status: "pending" | "sent" | "kept";
     createdAt: string;
   }[];
 }

@@ -21,7 +21,7 @@ import { claimDataDir } from '../core/stale-process.ts';
 import { connectWorker, waitForTemporal } from '../core/temporal/connect.ts';
 import { startTemporalDevServer, temporalPidFile } from '../core/temporal/dev-server.ts';
 import { installTemporalRuntime } from '../core/temporal/runtime.ts';
-import { loadConfiguredPlugins } from './plugins.ts';
+import { loadConfiguredPlugins, processingTime } from './plugins.ts';
 
 export type Role = 'all' | 'api' | 'worker';
 
@@ -148,7 +148,10 @@ export async function start(options: StartOptions = {}): Promise<RunningTickscri
       // E-mails whose delivery never started (Temporal was unreachable at that moment) go out now.
       const pending = await orm.em.fork().find(OutboundEmail, { status: 'pending' }, { fields: ['id'] });
       await emails.dispatch(pending.map((email) => email.id));
-      const app = createApp({ config, logger, orm, temporal: temporalInfo.connection, workflows: client, emails, webDir: options.webDir });
+      const app = createApp({
+        config, logger, orm, temporal: temporalInfo.connection, workflows: client, emails, webDir: options.webDir,
+        processingTime: processingTime(plugins.extractor),
+      });
       const server = await listen(createServer(app.callback()), config.PORT, config.HOST);
       cleanups.push(() => close(server));
       url = config.APP_URL;

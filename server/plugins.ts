@@ -50,3 +50,8 @@ export async function loadConfiguredPlugins(config: Config & ExtractorSettings):
   const plugins = await loadPluginHost({ specs: pluginSpecs(config) });
   return { plugins, extractor: chosenExtractor(plugins, config) };
 }
+
+/** How long the ingest of a meeting takes with `extractor`, in the words of the upload reply. */
+export function processingTime(extractor: BoundExtractor): string {
+  return extractor.manifest.id === 'heuristic' ? 'a few seconds' : 'about 1-2 minutes';
+}

@@ -32,7 +32,7 @@ export function createActivities({ orm, mailer, plugins, extractor, credits }: A
     async deliverEmail(emailId: string): Promise<void> {
       const em = orm.em.fork();
       const email = await em.findOne(OutboundEmail, emailId);
-      if (!email || email.status === 'sent') return;
+      if (!email || email.status !== 'pending') return;
       email.attempts += 1;
       try {
         await mailer.send({ to: email.to, subject: email.subject, text: email.text, html: email.html });
@@ -41,8 +41,9 @@ export function createActivities({ orm, mailer, plugins, extractor, credits }: A
         await em.flush();
         throw error;
       }
-      email.status = 'sent';
-      email.sentAt = new Date();
+      // Without a mail server the e-mail only stays in the local outbox: it is kept, not sent.
+      email.status = mailer.transport === 'smtp' ? 'sent' : 'kept';
+      email.sentAt = mailer.transport === 'smtp' ? new Date() : null;
       email.transport = mailer.transport;
       email.lastError = null;
       await em.flush();

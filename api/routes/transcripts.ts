@@ -16,7 +16,10 @@ import type { ApiRegistry } from '../routing.ts';
 
 const schema = (name: string) => `api/transcripts/${name}.schema.json`;
 
-export function transcriptRoutes(api: ApiRegistry, deps: { em: () => EntityManager; credits: Credits; temporal: Client; config: Config }): void {
+export function transcriptRoutes(
+  api: ApiRegistry,
+  deps: { em: () => EntityManager; credits: Credits; temporal: Client; config: Config; processingTime: string },
+): void {
   const { em, credits, temporal, config } = deps;
 
   api.route<undefined, undefined, TranscriptUpload | TranscriptUploadError>({
@@ -37,7 +40,7 @@ export function transcriptRoutes(api: ApiRegistry, deps: { em: () => EntityManag
         ctx.status = 201;
         return {
           success: true,
-          message: 'Transcript uploaded. Processing has started and takes about 1-2 minutes.',
+          message: `Transcript uploaded. Processing has started and takes ${deps.processingTime}.`,
           transcript: { id: transcript.id, title: transcript.title },
           processingStatus: 'pending',
           tickets: [],

@@ -1,6 +1,7 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 
-const OUTBOUND_EMAIL_STATUSES = ['pending', 'sent'] as const;
+/** pending: not yet taken; sent: a mail server took it; kept: no mail server is configured, it stays in the outbox. */
+const OUTBOUND_EMAIL_STATUSES = ['pending', 'sent', 'kept'] as const;
 
 /**
  * An e-mail waiting to go out or gone. It is written in the same transaction as the change that causes it and

@@ -123,7 +123,14 @@ export async function saveExtractedTickets(em: EntityManager, transcriptId: stri
 export async function markTranscriptFailed(em: EntityManager, transcriptId: string, error: string, tokenLimitExceeded: boolean): Promise<void> {
   const transcript = await em.findOne(Transcript, transcriptId);
   if (!transcript || transcript.processingStatus === 'completed') return;
+  // Still pending: the file could not be read, so no extraction ran; such a transcript does not use up the month.
+  const beforeExtraction = transcript.processingStatus === 'pending';
   transcript.processingStatus = 'failed';
-  transcript.metadata = { ...transcript.metadata, error, ...(tokenLimitExceeded ? { tokenLimitExceeded: true } : {}) };
+  transcript.metadata = {
+    ...transcript.metadata,
+    error,
+    ...(tokenLimitExceeded ? { tokenLimitExceeded: true } : {}),
+    ...(beforeExtraction ? { failedStage: 'parse' } : {}),
+  };
   await em.flush();
 }

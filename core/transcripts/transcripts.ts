@@ -29,7 +29,15 @@ export function viewTranscript(transcript: Transcript) {
 export async function assertCanUpload(em: EntityManager, user: User, credits: Credits): Promise<void> {
   const plan = await planOf(em, user);
   const { start } = creditCycle(user.creditCycleAnchor);
-  const thisMonth = await em.count(Transcript, { user, createdAt: { $gte: start } });
+  // Transcripts that failed before extraction (unreadable, binary, no messages) do not count.
+  const [counted] = await em.getConnection().execute<{ n: number }[]>(
+    `select count(*)::int as n from transcripts
+      where user_id = ? and created_at >= ? and not (processing_status = 'failed' and metadata->>'failedStage' = 'parse')`,
+    [user.id, start],
+    'all',
+    em.getTransactionContext(),
+  );
+  const thisMonth = counted?.n ?? 0;
   if (thisMonth >= plan.transcriptLimit) {
     throw new LimitReached(
       `You have reached the ${plan.name} plan's limit of ${plan.transcriptLimit} transcripts this month. Upgrade your subscription to process more transcripts.`,

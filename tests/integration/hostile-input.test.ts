@@ -118,4 +118,30 @@ describe('uploads', () => {
     expect(((await response.json()) as { message: string }).message).toBe('The file is empty.');
     expect((await db.query('select count(*)::int as n from transcripts')).rows[0].n).toBe(before.rows[0].n);
   });
+
+  it("says how long processing takes with the configured extractor (offline: seconds)", async () => {
+    const meeting = new TextEncoder().encode('Ada: I will write the release notes by Friday.\nGrace: Thanks.\n');
+    const response = await upload([{ name: 'notes.txt', bytes: meeting }]);
+    expect(((await response.json()) as { message: string }).message).toBe('Transcript uploaded. Processing has started and takes a few seconds.');
+  });
+
+  it("does not count uploads that fail before extraction against the month's transcripts", async () => {
+    const user = await signUpVerified(base, db);
+    const send = (name: string, bytes: Uint8Array<ArrayBuffer>) => {
+      const form = new FormData();
+      form.append('transcript', new Blob([bytes]), name);
+      return fetch(`${base}/api/transcripts/upload`, { method: 'POST', headers: { authorization: `Bearer ${user.token}` }, body: form });
+    };
+    const binary = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]);
+    for (let i = 0; i < 6; i++) {
+      const answer = (await (await send(`scan-${i}.txt`, binary)).json()) as { transcript: { id: string } };
+      for (let wait = 0; wait < 200; wait++) {
+        const { rows } = await db.query('select processing_status from transcripts where id = $1', [answer.transcript.id]);
+        if (rows[0].processing_status === 'failed') break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
+    const meeting = new TextEncoder().encode('Ada: I will write the release notes by Friday.\n');
+    expect((await send('notes.txt', meeting)).status).toBe(201);
+  });
 });

@@ -401,8 +401,11 @@ export type components = {
                 createdAt: string;
                 id: string;
                 links: string[];
-                /** @enum {unknown} */
-                status: "pending" | "sent";
+                /**
+                 * @description kept: no mail server is configured; the e-mail stays here.
+                 * @enum {unknown}
+                 */
+                status: "pending" | "sent" | "kept";
                 subject: string;
                 text: string;
                 to: string;
