@@ -6,6 +6,7 @@ import { isUuid } from '../ids.ts';
 import { Transcript } from '../transcripts/transcript.entity.ts';
 import type { User } from '../users/user.entity.ts';
 import { Ticket } from './ticket.entity.ts';
+import { PLACEHOLDER_NAME_PATTERN } from '../../plugins/sdk/index.ts';
 
 const REQUIRED_FIELDS = 'Please fill out all required fields';
 const TICKET_NOT_FOUND = 'Ticket not found';
@@ -103,6 +104,7 @@ export async function searchTickets(em: EntityManager, user: User, q: string, li
 }
 
 /** Names for the assignee field: participants of the user's transcripts and assignees already used, A-Z. */
+/** Names offered as assignees: the user's meeting participants and assignees, never a placeholder speaker. */
 export async function searchAssignees(em: EntityManager, user: User, q: string, limit: number, project?: string) {
   const pattern = containing(q.trim());
   const rows = await em.getConnection().execute<{ name: string }[]>(
@@ -110,8 +112,8 @@ export async function searchAssignees(em: EntityManager, user: User, q: string, 
        select distinct p->>'name' as name from transcripts t, jsonb_array_elements(t.participants) p where t.user_id = ?
        union
        select distinct assignee from tickets where user_id = ? and assignee is not null ${project ? 'and project = ?' : ''}
-     ) as names where name ilike ? and name <> '' order by name limit ?`,
-    [user.id, user.id, ...(project ? [project] : []), pattern, limit],
+     ) as names where name ilike ? and name <> '' and btrim(regexp_replace(name, '\\s+', ' ', 'g')) !~* ? order by name limit ?`,
+    [user.id, user.id, ...(project ? [project] : []), pattern, PLACEHOLDER_NAME_PATTERN, limit],
   );
   return { users: rows.map((row) => ({ name: row.name })) };
 }
