@@ -54,10 +54,13 @@ describe('extractor contract kit', () => {
     const problems = await checkExtractorContract(careless([
       { ...TICKET, assignee: 'Dave Invented' },
       { ...TICKET, title: 'Write the notes', dependsOn: ['Deploy to production'] },
+      { ...TICKET, title: 'Send the date', assignee: 'Unknown speaker' },
     ]));
     expect(problems).toEqual([
-      "request 1: ticket 'Fix the login timeout on mobile' is assigned to 'Dave Invented', who is not a participant",
+      "request 1: ticket 'Fix the login timeout on mobile' is assigned to 'Dave Invented', who is neither a participant nor named in the meeting",
       "request 1: ticket 'Write the notes' depends on 'Deploy to production', which is not another ticket of the answer",
+      "request 1: ticket 'Send the date' is assigned to 'Unknown speaker', who is neither a participant nor named in the meeting",
+      "request 1: ticket 'Send the date' is assigned to the placeholder 'Unknown speaker'",
       'extract() ignored an aborted signal; it must reject',
     ]);
   });

@@ -1,10 +1,11 @@
 /**
  * The extractor contract kit: the checks both built-in extractors pass, runnable against a third-party extractor
  * with any test runner. The host's own checks (manifest, functions, settings, the answer's schema and usage)
- * run first; the kit adds what a schema cannot see: assignees only among the participants, dependencies only
+ * run first; the kit adds what a schema cannot see: assignees only among the participants or the names spoken in
+ * the meeting (never a placeholder speaker), dependencies only
  * on tickets of the same answer, estimates that are stable, and cancellation that is honoured.
  */
-import type { ExtractionRequest, ExtractorPlugin, PluginSettings } from '../../../plugins/sdk/index.ts';
+import { isPlaceholderName, type ExtractionRequest, type ExtractorPlugin, type PluginSettings } from '../../../plugins/sdk/index.ts';
 import { loadAlone, messageOf, throwProblems } from './shared.ts';
 
 export interface ExtractorKitOptions {
@@ -57,10 +58,14 @@ export async function checkExtractorContract(plugin: ExtractorPlugin, options: E
     }
     if ((options.expectTickets ?? true) && !result.tickets.length) problems.push(`${label}: extract() found no tickets`);
     const names = new Set(request.transcript.participants.map((p) => p.name));
+    const spoken = request.transcript.messages.map((m) => m.content).join('\n');
     const titles = new Set(result.tickets.map((t) => t.title));
     for (const ticket of result.tickets) {
-      if (ticket.assignee !== null && !names.has(ticket.assignee)) {
-        problems.push(`${label}: ticket '${ticket.title}' is assigned to '${ticket.assignee}', who is not a participant`);
+      if (ticket.assignee !== null && !names.has(ticket.assignee) && !spoken.includes(ticket.assignee)) {
+        problems.push(`${label}: ticket '${ticket.title}' is assigned to '${ticket.assignee}', who is neither a participant nor named in the meeting`);
+      }
+      if (ticket.assignee !== null && isPlaceholderName(ticket.assignee)) {
+        problems.push(`${label}: ticket '${ticket.title}' is assigned to the placeholder '${ticket.assignee}'`);
       }
       for (const dependency of ticket.dependsOn.filter((title) => !titles.has(title) || title === ticket.title)) {
         problems.push(`${label}: ticket '${ticket.title}' depends on '${dependency}', which is not another ticket of the answer`);
