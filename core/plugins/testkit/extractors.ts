@@ -2,8 +2,8 @@
  * The extractor contract kit: the checks both built-in extractors pass, runnable against a third-party extractor
  * with any test runner. The host's own checks (manifest, functions, settings, the answer's schema and usage)
  * run first; the kit adds what a schema cannot see: assignees only among the participants or the names spoken in
- * the meeting (never a placeholder speaker), dependencies only
- * on tickets of the same answer, estimates that are stable, and cancellation that is honoured.
+ * the meeting (never a placeholder speaker), dependencies only on tickets of the same answer, estimates that are
+ * stable, and cancellation that is honoured.
  */
 import { isPlaceholderName, type ExtractionRequest, type ExtractorPlugin, type PluginSettings } from '../../../plugins/sdk/index.ts';
 import { loadAlone, messageOf, throwProblems } from './shared.ts';
