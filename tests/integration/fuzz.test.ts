@@ -1,11 +1,10 @@
 // Hostile input never reaches a 500: random and boundary values thrown at every route's declared parameters and
 // bodies, read from the OpenAPI document (so a new route is fuzzed as soon as it is declared).
 import fc from 'fast-check';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { describeApi } from '../../server/api-types.ts';
 import { signUpVerified } from '../support/accounts.ts';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { useTestApp } from '../support/app.ts';
 
 interface Parameter {
   name: string;
@@ -27,21 +26,11 @@ const document = describeApi() as {
 /** Operations that end the session the fuzzer uses, or that it cannot reach with JSON (the upload has its own tests). */
 const SKIPPED = new Set(['logout', 'changePassword', 'uploadTranscript']);
 
-let app: TestApp;
-let base: string;
-let db: pg.Client;
+const t = useTestApp();
 let token: string;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  base = app.url.replace('localhost', '127.0.0.1');
-  db = new pg.Client({ connectionString: inject('databaseUrl') });
-  await db.connect();
-  ({ token } = await signUpVerified(base, db));
-});
-afterAll(async () => {
-  await app?.stop();
-  await db?.end();
+  ({ token } = await signUpVerified(t.base, t.db));
 });
 
 const hostileText = fc.oneof(
@@ -96,7 +85,7 @@ describe('route fuzzer', () => {
           if (parameter.in === 'path') url = url.replace(`{${parameter.name}}`, pathSegment(value ?? 'x'));
           else if (value !== undefined) query.append(parameter.name, value);
         });
-        const response = await fetch(`${base}${url}${query.size ? `?${query}` : ''}`, {
+        const response = await fetch(`${t.base}${url}${query.size ? `?${query}` : ''}`, {
           method: method.toUpperCase(),
           redirect: 'manual',
           headers: { ...(signedIn ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },

@@ -1,30 +1,19 @@
 // Each class of hostile input the probe found answers a clear 400, never a 500: NUL characters anywhere,
 // numbers beyond what the database holds, two files in one upload; and the upload limits are fair (exactly 1MB
 // is accepted, one byte more is not; an empty file is refused at once).
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUpVerified } from '../support/accounts.ts';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { useTestApp } from '../support/app.ts';
 
-let app: TestApp;
-let base: string;
-let db: pg.Client;
+const t = useTestApp();
 let token: string;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  base = app.url.replace('localhost', '127.0.0.1');
-  db = new pg.Client({ connectionString: inject('databaseUrl') });
-  await db.connect();
-  ({ token } = await signUpVerified(base, db));
-});
-afterAll(async () => {
-  await app?.stop();
-  await db?.end();
+  ({ token } = await signUpVerified(t.base, t.db));
 });
 
 async function call(method: string, path: string, body?: unknown): Promise<{ status: number; error?: string }> {
-  const response = await fetch(`${base}${path}`, {
+  const response = await fetch(`${t.base}${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -36,7 +25,7 @@ async function call(method: string, path: string, body?: unknown): Promise<{ sta
 function upload(files: { name: string; bytes: Uint8Array<ArrayBuffer> }[]) {
   const form = new FormData();
   for (const file of files) form.append('transcript', new Blob([file.bytes]), file.name);
-  return fetch(`${base}/api/transcripts/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  return fetch(`${t.base}/api/transcripts/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
 }
 
 const ticket = { title: 'Fix the login', description: 'Users are logged out.', priority: 'High', status: 'ToDo', project: 'Web' };
@@ -112,11 +101,11 @@ describe('uploads', () => {
   });
 
   it('refuses an empty file at upload, storing nothing', async () => {
-    const before = await db.query('select count(*)::int as n from transcripts');
+    const before = await t.db.query('select count(*)::int as n from transcripts');
     const response = await upload([{ name: 'empty.vtt', bytes: new Uint8Array(0) }]);
     expect(response.status).toBe(400);
     expect(((await response.json()) as { message: string }).message).toBe('The file is empty.');
-    expect((await db.query('select count(*)::int as n from transcripts')).rows[0].n).toBe(before.rows[0].n);
+    expect((await t.db.query('select count(*)::int as n from transcripts')).rows[0].n).toBe(before.rows[0].n);
   });
 
   it("says how long processing takes with the configured extractor (offline: seconds)", async () => {
@@ -126,17 +115,17 @@ describe('uploads', () => {
   });
 
   it("does not count uploads that fail before extraction against the month's transcripts", async () => {
-    const user = await signUpVerified(base, db);
+    const user = await signUpVerified(t.base, t.db);
     const send = (name: string, bytes: Uint8Array<ArrayBuffer>) => {
       const form = new FormData();
       form.append('transcript', new Blob([bytes]), name);
-      return fetch(`${base}/api/transcripts/upload`, { method: 'POST', headers: { authorization: `Bearer ${user.token}` }, body: form });
+      return fetch(`${t.base}/api/transcripts/upload`, { method: 'POST', headers: { authorization: `Bearer ${user.token}` }, body: form });
     };
     const binary = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]);
     for (let i = 0; i < 6; i++) {
       const answer = (await (await send(`scan-${i}.txt`, binary)).json()) as { transcript: { id: string } };
       for (let wait = 0; wait < 200; wait++) {
-        const { rows } = await db.query('select processing_status from transcripts where id = $1', [answer.transcript.id]);
+        const { rows } = await t.db.query('select processing_status from transcripts where id = $1', [answer.transcript.id]);
         if (rows[0].processing_status === 'failed') break;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }

@@ -1,29 +1,15 @@
 // The per-address login limit counts failures only and forgets them on a success, so knowing someone's address
 // is not enough to lock them out by logging in (or failing) on their behalf within the limit.
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signUpVerified } from '../support/accounts.ts';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { useTestApp } from '../support/app.ts';
 
-let app: TestApp;
-let base: string;
-let db: pg.Client;
-
-beforeAll(async () => {
-  app = await startTestApp({ TRUST_PROXY: 'true' });
-  base = app.url.replace('localhost', '127.0.0.1');
-  db = new pg.Client({ connectionString: inject('databaseUrl') });
-  await db.connect();
-});
-afterAll(async () => {
-  await app?.stop();
-  await db?.end();
-});
+const t = useTestApp({ TRUST_PROXY: 'true' });
 
 /** Each login from its own client address, so only the per-address rule can answer 429. */
 let client = 0;
 async function login(email: string, password: string): Promise<number> {
-  const response = await fetch(`${base}/auth/login`, {
+  const response = await fetch(`${t.base}/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${(client++ % 250) + 1}` },
     body: JSON.stringify({ email, password }),
@@ -33,14 +19,14 @@ async function login(email: string, password: string): Promise<number> {
 
 describe('login limit per address', () => {
   it('does not count successful logins', async () => {
-    const { email } = await signUpVerified(base, db, { password: 'right-pass' });
+    const { email } = await signUpVerified(t.base, t.db, { password: 'right-pass' });
     const statuses: number[] = [];
     for (let i = 0; i < 15; i++) statuses.push(await login(email, 'right-pass'));
     expect(statuses).toEqual(Array(15).fill(200));
   });
 
   it('forgets the failures when the owner logs in', async () => {
-    const { email } = await signUpVerified(base, db, { password: 'right-pass' });
+    const { email } = await signUpVerified(t.base, t.db, { password: 'right-pass' });
     const statuses: number[] = [];
     for (let i = 0; i < 9; i++) statuses.push(await login(email, 'wrong-pass'));
     statuses.push(await login(email, 'right-pass'));
@@ -49,7 +35,7 @@ describe('login limit per address', () => {
   });
 
   it('still throttles ten failures in a row, for the right password too until the window passes', async () => {
-    const { email } = await signUpVerified(base, db, { password: 'right-pass' });
+    const { email } = await signUpVerified(t.base, t.db, { password: 'right-pass' });
     const statuses: number[] = [];
     for (let i = 0; i < 10; i++) statuses.push(await login(email, 'wrong-pass'));
     statuses.push(await login(email, 'right-pass'));

@@ -1,28 +1,14 @@
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUpVerified } from '../support/accounts.ts';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { useTestApp } from '../support/app.ts';
 
-let app: TestApp;
-let base: string;
-let db: pg.Client;
+const t = useTestApp();
 
-beforeAll(async () => {
-  app = await startTestApp();
-  base = app.url.replace('localhost', '127.0.0.1');
-  db = new pg.Client({ connectionString: inject('databaseUrl') });
-  await db.connect();
-});
-afterAll(async () => {
-  await app?.stop();
-  await db?.end();
-});
-
-const signedIn = () => signUpVerified(base, db);
+const signedIn = () => signUpVerified(t.base, t.db);
 
 type Json = Record<string, unknown>;
 async function call(token: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: Json }> {
-  const response = await fetch(`${base}${path}`, {
+  const response = await fetch(`${t.base}${path}`, {
     method, headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
@@ -118,7 +104,7 @@ describe('lists, filters and search', () => {
       { title: 'Pushed one', project: 'Docs', status: 'ToDo', priority: 'High' },
     ];
     for (const row of rows) await create(token, row);
-    await db.query(`update tickets set external_url = 'https://github.com/o/r/issues/7', external_id = '7' where title = 'Pushed one'`);
+    await t.db.query(`update tickets set external_url = 'https://github.com/o/r/issues/7', external_id = '7' where title = 'Pushed one'`);
   });
 
   it('pages newest first', async () => {
@@ -164,7 +150,7 @@ describe('lists, filters and search', () => {
   });
 
   it('suggests assignees from participants and earlier assignees', async () => {
-    await db.query(
+    await t.db.query(
       `insert into transcripts (id, user_id, title, participants, messages, processing_status, metadata, created_at, updated_at)
        select gen_random_uuid(), user_id, 'Sync', '[{"id":"p1","name":"Alan Turing"},{"id":"p2","name":"Ada Lovelace"}]', '[]', 'completed', '{}', now(), now()
        from tickets where title = 'Fix login redirect' limit 1`,
@@ -180,7 +166,7 @@ describe('lists, filters and search', () => {
 describe('very long lists', () => {
   it('count matches up to 10,000 and say when the total is capped', async () => {
     const { token, userId } = await signedIn();
-    await db.query(
+    await t.db.query(
       `insert into tickets (id, user_id, title, description, project, status, priority, tags, dependencies, created_at, updated_at)
        select gen_random_uuid(), $1, 'Generated ' || i, 'd', 'Bulk', 'ToDo', 'Low', '[]', '[]', now() - make_interval(secs => i), now()
        from generate_series(1, 10050) as i`,

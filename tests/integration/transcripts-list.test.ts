@@ -1,12 +1,9 @@
 // The transcripts list searches, sorts and pages in the database: GET /api/transcripts?search&sort&order&page&limit.
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUpVerified, type SignedInUser } from '../support/accounts.ts';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { useTestApp } from '../support/app.ts';
 
-let app: TestApp;
-let base: string;
-let db: pg.Client;
+const t = useTestApp();
 let ada: SignedInUser;
 
 interface ListAnswer {
@@ -17,7 +14,7 @@ interface ListAnswer {
 /** Transcripts stored straight in the table, one minute apart in the given order (the first is the oldest). */
 async function store(userId: string, rows: [title: string, source: string][]): Promise<void> {
   for (const [index, [title, source]] of rows.entries()) {
-    await db.query(
+    await t.db.query(
       `insert into transcripts (id, user_id, title, source, processing_status, created_at, updated_at)
        values (gen_random_uuid(), $1, $2, $3, 'completed', now() - make_interval(mins => $4), now())`,
       [userId, title, source, rows.length - index],
@@ -26,18 +23,14 @@ async function store(userId: string, rows: [title: string, source: string][]): P
 }
 
 async function list(query: string, user = ada): Promise<{ status: number; body: ListAnswer & { error?: string } }> {
-  const response = await fetch(`${base}/api/transcripts?${query}`, { headers: { authorization: `Bearer ${user.token}` } });
+  const response = await fetch(`${t.base}/api/transcripts?${query}`, { headers: { authorization: `Bearer ${user.token}` } });
   return { status: response.status, body: (await response.json()) as ListAnswer & { error?: string } };
 }
 const titles = (answer: { body: ListAnswer }) => answer.body.data.map((t) => t.title);
 
 beforeAll(async () => {
-  app = await startTestApp();
-  base = app.url.replace('localhost', '127.0.0.1');
-  db = new pg.Client({ connectionString: inject('databaseUrl') });
-  await db.connect();
-  ada = await signUpVerified(base, db);
-  const grace = await signUpVerified(base, db);
+  ada = await signUpVerified(t.base, t.db);
+  const grace = await signUpVerified(t.base, t.db);
   await store(ada.userId, [
     ['Sprint planning', 'zoom'],
     ['alpha review', 'teams'],
@@ -46,10 +39,6 @@ beforeAll(async () => {
     ['Design_review', 'webvtt'],
   ]);
   await store(grace.userId, [['Sprint planning (Grace)', 'zoom']]);
-});
-afterAll(async () => {
-  await app?.stop();
-  await db?.end();
 });
 
 describe('GET /api/transcripts: search, sort, pages', () => {

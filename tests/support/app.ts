@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { inject } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { start, type RunningTickscribe } from '../../server/main.ts';
 import { freePort } from './free-port.ts';
 
@@ -25,4 +26,28 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     },
   });
   return { ...running, url: running.url ?? `http://localhost:${port}` };
+}
+
+export interface TestAppWithDatabase {
+  app: TestApp;
+  /** The app's address on 127.0.0.1. */
+  base: string;
+  /** A client of the run's shared PostgreSQL. */
+  db: pg.Client;
+}
+
+/** Starts an app (and a database client) before the file's tests and stops both after them. */
+export function useTestApp(env: Record<string, string> = {}): TestAppWithDatabase {
+  const context = {} as TestAppWithDatabase;
+  beforeAll(async () => {
+    context.app = await startTestApp(env);
+    context.base = context.app.url.replace('localhost', '127.0.0.1');
+    context.db = new pg.Client({ connectionString: inject('databaseUrl') });
+    await context.db.connect();
+  });
+  afterAll(async () => {
+    await context.app?.stop();
+    await context.db?.end();
+  });
+  return context;
 }
