@@ -1,20 +1,15 @@
 // The CSV parser (comma, semicolon and pipe delimited transcripts): header synonyms, column inference without a
 // header, RFC 4180 quoting, every time form such files use, detection ranking against the other built-in
 // parsers, and clear errors for tables that are not transcripts.
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { PluginHost } from '../../core/plugins/host.ts';
-import { loadPluginHost } from '../../server/plugins.ts';
+import { describe, expect, it } from 'vitest';
 import { assertParserContract } from '../../core/plugins/testkit.ts';
-import { parser } from '../../plugins/parsers/csv/index.ts';
-import { readHeaderCell } from '../../plugins/parsers/shared/delimited.ts';
-import { failure, parserHelpers } from './support.ts';
+import { csvParser as parser } from '../../plugins/parsers/csv/index.ts';
+import { readHeaderCell } from '../../plugins/parsers/shared/delimited/columns.ts';
+import { builtinHost, expectScores, failure, parserHelpers, parseWithin, repeatRows } from './support.ts';
 
-let host: PluginHost;
-beforeAll(async () => {
-  host = await loadPluginHost();
-});
+const host = builtinHost();
 
-const { parse, scores, topFormat: top, lines, detect } = parserHelpers(() => host, { fileName: 'meeting.csv', parser, confidence: true });
+const { parse, readAs, scores, topFormat: top, lines, detect } = parserHelpers(host, { fileName: 'meeting.csv', parser, confidence: true });
 
 describe('csv parser: manifest and detection', () => {
   it('declares itself', () => {
@@ -22,18 +17,20 @@ describe('csv parser: manifest and detection', () => {
   });
 
   it('scores a header with speaker/time and text 0.85, text only 0.75, no header by content 0.65/0.5, weak fits low', () => {
-    expect(detect('speaker,start,text\nAlice,1,Hello there\nBob,2,Hi\n')).toBe(0.85);
-    expect(detect('Transcript,Language\nHello there everyone,en\nHi,en\n')).toBe(0.75);
-    expect(detect('00:00:01,Alice,Hello there everyone\n00:00:05,Bob,Hi Alice how are you\n')).toBe(0.65);
-    expect(detect('Alice,Hello there everyone\nBob,Hi Alice how are you\n')).toBe(0.5);
-    expect(detect('speaker,start\nAlice,1\n')).toBe(0.5);
-    expect(detect('speaker,text\n')).toBe(0.5);
-    expect(detect('Alice: Hello, there.\nBob: Hi, Alice.\n')).toBe(0.2);
-    expect(detect('Alice: hello\nBob: how are you today, then?\nAlice: fine, fine, fine')).toBe(0);
-    expect(detect('[{"speaker": "A", "text": "x"}, {"speaker": "B", "text": "y"}]')).toBe(0);
-    expect(detect('WEBVTT\n\n00:01.000 --> 00:02.000\nA, b\n')).toBe(0);
-    expect(detect('start\tend\ttext\n1\t2\thello\n')).toBe(0);
-    expect(detect('')).toBe(0);
+    expectScores(detect, [
+      ['speaker,start,text\nAlice,1,Hello there\nBob,2,Hi\n', 0.85],
+      ['Transcript,Language\nHello there everyone,en\nHi,en\n', 0.75],
+      ['00:00:01,Alice,Hello there everyone\n00:00:05,Bob,Hi Alice how are you\n', 0.65],
+      ['Alice,Hello there everyone\nBob,Hi Alice how are you\n', 0.5],
+      ['speaker,start\nAlice,1\n', 0.5],
+      ['speaker,text\n', 0.5],
+      ['Alice: Hello, there.\nBob: Hi, Alice.\n', 0.2],
+      ['Alice: hello\nBob: how are you today, then?\nAlice: fine, fine, fine', 0],
+      ['[{"speaker": "A", "text": "x"}, {"speaker": "B", "text": "y"}]', 0],
+      ['WEBVTT\n\n00:01.000 --> 00:02.000\nA, b\n', 0],
+      ['start\tend\ttext\n1\t2\thello\n', 0],
+      ['', 0],
+    ]);
   });
 
   it('never throws and stays fast on large or odd input', () => {
@@ -65,8 +62,7 @@ describe('csv parser: manifest and detection', () => {
 
 describe('csv parser: headers', () => {
   it('maps header synonyms in any case, with a BOM, and reads confidences', () => {
-    const result = parse('\uFEFFSPEAKER,Start_Time,END TIME,Transcript,Confidence\r\nAlice,00:00:01,00:00:03,Hello,0.9\r\nBob,00:00:04.5,00:00:06,Hi,0.5\r\n');
-    expect(result.variant).toBe('header');
+    const result = readAs('\uFEFFSPEAKER,Start_Time,END TIME,Transcript,Confidence\r\nAlice,00:00:01,00:00:03,Hello,0.9\r\nBob,00:00:04.5,00:00:06,Hi,0.5\r\n', 'header');
     expect(lines(result)).toEqual([
       { speaker: 'Alice', content: 'Hello', timestamp: 1, confidence: 0.9 },
       { speaker: 'Bob', content: 'Hi', timestamp: 4.5, confidence: 0.5 },
@@ -118,8 +114,7 @@ describe('csv parser: quoting, delimiters and rows', () => {
   });
 
   it('infers columns without a header: time-looking, short repeated names, long text; skips // comment lines', () => {
-    const result = parse('//meeting 1\n"00:00:01","Alice","Hello there everyone"\n"00:00:05","Bob","Hi Alice how are you"\n//meeting 2\n"00:00:09","Alice","Fine thanks"\n');
-    expect(result.variant).toBe('no-header');
+    const result = readAs('//meeting 1\n"00:00:01","Alice","Hello there everyone"\n"00:00:05","Bob","Hi Alice how are you"\n//meeting 2\n"00:00:09","Alice","Fine thanks"\n', 'no-header');
     expect(lines(result)).toEqual([
       { speaker: 'Alice', content: 'Hello there everyone', timestamp: 1 },
       { speaker: 'Bob', content: 'Hi Alice how are you', timestamp: 5 },
@@ -197,16 +192,9 @@ describe('csv parser: errors and contract', () => {
   });
 
   it('parses 1 MB in well under a second', () => {
-    const parts: string[] = ['speaker,start,end,text\n'];
-    let size = 0;
-    for (let i = 0; size < 1_000_000; i++) {
-      const row = `${i % 2 ? 'Alice' : 'Bob'},${i * 2},${i * 2 + 1},"Row ${i}, with a comma and ""quotes""."\n`;
-      parts.push(row);
-      size += row.length;
-    }
-    const started = performance.now();
-    const result = parser.parse({ text: parts.join(''), extension: '.csv' });
-    expect(performance.now() - started).toBeLessThan(1000);
-    expect(result.transcript.messages).toHaveLength(parts.length - 1);
+    const row = (i: number) => `${i % 2 ? 'Alice' : 'Bob'},${i * 2},${i * 2 + 1},"Row ${i}, with a comma and ""quotes""."\n`;
+    const { text, rows } = repeatRows(1_000_000, row, { header: 'speaker,start,end,text\n' });
+    const result = parseWithin(parser, text, '.csv', 1000);
+    expect(result.transcript.messages).toHaveLength(rows);
   });
 });

@@ -1,20 +1,15 @@
 // The Google Meet parser: the transcript document in every title/footer generation (dates from the title line,
 // roster, markers, end line, Markdown copies, Gemini notes documents) and the in-call chat; detection ranking
 // against the other built-in parsers; clear errors.
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { PluginHost } from '../../core/plugins/host.ts';
-import { loadPluginHost } from '../../server/plugins.ts';
+import { describe, expect, it } from 'vitest';
 import { assertParserContract } from '../../core/plugins/testkit.ts';
-import { parser } from '../../plugins/parsers/google-meet/index.ts';
+import { googleMeetParser as parser } from '../../plugins/parsers/google-meet/index.ts';
 import { readTitle } from '../../plugins/parsers/google-meet/title.ts';
-import { failure, parserHelpers } from './support.ts';
+import { builtinHost, expectScores, failure, parserHelpers, parseWithin } from './support.ts';
 
-let host: PluginHost;
-beforeAll(async () => {
-  host = await loadPluginHost();
-});
+const host = builtinHost();
 
-const { parse, claims: ranking, lines, detect } = parserHelpers(() => host, { fileName: 'meet.txt', parser });
+const { parse, readAs, claims: ranking, lines, detect } = parserHelpers(host, { fileName: 'meet.txt', parser });
 
 const TRANSCRIPT = [
   'xrq-uemd-bzy (2023-09-21 11:02 GMT-4) - Transcript',
@@ -48,18 +43,20 @@ describe('google-meet parser: manifest and detection', () => {
   });
 
   it('scores the title line 0.97, the notice 0.95, the scaffolding 0.9, the end line 0.85, chat 0.85/0.7, markers 0.6', () => {
-    expect(detect(TRANSCRIPT)).toBe(0.97);
-    expect(detect('This editable transcript was computer generated and might contain errors.\n\nAnn: Hi.\n')).toBe(0.95);
-    expect(detect('Weekly sync - Transcript\nAttendees\nAnn, Bo\nTranscript\nAnn: Hi.\nBo: Hello.\n')).toBe(0.9);
-    expect(detect('Notes\n📖 Transcript\nAnn: Hi.\n')).toBe(0.9);
-    expect(detect('Ann: Hi.\nBo: Hello.\nTranscription ended after 00:01:00\n')).toBe(0.85);
-    expect(detect('Brent Baude11:04\u202fAM\nis it the default?\nYou11:06\u202fAM\nsorry\n')).toBe(0.85);
-    expect(detect('Brent Baude11:04\nis it the default?\nYou11:06\nsorry\n')).toBe(0.7);
-    expect(detect('Ann: Hi.\nBo: Hello.\n00:05:00\nAnn: More.\nBo: Yes.\n')).toBe(0.6);
-    expect(detect('Ann: Hi.\nBo: Hello.\n')).toBe(0);
-    expect(detect('[Speaker A] 15:05:17\nhello\n\n[Speaker B] 15:05:41\nhi\n')).toBe(0);
-    expect(detect('{"transcriptEntries": []}')).toBe(0);
-    expect(detect('')).toBe(0);
+    expectScores(detect, [
+      [TRANSCRIPT, 0.97],
+      ['This editable transcript was computer generated and might contain errors.\n\nAnn: Hi.\n', 0.95],
+      ['Weekly sync - Transcript\nAttendees\nAnn, Bo\nTranscript\nAnn: Hi.\nBo: Hello.\n', 0.9],
+      ['Notes\n📖 Transcript\nAnn: Hi.\n', 0.9],
+      ['Ann: Hi.\nBo: Hello.\nTranscription ended after 00:01:00\n', 0.85],
+      ['Brent Baude11:04\u202fAM\nis it the default?\nYou11:06\u202fAM\nsorry\n', 0.85],
+      ['Brent Baude11:04\nis it the default?\nYou11:06\nsorry\n', 0.7],
+      ['Ann: Hi.\nBo: Hello.\n00:05:00\nAnn: More.\nBo: Yes.\n', 0.6],
+      ['Ann: Hi.\nBo: Hello.\n', 0],
+      ['[Speaker A] 15:05:17\nhello\n\n[Speaker B] 15:05:41\nhi\n', 0],
+      ['{"transcriptEntries": []}', 0],
+      ['', 0],
+    ]);
   });
 
   it('wins over the text and Zoom parsers on Meet files, and leaves Zoom files alone', () => {
@@ -135,8 +132,7 @@ describe('google-meet parser: transcripts', () => {
 
   it('reads only the transcript of a Gemini notes document, and its date line', () => {
     const text = '📝 Notes\nJan 5, 2025\nSummary\nAnn: proposed a launch date.\nYou should review Gemini\'s notes to make sure they\'re accurate.\n📖 Transcript\nJan 5, 2025\nAnn: Shall we launch on Friday?\n00:05:00\nBo: Yes.\nTranscription ended after 00:05:30\n';
-    const result = parse(text);
-    expect(result.variant).toBe('gemini-transcript');
+    const result = readAs(text, 'gemini-transcript');
     expect(result.transcript).toMatchObject({ date: '2025-01-05', duration: 330 });
     expect(lines(result)).toEqual([
       { speaker: 'Ann', content: 'Shall we launch on Friday?', timestamp: 0 },
@@ -210,9 +206,7 @@ describe('google-meet parser: errors and contract', () => {
   it('parses 1 MB in well under a second', () => {
     const body = TRANSCRIPT.split('\n').slice(8, 19).join('\n') + '\n';
     const text = TRANSCRIPT.split('\n').slice(0, 8).join('\n') + '\n' + body.repeat(Math.ceil(1_000_000 / body.length));
-    const started = performance.now();
-    const result = parser.parse({ text, extension: '.txt' });
-    expect(performance.now() - started).toBeLessThan(1000);
+    const result = parseWithin(parser, text, '.txt', 1000);
     expect(result.transcript.messages.length).toBeGreaterThan(10_000);
   });
 });

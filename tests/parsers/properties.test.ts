@@ -2,11 +2,10 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import fc from 'fast-check';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ParseFailure } from '../../core/plugins/errors.ts';
-import type { PluginHost } from '../../core/plugins/host.ts';
-import { loadPluginHost } from '../../server/plugins.ts';
 import { SAMPLES_DIR } from '../support/samples.ts';
+import { builtinHost } from './support.ts';
 
 const EXTENSIONS = ['.txt', '.json', '.vtt', '.srt', '.csv', '.tsv', '.tab'];
 const samples = readdirSync(SAMPLES_DIR, { recursive: true, withFileTypes: true })
@@ -14,16 +13,13 @@ const samples = readdirSync(SAMPLES_DIR, { recursive: true, withFileTypes: true 
   .map((entry) => ({ name: entry.name, bytes: readFileSync(join(entry.parentPath, entry.name)) }))
   .filter((sample) => sample.bytes.length < 200_000);
 
-let host: PluginHost;
-beforeAll(async () => {
-  host = await loadPluginHost();
-});
+const host = builtinHost();
 
 /** Parses with the host and with every parser forced; anything but a result or a ParseFailure is a defect. */
 function survives(bytes: Uint8Array, fileName: string): void {
-  for (const format of [undefined, ...host.list().map((p) => p.manifest.id)]) {
+  for (const format of [undefined, ...host().list().map((p) => p.manifest.id)]) {
     try {
-      const result = host.parse({ bytes, fileName }, format ? { format } : {});
+      const result = host().parse({ bytes, fileName }, format ? { format } : {});
       expect(result.transcript.messages.length).toBeGreaterThan(0);
     } catch (error) {
       if (!(error instanceof ParseFailure)) {

@@ -3,11 +3,10 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ParseFailure } from '../../core/plugins/errors.ts';
-import type { PluginHost } from '../../core/plugins/host.ts';
-import { loadPluginHost } from '../../server/plugins.ts';
 import { SAMPLES_DIR } from '../support/samples.ts';
+import { builtinHost } from './support.ts';
 
 const EXPECTATIONS_DIR = fileURLToPath(new URL('./expectations/', import.meta.url));
 
@@ -48,10 +47,7 @@ for (const file of readdirSync(EXPECTATIONS_DIR).filter((f) => f.endsWith('.json
   for (const [name, expectation] of Object.entries(entries)) expectations.set(`${folder}/${name}`, expectation);
 }
 
-let host: PluginHost;
-beforeAll(async () => {
-  host = await loadPluginHost();
-});
+const host = builtinHost();
 
 describe('sample corpus', () => {
   it('has an expectation for every sample file, and no expectation without a file', () => {
@@ -65,7 +61,7 @@ describe('sample corpus', () => {
     if ('error' in expected) {
       let failure: unknown;
       try {
-        host.parse({ bytes, fileName: basename(file) });
+        host().parse({ bytes, fileName: basename(file) });
       } catch (error) {
         failure = error;
       }
@@ -73,7 +69,7 @@ describe('sample corpus', () => {
       expect((failure as ParseFailure).code).toBe(expected.error);
       return;
     }
-    const result = host.parse({ bytes, fileName: basename(file) });
+    const result = host().parse({ bytes, fileName: basename(file) });
     const { transcript } = result;
     const nameOf = (id: string) => transcript.participants.find((p) => p.id === id)?.name;
     const summary = (m: (typeof transcript.messages)[number]) => ({

@@ -1,18 +1,13 @@
 // The SRT parser: every trap FORMATS.md lists for SubRip, its variants (speaker prefixes, diarised labels,
 // word-level output, no speakers), detection ranking against the other built-in parsers, and clear errors.
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { PluginHost } from '../../core/plugins/host.ts';
-import { loadPluginHost } from '../../server/plugins.ts';
+import { describe, expect, it } from 'vitest';
 import { assertParserContract } from '../../core/plugins/testkit.ts';
-import { parser } from '../../plugins/parsers/srt/index.ts';
-import { failure, parserHelpers } from './support.ts';
+import { srtParser as parser } from '../../plugins/parsers/srt/index.ts';
+import { builtinHost, expectScores, failure, parserHelpers, parseWithin, repeatRows } from './support.ts';
 
-let host: PluginHost;
-beforeAll(async () => {
-  host = await loadPluginHost();
-});
+const host = builtinHost();
 
-const { parse, top, lines, detect } = parserHelpers(() => host, { fileName: 'captions.srt', parser });
+const { parse, readAs, top, lines, detect } = parserHelpers(host, { fileName: 'captions.srt', parser });
 
 describe('srt parser: manifest and detection', () => {
   it('declares itself', () => {
@@ -20,15 +15,17 @@ describe('srt parser: manifest and detection', () => {
   });
 
   it('scores index + comma timing 0.85, comma timing alone 0.7, dot timings low, anything else 0', () => {
-    expect(detect('1\n00:00:01,000 --> 00:00:02,000\nHi\n')).toBe(0.85);
-    expect(detect('\n\n421\r\n00:31:37,894 --> 00:31:39,928 hack the gibson\r\nHi\r\n')).toBe(0.85);
-    expect(detect('00:00:01,000 --> 00:00:02,000\nHi\n')).toBe(0.7);
-    expect(detect('1\n00:00:01.000 --> 00:00:02.000\nHi\n')).toBe(0.5);
-    expect(detect('00:00:01.000 --> 00:00:02.000\nHi\n')).toBe(0.3);
-    expect(detect('WEBVTT\n\n1\n00:00:01,000 --> 00:00:02,000\nHi\n')).toBe(0);
-    expect(detect('Alice: hello\nBob: hi')).toBe(0);
-    expect(detect('{"segments": []}')).toBe(0);
-    expect(detect('')).toBe(0);
+    expectScores(detect, [
+      ['1\n00:00:01,000 --> 00:00:02,000\nHi\n', 0.85],
+      ['\n\n421\r\n00:31:37,894 --> 00:31:39,928 hack the gibson\r\nHi\r\n', 0.85],
+      ['00:00:01,000 --> 00:00:02,000\nHi\n', 0.7],
+      ['1\n00:00:01.000 --> 00:00:02.000\nHi\n', 0.5],
+      ['00:00:01.000 --> 00:00:02.000\nHi\n', 0.3],
+      ['WEBVTT\n\n1\n00:00:01,000 --> 00:00:02,000\nHi\n', 0],
+      ['Alice: hello\nBob: hi', 0],
+      ['{"segments": []}', 0],
+      ['', 0],
+    ]);
   });
 
   it('never throws and stays fast on large or odd input', () => {
@@ -102,8 +99,7 @@ describe('srt parser: cues and traps', () => {
 describe('srt parser: speakers', () => {
   it('splits `Name: text` on the first colon only and keeps colons in the text', () => {
     const text = '1\n00:00:01,000 --> 00:00:03,000\nAlice: The plan: ship on Friday.\n\n2\n00:00:04,000 --> 00:00:06,000\nBob: Agreed.\n';
-    const result = parse(text);
-    expect(result.variant).toBe('speaker-prefix');
+    const result = readAs(text, 'speaker-prefix');
     expect(lines(result)).toEqual([
       { speaker: 'Alice', content: 'The plan: ship on Friday.', timestamp: 1 },
       { speaker: 'Bob', content: 'Agreed.', timestamp: 4 },
@@ -121,8 +117,7 @@ describe('srt parser: speakers', () => {
 
   it('reads WhisperX `[SPEAKER_00]: text` labels as the diarized variant and merges consecutive cues of one speaker', () => {
     const text = '1\n00:00:06,578 --> 00:00:28,747\n[SPEAKER_02]: Bonjour.\n\n2\n00:00:28,767 --> 00:00:28,867\n[SPEAKER_00]: Allô?\n\n3\n00:00:28,887 --> 00:00:31,431\n[SPEAKER_00]: Bonjour, est-ce que je parle à Denise?\n';
-    const result = parse(text);
-    expect(result.variant).toBe('diarized');
+    const result = readAs(text, 'diarized');
     expect(lines(result)).toEqual([
       { speaker: 'SPEAKER_02', content: 'Bonjour.', timestamp: 6.578 },
       { speaker: 'SPEAKER_00', content: 'Allô? Bonjour, est-ce que je parle à Denise?', timestamp: 28.767 },
@@ -156,8 +151,7 @@ describe('srt parser: speakers', () => {
       ['00:00:07,000', '00:00:07,200', 'you?'],
     ];
     const text = words.map(([start, end, word], i) => `${i + 1}\n${start} --> ${end}\n${word}\n`).join('\n');
-    const result = parse(text);
-    expect(result.variant).toBe('word-level');
+    const result = readAs(text, 'word-level');
     expect(lines(result)).toEqual([
       { speaker: 'Unknown speaker', content: 'Bella, Gloria, love.', timestamp: 1.185 },
       { speaker: 'Unknown speaker', content: 'How are', timestamp: 3.754 },
@@ -167,8 +161,7 @@ describe('srt parser: speakers', () => {
 
   it('keeps sentence-sized cues without speakers as separate messages (no-speakers)', () => {
     const text = '1\n00:00:00,000 --> 00:00:03,000\nBella, Gloria, love.\n\n2\n00:00:03,000 --> 00:00:04,000\nI said she could stay\n\n3\n00:00:04,000 --> 00:00:05,000\njust until she feels better.\n';
-    const result = parse(text);
-    expect(result.variant).toBe('no-speakers');
+    const result = readAs(text, 'no-speakers');
     expect(lines(result).map((l) => l.content)).toEqual(['Bella, Gloria, love.', 'I said she could stay just until she feels better.']);
   });
 });
@@ -196,17 +189,9 @@ describe('srt parser: errors and contract', () => {
 
   it('parses 1 MB in well under a second', () => {
     const clock = (s: number) => `${[Math.floor(s / 3600), Math.floor(s / 60) % 60, s % 60].map((n) => String(n).padStart(2, '0')).join(':')},000`;
-    const parts: string[] = [];
-    let size = 0;
-    for (let i = 1; size < 1_000_000; i++) {
-      const cue = `${i}\n${clock(i * 2)} --> ${clock(i * 2 + 1)}\n[SPEAKER_0${i % 3}]: words and more words here.\n\n`;
-      parts.push(cue);
-      size += cue.length;
-    }
-    const text = parts.join('');
-    const started = performance.now();
-    const result = parser.parse({ text, extension: '.srt' });
-    expect(performance.now() - started).toBeLessThan(1000);
-    expect(result.transcript.messages).toHaveLength(parts.length);
+    const cue = (i: number) => `${i}\n${clock(i * 2)} --> ${clock(i * 2 + 1)}\n[SPEAKER_0${i % 3}]: words and more words here.\n\n`;
+    const { text, rows } = repeatRows(1_000_000, cue, { from: 1 });
+    const result = parseWithin(parser, text, '.srt', 1000);
+    expect(result.transcript.messages).toHaveLength(rows);
   });
 });

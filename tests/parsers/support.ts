@@ -1,11 +1,26 @@
-// Helpers shared by the parser tests: requests through the plugin host (so detection, decoding and the output
-// checks all run, as for an upload), short views of the results, and the ParseFailure a refused file raises.
+// Helpers shared by the parser tests: the plugin host with the built-in parsers, requests through it (so detection,
+// decoding and the output checks all run, as for an upload), short views of the results, the ParseFailure a
+// refused file raises, and large inputs for the speed checks.
 import { readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
+import { beforeAll, expect } from 'vitest';
 import { ParseFailure } from '../../core/plugins/errors.ts';
 import type { DetectionCandidate, ParseResult, PluginHost } from '../../core/plugins/host.ts';
-import type { ParserInput, ParserPlugin } from '../../plugins/sdk/index.ts';
+import type { ParserInput, ParserOutput, ParserPlugin } from '../../plugins/sdk/index.ts';
+import { loadPluginHost } from '../../server/plugins.ts';
 import { SAMPLES_DIR } from '../support/samples.ts';
+
+/** Loads the plugin host with the built-in plugins before the file's tests; the getter returns it. */
+export function builtinHost(): () => PluginHost {
+  let host: PluginHost | undefined;
+  beforeAll(async () => {
+    host = await loadPluginHost();
+  });
+  return () => {
+    if (!host) throw new Error('the plugin host is not loaded yet: use it inside a test or a hook');
+    return host;
+  };
+}
 
 export const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
 
@@ -94,10 +109,41 @@ export function parserHelpers(host: () => PluginHost, options: ParserTestOptions
       if (!options.parser) throw new Error('parserHelpers: no parser given');
       return options.parser.detect({ text: text(value), extension });
     },
+    /** Parses through the host, expecting the parser to report `variant`. */
+    readAs: (value: unknown, variant: string, fileName = defaultFileName): ParseResult => {
+      const result = parse(value, fileName);
+      expect(result.variant).toBe(variant);
+      return result;
+    },
     /** The ParseFailure that parsing the value raises. */
     refusal: (value: unknown, fileName = defaultFileName): ParseFailure => failure(() => parse(value, fileName)),
     lines: (result: ParseResult): MessageLine[] => messageLines(result, { confidence: options.confidence ?? false }),
     /** A file of the sample corpus, as text. */
     sample: (name: string): string => readFileSync(join(SAMPLES_DIR, options.samples ?? '', name), 'utf8'),
   };
+}
+
+/** Expects `detect` to give each text of the table its score. */
+export function expectScores(detect: (text: string) => number, table: readonly (readonly [text: string, score: number])[]): void {
+  for (const [text, score] of table) expect(detect(text), `the score of ${JSON.stringify(text.slice(0, 80))}`).toBe(score);
+}
+
+/** `header`, then `row(i)` for i = `from`, `from + 1`, ... until the rows make at least `size` characters. */
+export function repeatRows(size: number, row: (i: number) => string, options: { header?: string; from?: number } = {}): { text: string; rows: number } {
+  const parts: string[] = [];
+  let length = 0;
+  for (let i = options.from ?? 0; length < size; i++) {
+    const part = row(i);
+    parts.push(part);
+    length += part.length;
+  }
+  return { text: (options.header ?? '') + parts.join(''), rows: parts.length };
+}
+
+/** Parses `text` with the parser itself (no host), expecting it to take less than `ms` milliseconds. */
+export function parseWithin(parser: ParserPlugin, text: string, extension: string, ms: number): ParserOutput {
+  const started = performance.now();
+  const result = parser.parse({ text, extension });
+  expect(performance.now() - started).toBeLessThan(ms);
+  return result;
 }

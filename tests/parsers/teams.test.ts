@@ -1,18 +1,13 @@
 // The Microsoft Teams parser: current Teams downloads, Stream (Classic) captions with NOTE Confidence, unpadded
 // Teams/Graph times, Graph callTranscript content and metadataContent; ranking against the generic WebVTT parser.
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { PluginHost } from '../../core/plugins/host.ts';
-import { loadPluginHost } from '../../server/plugins.ts';
+import { describe, expect, it } from 'vitest';
 import { assertParserContract } from '../../core/plugins/testkit.ts';
-import { parser } from '../../plugins/parsers/teams/index.ts';
-import { failure, parserHelpers } from './support.ts';
+import { teamsParser as parser } from '../../plugins/parsers/teams/index.ts';
+import { builtinHost, expectScores, failure, parserHelpers } from './support.ts';
 
-let host: PluginHost;
-beforeAll(async () => {
-  host = await loadPluginHost();
-});
+const host = builtinHost();
 
-const { parse, ranking, lines } = parserHelpers(() => host, { fileName: 'Transcript.vtt', confidence: true });
+const { parse, readAs, ranking, lines, detect } = parserHelpers(host, { fileName: 'Transcript.vtt', parser, confidence: true });
 
 const GUID = '5fd7f1de-6442-4b37-a79a-7f43656096ca';
 /** The current Teams download: CRLF, GUID/n-m ids, wrapped voice spans, &amp;, ids and times going backwards, no final newline. */
@@ -44,21 +39,22 @@ describe('teams parser: manifest and detection', () => {
   });
 
   it('scores each Teams signature', () => {
-    const detect = (text: string) => parser.detect({ text, extension: '.vtt' });
-    expect(detect('WEBVTT\n\n00:00:03.663 --> 00:00:07.903\n{"speakerName":"A","spokenText":"Hi"}\n')).toBe(0.99);
-    expect(detect(CURRENT)).toBe(0.98);
-    expect(detect(STREAM)).toBe(0.96);
-    expect(detect('WEBVTT\n\nNOTE Confidence: 0.5\n\n00:00:01.000 --> 00:00:02.000\nHi\n')).toBe(0.9);
-    expect(detect('WEBVTT\n\n0:0:0.0 --> 0:0:0.570\n<v Yuri Bakulin>There you go.</v>\n')).toBe(0.92);
-    expect(detect('WEBVTT\n\n0:0:0.0 --> 0:0:0.570\nThere you go.\n')).toBe(0.85);
-    expect(detect('WEBVTT\n\n00:00:03.663 --> 00:00:07.903\n<v MOD Administrator>Hello.</v>\n')).toBe(0.82);
-    // Generic voice-tag captions (unclosed, classed, with ids or settings) are not Teams.
-    expect(detect('WEBVTT\n\n00:11.000 --> 00:13.000\n<v Roger Bingham>We are in New York City\n')).toBe(0);
-    expect(detect('WEBVTT\n\n00:00.000 --> 00:02.000\n<v.loud Joe>That is awesome!</v>\n')).toBe(0);
-    expect(detect('WEBVTT\n\n1\n00:00:01.000 --> 00:00:02.000\n<v Joe>Hi.</v>\n')).toBe(0);
-    expect(detect('WEBVTT\n\n00:00:01.000 --> 00:00:02.000 align:start\n<v Joe>Hi.</v>\n')).toBe(0);
-    expect(detect('WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nCaption.\n')).toBe(0);
-    expect(detect('Alice: hi')).toBe(0);
+    expectScores(detect, [
+      ['WEBVTT\n\n00:00:03.663 --> 00:00:07.903\n{"speakerName":"A","spokenText":"Hi"}\n', 0.99],
+      [CURRENT, 0.98],
+      [STREAM, 0.96],
+      ['WEBVTT\n\nNOTE Confidence: 0.5\n\n00:00:01.000 --> 00:00:02.000\nHi\n', 0.9],
+      ['WEBVTT\n\n0:0:0.0 --> 0:0:0.570\n<v Yuri Bakulin>There you go.</v>\n', 0.92],
+      ['WEBVTT\n\n0:0:0.0 --> 0:0:0.570\nThere you go.\n', 0.85],
+      ['WEBVTT\n\n00:00:03.663 --> 00:00:07.903\n<v MOD Administrator>Hello.</v>\n', 0.82],
+      // Generic voice-tag captions (unclosed, classed, with ids or settings) are not Teams.
+      ['WEBVTT\n\n00:11.000 --> 00:13.000\n<v Roger Bingham>We are in New York City\n', 0],
+      ['WEBVTT\n\n00:00.000 --> 00:02.000\n<v.loud Joe>That is awesome!</v>\n', 0],
+      ['WEBVTT\n\n1\n00:00:01.000 --> 00:00:02.000\n<v Joe>Hi.</v>\n', 0],
+      ['WEBVTT\n\n00:00:01.000 --> 00:00:02.000 align:start\n<v Joe>Hi.</v>\n', 0],
+      ['WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nCaption.\n', 0],
+      ['Alice: hi', 0],
+    ]);
   });
 
   it('beats the generic WebVTT parser on every Teams shape and loses to it on generic voice captions', () => {
@@ -73,9 +69,8 @@ describe('teams parser: manifest and detection', () => {
 
 describe('teams parser: variants', () => {
   it('reads the current download: wrapped voice spans, entities, time order, cues without a voice tag', () => {
-    const result = parse(CURRENT);
+    const result = readAs(CURRENT, 'transcript-vtt');
     expect(result.format).toBe('teams');
-    expect(result.variant).toBe('transcript-vtt');
     expect(lines(result)).toEqual([
       { speaker: 'Nicolas Blank', content: 'Hi everyone and welcome to Tuesday and today we are doing a lunch & learn part one of three.', timestamp: 4.489 },
       { speaker: 'Blessing Bowora | Cyberlogic', content: 'Thanks, Nicolas.', timestamp: 12.5 },
@@ -90,8 +85,7 @@ describe('teams parser: variants', () => {
   });
 
   it('keeps Stream NOTE Confidence as per-message confidence and uses NOTE duration', () => {
-    const result = parse(STREAM);
-    expect(result.variant).toBe('stream-classic');
+    const result = readAs(STREAM, 'stream-classic');
     expect(lines(result)).toEqual([
       { speaker: 'Unknown speaker', content: 'Sorry.', timestamp: 3.3, confidence: 0.6945 },
       // Two cues of one unfinished sentence: merged, confidence weighted by length (46 chars at 0.8, 29 at 0.6).
@@ -121,8 +115,7 @@ describe('teams parser: variants', () => {
       '0:0:0.210 --> 0:0:1.1300000', '<v Adrian Petrescu>Why hello there, Yuri.</v>', '',
       '1:2:3.4 --> 1:2:4.0', '<v Yuri Bakulin>Much later.</v>',
     ].join('\n');
-    const result = parse(text);
-    expect(result.variant).toBe('graph-content');
+    const result = readAs(text, 'graph-content');
     expect(lines(result)).toEqual([
       { speaker: 'Yuri Bakulin', content: 'There you go.', timestamp: 0 },
       { speaker: 'Adrian Petrescu', content: 'Why hello there, Yuri.', timestamp: 0.21 },
@@ -140,8 +133,7 @@ describe('teams parser: variants', () => {
       '00:00:08.063 --> 00:00:08.103',
       '{"startDateTime":"2025-08-11T06:03:51.0390101+00:00","endDateTime":"2025-08-11T06:03:51.0790101+00:00","speakerName":"Megan Bowen","spokenText":"Oh.","spokenLanguage":"en-us"}',
     ].join('\n');
-    const result = parse(text);
-    expect(result.variant).toBe('graph-metadata');
+    const result = readAs(text, 'graph-metadata');
     expect(lines(result)).toEqual([
       { speaker: 'MOD Administrator', content: 'Hello & welcome.', timestamp: 3.663 },
       { speaker: 'Megan Bowen', content: 'Oh.', timestamp: 8.063 },

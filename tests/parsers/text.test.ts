@@ -1,19 +1,14 @@
 // The plain-text parser, the generic fallback: Otter exports, `Name: text`, `[SPEAKER_00]: text`,
 // `[HH:MM:SS] Name: text`, `**Name** [M:SS] text`, name/time/text blocks, timestamped lines, paragraphs; its low
 // scores next to the Google Meet and Zoom parsers; clear errors for what is not text.
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { PluginHost } from '../../core/plugins/host.ts';
-import { loadPluginHost } from '../../server/plugins.ts';
+import { describe, expect, it } from 'vitest';
 import { assertParserContract } from '../../core/plugins/testkit.ts';
-import { parser } from '../../plugins/parsers/text/index.ts';
-import { failure, parserHelpers } from './support.ts';
+import { textParser as parser } from '../../plugins/parsers/text/index.ts';
+import { builtinHost, expectScores, failure, parserHelpers, parseWithin } from './support.ts';
 
-let host: PluginHost;
-beforeAll(async () => {
-  host = await loadPluginHost();
-});
+const host = builtinHost();
 
-const { parse, claims: ranking, lines, detect } = parserHelpers(() => host, { fileName: 'notes.txt', parser });
+const { parse, readAs, claims: ranking, lines, detect } = parserHelpers(host, { fileName: 'notes.txt', parser });
 
 const OTTER = "Alice Chen  0:01  \nRight, let's start with the renewal. They came back asking for\na twelve percent increase.\n\nBob Ferreira  0:09  \nTwelve? That's well above what we budgeted.\n\nAlice Chen  1:02:03\nAgreed.\n\nTranscribed by https://otter.ai\n";
 
@@ -23,25 +18,29 @@ describe('text parser: manifest and detection', () => {
   });
 
   it('scores each layout: signatures high, plain `Name: text` at most 0.55, anything else 0.1', () => {
-    expect(detect(OTTER)).toBe(0.9);
-    expect(detect(OTTER.replace('Transcribed by https://otter.ai\n', ''))).toBe(0.85);
-    expect(detect('[SPEAKER_00]: Bonjour.\n[SPEAKER_01]: Allô?\n')).toBe(0.8);
-    expect(detect('**Emma** [0:00] Hello.\n\n**Kelly** [0:18] Hi.\n')).toBe(0.75);
-    expect(detect('[00:00:01] Alice: Hello.\n[00:00:04] Bob: Hi.\n')).toBe(0.7);
-    expect(detect('Alice: Hello.\nBob: Hi.\nAlice: How are you?\nBob: Fine.\n')).toBe(0.55);
-    expect(detect('Alice: Hello.\nsome wrapped text\nBob: Hi.\nmore wrapped text\n')).toBe(0.475);
-    expect(detect('Tom Sweeney\nTom Sweeney\n11:17\nOkay, let us start.\nNeil Smith\nNeil Smith\n12:25\nThanks.\n')).toBe(0.45);
-    expect(detect('00:00:04 and that maintaining it\n00:00:09 is hard work\n')).toBe(0.4);
-    expect(detect('Notes from today.\n\nWe agreed to ship.\n')).toBe(0.1);
+    expectScores(detect, [
+      [OTTER, 0.9],
+      [OTTER.replace('Transcribed by https://otter.ai\n', ''), 0.85],
+      ['[SPEAKER_00]: Bonjour.\n[SPEAKER_01]: Allô?\n', 0.8],
+      ['**Emma** [0:00] Hello.\n\n**Kelly** [0:18] Hi.\n', 0.75],
+      ['[00:00:01] Alice: Hello.\n[00:00:04] Bob: Hi.\n', 0.7],
+      ['Alice: Hello.\nBob: Hi.\nAlice: How are you?\nBob: Fine.\n', 0.55],
+      ['Alice: Hello.\nsome wrapped text\nBob: Hi.\nmore wrapped text\n', 0.475],
+      ['Tom Sweeney\nTom Sweeney\n11:17\nOkay, let us start.\nNeil Smith\nNeil Smith\n12:25\nThanks.\n', 0.45],
+      ['00:00:04 and that maintaining it\n00:00:09 is hard work\n', 0.4],
+      ['Notes from today.\n\nWe agreed to ship.\n', 0.1],
+    ]);
   });
 
   it('scores 0 for JSON, WebVTT, SRT, tables and text without letters', () => {
-    expect(detect('{"utterances": []}')).toBe(0);
-    expect(detect('[{"speaker": "A"}]')).toBe(0);
-    expect(detect('WEBVTT\n\n00:01.000 --> 00:02.000\nAlice: Hi\n')).toBe(0);
-    expect(detect('1\n00:00:01,000 --> 00:00:02,000\nAlice: Hi\n')).toBe(0);
-    expect(detect('speaker,start,text\nAlice,1,Hello\nBob,2,Hi\n')).toBe(0);
-    expect(detect('---\n***\n...\n')).toBe(0);
+    expectScores(detect, [
+      ['{"utterances": []}', 0],
+      ['[{"speaker": "A"}]', 0],
+      ['WEBVTT\n\n00:01.000 --> 00:02.000\nAlice: Hi\n', 0],
+      ['1\n00:00:01,000 --> 00:00:02,000\nAlice: Hi\n', 0],
+      ['speaker,start,text\nAlice,1,Hello\nBob,2,Hi\n', 0],
+      ['---\n***\n...\n', 0],
+    ]);
   });
 
   it('stays below the Google Meet and Zoom parsers on their text files', () => {
@@ -94,8 +93,7 @@ describe('text parser: layouts', () => {
 
   it('reads `**Name** [M:SS] text` and decodes HTML entities once', () => {
     const text = '**Emma** [0:00] Today we&#39;re talking &quot;tech&quot; &amp;lt;3\n\n**Kelly** [0:18] Welcome to the [Ladybug] podcast.\n';
-    const result = parse(text);
-    expect(result.variant).toBe('bold-name-timestamps');
+    const result = readAs(text, 'bold-name-timestamps');
     expect(lines(result)).toEqual([
       { speaker: 'Emma', content: 'Today we\'re talking "tech" &lt;3', timestamp: 0 },
       { speaker: 'Kelly', content: 'Welcome to the [Ladybug] podcast.', timestamp: 18 },
@@ -103,8 +101,7 @@ describe('text parser: layouts', () => {
   });
 
   it('reads `[HH:MM:SS] Name: text` lines and merges consecutive turns of one speaker', () => {
-    const result = parse('[00:00:01] Alice: The contract renews automatically.\n[00:00:04] Bob: Only if neither party gives notice.\n[00:00:08] Bob: Which we never do, historically.\n');
-    expect(result.variant).toBe('bracketed-timestamps');
+    const result = readAs('[00:00:01] Alice: The contract renews automatically.\n[00:00:04] Bob: Only if neither party gives notice.\n[00:00:08] Bob: Which we never do, historically.\n', 'bracketed-timestamps');
     expect(lines(result)).toEqual([
       { speaker: 'Alice', content: 'The contract renews automatically.', timestamp: 1 },
       { speaker: 'Bob', content: 'Only if neither party gives notice. Which we never do, historically.', timestamp: 4 },
@@ -113,8 +110,7 @@ describe('text parser: layouts', () => {
   });
 
   it('reads WhisperX `[SPEAKER_00]: text` lines (no times)', () => {
-    const result = parse('[SPEAKER_02]: Bonjour.\r\n[SPEAKER_00]: Allô?\r\n[SPEAKER_00]: Bonjour, est-ce que je parle à Denise?\r\n[SPEAKER_01]: Oui.\r\n');
-    expect(result.variant).toBe('diarized');
+    const result = readAs('[SPEAKER_02]: Bonjour.\r\n[SPEAKER_00]: Allô?\r\n[SPEAKER_00]: Bonjour, est-ce que je parle à Denise?\r\n[SPEAKER_01]: Oui.\r\n', 'diarized');
     expect(lines(result)).toEqual([
       { speaker: 'SPEAKER_02', content: 'Bonjour.', timestamp: null },
       { speaker: 'SPEAKER_00', content: 'Allô? Bonjour, est-ce que je parle à Denise?', timestamp: null },
@@ -125,8 +121,7 @@ describe('text parser: layouts', () => {
 
   it('reads `Name: text` lines: first colon only, continuation lines, a name alone on its line, entities', () => {
     const text = "Alice: The plan: ship on Friday.\nSo here's the thing: we need QA.\n\nBob:\nFish &amp; chips after?\nDr. Smith: Agreed.\n";
-    const result = parse(text);
-    expect(result.variant).toBe('speaker-lines');
+    const result = readAs(text, 'speaker-lines');
     expect(lines(result)).toEqual([
       { speaker: 'Alice', content: "The plan: ship on Friday. So here's the thing: we need QA.", timestamp: null },
       { speaker: 'Bob', content: 'Fish & chips after?', timestamp: null },
@@ -146,8 +141,7 @@ describe('text parser: layouts', () => {
   });
 
   it('reads name / time / text blocks where the name line follows a blank line, and speakerless time headers', () => {
-    const result = parse('Alice Chen\n0:01\nHello there, all.\n\nBob Li\n0:09\nHi.\n\n0:15\nSomeone coughs.\n');
-    expect(result.variant).toBe('time-blocks');
+    const result = readAs('Alice Chen\n0:01\nHello there, all.\n\nBob Li\n0:09\nHi.\n\n0:15\nSomeone coughs.\n', 'time-blocks');
     expect(lines(result)).toEqual([
       { speaker: 'Alice Chen', content: 'Hello there, all.', timestamp: 1 },
       { speaker: 'Bob Li', content: 'Hi.', timestamp: 9 },
@@ -156,8 +150,7 @@ describe('text parser: layouts', () => {
   });
 
   it('reads `HH:MM:SS text` lines as one unknown speaker, joined into sentences', () => {
-    const result = parse('00:00:04 and that maintaining it\n00:00:05 is hard work.\n00:00:09 Next topic.\n');
-    expect(result.variant).toBe('timestamped-lines');
+    const result = readAs('00:00:04 and that maintaining it\n00:00:05 is hard work.\n00:00:09 Next topic.\n', 'timestamped-lines');
     expect(lines(result)).toEqual([
       { speaker: 'Unknown speaker', content: 'and that maintaining it is hard work.', timestamp: 4 },
       { speaker: 'Unknown speaker', content: 'Next topic.', timestamp: 9 },
@@ -196,9 +189,7 @@ describe('text parser: errors and contract', () => {
 
   it('parses 1 MB in well under a second', () => {
     const text = OTTER.replace('Transcribed by https://otter.ai\n', '').repeat(Math.ceil(1_000_000 / OTTER.length));
-    const started = performance.now();
-    const result = parser.parse({ text, extension: '.txt' });
-    expect(performance.now() - started).toBeLessThan(1000);
+    const result = parseWithin(parser, text, '.txt', 1000);
     expect(result.transcript.messages.length).toBeGreaterThan(3000);
   });
 });

@@ -1,18 +1,13 @@
 // The TSV parser (tab-delimited transcripts in .tsv, .tab and .txt files): Whisper/WhisperX TSV, headers and
 // header-less tables, hand-edited headers, detection ranking against the other built-in parsers, clear errors.
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { PluginHost } from '../../core/plugins/host.ts';
-import { loadPluginHost } from '../../server/plugins.ts';
+import { describe, expect, it } from 'vitest';
 import { assertParserContract } from '../../core/plugins/testkit.ts';
-import { parser } from '../../plugins/parsers/tsv/index.ts';
-import { failure, parserHelpers } from './support.ts';
+import { tsvParser as parser } from '../../plugins/parsers/tsv/index.ts';
+import { builtinHost, expectScores, failure, parserHelpers, parseWithin, repeatRows } from './support.ts';
 
-let host: PluginHost;
-beforeAll(async () => {
-  host = await loadPluginHost();
-});
+const host = builtinHost();
 
-const { parse, scores, topFormat: top, lines, detect } = parserHelpers(() => host, { fileName: 'transcript.tsv', parser });
+const { parse, readAs, scores, topFormat: top, lines, detect } = parserHelpers(host, { fileName: 'transcript.tsv', parser });
 
 const WHISPER = 'start\tend\ttext\n6578\t28747\tBonjour.\n28767\t28867\tAllô?\n28887\t31431\tBonjour, est-ce que je parle à Denise?\n65657\t66538\tTandis que je vous ai, dans le forfait télé,\n66873\t69978\tTout ce qu\'on a comme poste, c\'est en anglais.\n';
 
@@ -22,11 +17,13 @@ describe('tsv parser: manifest and detection', () => {
   });
 
   it('scores Whisper TSV 0.85, header-less tables by content, comma files 0', () => {
-    expect(detect(WHISPER)).toBe(0.85);
-    expect(detect('00:00:01\tAlice\tHello there everyone\n00:00:05\tBob\tHi Alice how are you\n')).toBe(0.65);
-    expect(detect('speaker,text\nAlice,Hello\nBob,Hi\n')).toBe(0);
-    expect(detect('Alice: hello\nBob: hi\n')).toBe(0);
-    expect(detect('')).toBe(0);
+    expectScores(detect, [
+      [WHISPER, 0.85],
+      ['00:00:01\tAlice\tHello there everyone\n00:00:05\tBob\tHi Alice how are you\n', 0.65],
+      ['speaker,text\nAlice,Hello\nBob,Hi\n', 0],
+      ['Alice: hello\nBob: hi\n', 0],
+      ['', 0],
+    ]);
   });
 
   it('never throws and stays fast on large input', () => {
@@ -56,8 +53,7 @@ describe('tsv parser: manifest and detection', () => {
 
 describe('tsv parser: reading', () => {
   it('reads Whisper TSV: integer milliseconds, no speakers, rows joined into sentences', () => {
-    const result = parse(WHISPER);
-    expect(result.variant).toBe('whisper');
+    const result = readAs(WHISPER, 'whisper');
     expect(lines(result)).toEqual([
       { speaker: 'Unknown speaker', content: 'Bonjour.', timestamp: 6.578 },
       { speaker: 'Unknown speaker', content: 'Allô?', timestamp: 28.767 },
@@ -81,8 +77,7 @@ describe('tsv parser: reading', () => {
       { speaker: 'Alice', content: 'tab\there', timestamp: null },
       { speaker: 'Bob', content: 'Hi', timestamp: null },
     ]);
-    const result = parse('00:00:01\tAlice\tHello there everyone\n00:00:05\tBob\tHi Alice how are you\n');
-    expect(result.variant).toBe('no-header');
+    const result = readAs('00:00:01\tAlice\tHello there everyone\n00:00:05\tBob\tHi Alice how are you\n', 'no-header');
     expect(lines(result).map((l) => [l.speaker, l.timestamp])).toEqual([['Alice', 1], ['Bob', 5]]);
   });
 });
@@ -104,16 +99,9 @@ describe('tsv parser: errors and contract', () => {
   });
 
   it('parses 1 MB in well under a second', () => {
-    const parts = ['start\tend\ttext\n'];
-    let size = 0;
-    for (let i = 0; size < 1_000_000; i++) {
-      const row = `${i * 2000}\t${i * 2000 + 1500}\tSegment ${i} of the call.\n`;
-      parts.push(row);
-      size += row.length;
-    }
-    const started = performance.now();
-    const result = parser.parse({ text: parts.join(''), extension: '.tsv' });
-    expect(performance.now() - started).toBeLessThan(1000);
-    expect(result.transcript.messages).toHaveLength(parts.length - 1);
+    const row = (i: number) => `${i * 2000}\t${i * 2000 + 1500}\tSegment ${i} of the call.\n`;
+    const { text, rows } = repeatRows(1_000_000, row, { header: 'start\tend\ttext\n' });
+    const result = parseWithin(parser, text, '.tsv', 1000);
+    expect(result.transcript.messages).toHaveLength(rows);
   });
 });

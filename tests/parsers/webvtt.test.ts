@@ -1,18 +1,13 @@
 // The generic WebVTT parser: every trap FORMATS.md lists for WebVTT, its variants, detection ranking against the
 // other built-in parsers, and clear errors for files it cannot read.
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { PluginHost } from '../../core/plugins/host.ts';
-import { loadPluginHost } from '../../server/plugins.ts';
+import { describe, expect, it } from 'vitest';
 import { assertParserContract } from '../../core/plugins/testkit.ts';
-import { parser } from '../../plugins/parsers/webvtt/index.ts';
-import { bytes, failure, parserHelpers } from './support.ts';
+import { webvttParser as parser } from '../../plugins/parsers/webvtt/index.ts';
+import { builtinHost, bytes, expectScores, failure, messageTuples, parserHelpers } from './support.ts';
 
-let host: PluginHost;
-beforeAll(async () => {
-  host = await loadPluginHost();
-});
+const host = builtinHost();
 
-const { parse, allScores: scores, topFormat: top, lines } = parserHelpers(() => host, { fileName: 'captions.vtt' });
+const { parse, allScores: scores, topFormat: top, lines, detect } = parserHelpers(host, { fileName: 'captions.vtt', parser });
 
 describe('webvtt parser: manifest and detection', () => {
   it('declares itself', () => {
@@ -20,21 +15,22 @@ describe('webvtt parser: manifest and detection', () => {
   });
 
   it('scores from the content: header 0.8, headerless dot timings 0.6, comma timings 0.3, anything else 0', () => {
-    const detect = (text: string) => parser.detect({ text, extension: '.vtt' });
-    expect(detect('WEBVTT\n\n00:01.000 --> 00:02.000\nHi')).toBe(0.8);
-    expect(detect('\n\nWEBVTT - Some title\n')).toBe(0.8);
-    expect(detect('00:00:01.000 --> 00:00:02.000\nHi\n')).toBe(0.6);
-    expect(detect('1\n00:00:01,000 --> 00:00:02,000\nHi\n')).toBe(0.3);
-    expect(detect('WEBVTTX\nnot a header')).toBe(0);
-    expect(detect('Alice: hello\nBob: hi')).toBe(0);
-    expect(detect('{"segments": []}')).toBe(0);
-    expect(detect('')).toBe(0);
+    expectScores(detect, [
+      ['WEBVTT\n\n00:01.000 --> 00:02.000\nHi', 0.8],
+      ['\n\nWEBVTT - Some title\n', 0.8],
+      ['00:00:01.000 --> 00:00:02.000\nHi\n', 0.6],
+      ['1\n00:00:01,000 --> 00:00:02,000\nHi\n', 0.3],
+      ['WEBVTTX\nnot a header', 0],
+      ['Alice: hello\nBob: hi', 0],
+      ['{"segments": []}', 0],
+      ['', 0],
+    ]);
   });
 
   it('never throws and stays fast on large or odd input', () => {
     const big = 'WEBVTT\n\n' + '00:00:01.000 --> 00:00:02.000\nwords words words\n\n'.repeat(20_000);
     const started = performance.now();
-    expect(parser.detect({ text: big, extension: '.vtt' })).toBe(0.8);
+    expect(detect(big)).toBe(0.8);
     expect(parser.detect({ text: '-->'.repeat(400_000), extension: '.txt' })).toBe(0);
     expect(performance.now() - started).toBeLessThan(50);
   });
@@ -194,7 +190,7 @@ describe('webvtt parser: traps', () => {
       '00:00:06.500 --> 00:00:07.000', '<v A>four', '',
       '00:00:07.000 --> 00:00:08.000', '<v B>five', '',
     ].join('\n');
-    expect(lines(parse(text)).map((l) => [l.speaker, l.content, l.timestamp])).toEqual([
+    expect(messageTuples(parse(text))).toEqual([
       ['A', 'one two.', 0],
       ['A', 'three', 3],
       ['A', 'four', 6.5],

@@ -1,27 +1,27 @@
 // The Zoom parser: cloud-recording VTT, in-meeting saved transcript, both chat layouts, the web-player copy,
 // and the participants report it refuses; detection ranking against the other built-in parsers.
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { PluginHost } from '../../core/plugins/host.ts';
-import { loadPluginHost } from '../../server/plugins.ts';
+import { describe, expect, it } from 'vitest';
 import { assertParserContract } from '../../core/plugins/testkit.ts';
-import { parser } from '../../plugins/parsers/zoom/index.ts';
-import { failure, parserHelpers } from './support.ts';
+import { zoomParser as parser } from '../../plugins/parsers/zoom/index.ts';
+import { builtinHost, expectScores, failure, messageTuples, parserHelpers } from './support.ts';
 
-let host: PluginHost;
-beforeAll(async () => {
-  host = await loadPluginHost();
-});
+const host = builtinHost();
 
-const { parse, ranking, lines } = parserHelpers(() => host, { fileName: 'meeting.txt' });
+const { parse, readAs, ranking, lines, detect } = parserHelpers(host, { fileName: 'meeting.txt', parser });
 const crlf = (...rows: string[]) => rows.join('\r\n');
+/** A WebVTT file of cues numbered from 1, as Zoom writes them: [timing line, payload] per cue. */
+const numberedVtt = (cues: [timing: string, payload: string][], newline = '\n') =>
+  ['WEBVTT', '', ...cues.flatMap(([timing, payload], i) => [String(i + 1), timing, payload, ''])].join(newline);
 
-const CLOUD_VTT = crlf(
-  'WEBVTT', '',
-  '1', '00:00:04.859 --> 00:00:07.410', 'Andrew Knight: Okay, so we are recording. We are streaming', '',
-  '2', '00:00:09.540 --> 00:00:12.990', 'Tom Sweeney (Red Hat, Inc.): Great. So here is the thing: we are behind.', '',
-  '3', '00:00:13.500 --> 00:00:14.000', 'And that', '',
-  '4', '00:00:15.000 --> 00:00:16.000', 'Andrew Knight: Yes &amp; no', '',
-  '5', '00:00:16.000 --> 00:00:17.000', 'continues here.', '',
+const CLOUD_VTT = numberedVtt(
+  [
+    ['00:00:04.859 --> 00:00:07.410', 'Andrew Knight: Okay, so we are recording. We are streaming'],
+    ['00:00:09.540 --> 00:00:12.990', 'Tom Sweeney (Red Hat, Inc.): Great. So here is the thing: we are behind.'],
+    ['00:00:13.500 --> 00:00:14.000', 'And that'],
+    ['00:00:15.000 --> 00:00:16.000', 'Andrew Knight: Yes &amp; no'],
+    ['00:00:16.000 --> 00:00:17.000', 'continues here.'],
+  ],
+  '\r\n',
 );
 
 describe('zoom parser: manifest and detection', () => {
@@ -33,17 +33,18 @@ describe('zoom parser: manifest and detection', () => {
   });
 
   it('gives each Zoom layout its signature score', () => {
-    const detect = (text: string) => parser.detect({ text, extension: '.txt' });
-    expect(detect(CLOUD_VTT)).toBe(0.95);
-    expect(detect(CLOUD_VTT.replace('WEBVTT\r\n\r\n', ''))).toBe(0.93);
-    expect(detect('WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nAlice: hi\n\n00:00:03.000 --> 00:00:04.000\nBob: hey\n')).toBe(0.7);
-    expect(detect('[Speaker A] 15:05:17\nHello.\n\n[Speaker B] 15:05:41\nHi.\n')).toBe(0.95);
-    expect(detect('00:21:14\tAndrew Knight:\tHello Everyone\n')).toBe(0.95);
-    expect(detect(' 10:56:23 From Tom Sweeney (Red Hat, Inc.) To Everyone:\n \tAgenda\n')).toBe(0.95);
-    expect(detect('Meeting ID,Topic,Start Time,End Time,User Email,Duration (Minutes),Participants,\n')).toBe(0.97);
-    expect(detect('WEBVTT\n\n00:06.578 --> 00:28.747\n[SPEAKER_02]: Bonjour.\n')).toBe(0);
-    expect(detect('Alice: hello\nBob: hi\n')).toBe(0);
-    expect(detect('')).toBe(0);
+    expectScores(detect, [
+      [CLOUD_VTT, 0.95],
+      [CLOUD_VTT.replace('WEBVTT\r\n\r\n', ''), 0.93],
+      ['WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nAlice: hi\n\n00:00:03.000 --> 00:00:04.000\nBob: hey\n', 0.7],
+      ['[Speaker A] 15:05:17\nHello.\n\n[Speaker B] 15:05:41\nHi.\n', 0.95],
+      ['00:21:14\tAndrew Knight:\tHello Everyone\n', 0.95],
+      [' 10:56:23 From Tom Sweeney (Red Hat, Inc.) To Everyone:\n \tAgenda\n', 0.95],
+      ['Meeting ID,Topic,Start Time,End Time,User Email,Duration (Minutes),Participants,\n', 0.97],
+      ['WEBVTT\n\n00:06.578 --> 00:28.747\n[SPEAKER_02]: Bonjour.\n', 0],
+      ['Alice: hello\nBob: hi\n', 0],
+      ['', 0],
+    ]);
   });
 
   it('beats the generic WebVTT and SRT parsers on Zoom VTT, with and without the header', () => {
@@ -77,9 +78,8 @@ describe('zoom parser: manifest and detection', () => {
 
 describe('zoom parser: cloud-recording VTT', () => {
   it('reads numbered `Name: text` cues with CRLF, splitting on the first colon only', () => {
-    const result = parse(CLOUD_VTT, 'GMT20240124-202901_Recording.transcript.vtt');
+    const result = readAs(CLOUD_VTT, 'cloud-recording-vtt', 'GMT20240124-202901_Recording.transcript.vtt');
     expect(result.format).toBe('zoom');
-    expect(result.variant).toBe('cloud-recording-vtt');
     expect(lines(result)).toEqual([
       { speaker: 'Andrew Knight', content: 'Okay, so we are recording. We are streaming', timestamp: 4.859 },
       { speaker: 'Tom Sweeney (Red Hat, Inc.)', content: 'Great. So here is the thing: we are behind.', timestamp: 9.54 },
@@ -92,14 +92,13 @@ describe('zoom parser: cloud-recording VTT', () => {
   });
 
   it('accepts a prefix seen on several cues even when it does not read like a name, and no other', () => {
-    const text = [
-      'WEBVTT', '',
-      '1', '00:00:01.000 --> 00:00:02.000', 'Dr. Jane Doe: First.', '',
-      '2', '00:00:03.000 --> 00:00:04.000', '15551234567: Dialled in.', '',
-      '3', '00:00:05.000 --> 00:00:06.000', 'Dr. Jane Doe: Second.', '',
-      '4', '00:00:07.000 --> 00:00:08.000', '15551234567: Still here.', '',
-      '5', '00:00:09.000 --> 00:00:10.000', 'Well. The plan is: ship it.', '',
-    ].join('\n');
+    const text = numberedVtt([
+      ['00:00:01.000 --> 00:00:02.000', 'Dr. Jane Doe: First.'],
+      ['00:00:03.000 --> 00:00:04.000', '15551234567: Dialled in.'],
+      ['00:00:05.000 --> 00:00:06.000', 'Dr. Jane Doe: Second.'],
+      ['00:00:07.000 --> 00:00:08.000', '15551234567: Still here.'],
+      ['00:00:09.000 --> 00:00:10.000', 'Well. The plan is: ship it.'],
+    ]);
     expect(lines(parse(text, 'meeting.vtt')).map((l) => [l.speaker, l.content])).toEqual([
       ['Dr. Jane Doe', 'First.'],
       ['15551234567', 'Dialled in.'],
@@ -112,7 +111,7 @@ describe('zoom parser: cloud-recording VTT', () => {
   it('sorts out-of-order cues and skips empty ones', () => {
     const text = 'WEBVTT\n\n1\n00:00:05.000 --> 00:00:06.000\nBob: Later.\n\n2\n00:00:01.000 --> 00:00:02.000\nAlice: Earlier.\n\n3\n00:00:07.000 --> 00:00:09.000\nBob: \n';
     const result = parse(text, 'meeting.vtt');
-    expect(lines(result).map((l) => [l.speaker, l.content, l.timestamp])).toEqual([['Alice', 'Earlier.', 1], ['Bob', 'Later.', 5]]);
+    expect(messageTuples(result)).toEqual([['Alice', 'Earlier.', 1], ['Bob', 'Later.', 5]]);
     expect(result.transcript.duration).toBe(9);
   });
 });
@@ -126,8 +125,7 @@ describe('zoom parser: saved transcript', () => {
       '[Speaker A] 15:05:34', 'Ready to go?', '',
       '[Speaker B] 15:05:41', 'Thank you, I am.', 'Although screen sharing is disabled.', '',
     ].join('\n');
-    const result = parse(text, 'meeting_saved_closed_caption.txt');
-    expect(result.variant).toBe('saved-transcript');
+    const result = readAs(text, 'saved-transcript', 'meeting_saved_closed_caption.txt');
     expect(lines(result)).toEqual([
       { speaker: 'Speaker A', content: 'the most competitive fields, hack funds and, uh, stiff the competition was.', timestamp: 0 },
       { speaker: 'Speaker A', content: 'Ready to go?', timestamp: 17 },
@@ -140,7 +138,7 @@ describe('zoom parser: saved transcript', () => {
   it('crosses midnight and reads the date of a local recording folder in the file name', () => {
     const text = '[Ana] 23:59:50\nLate start,\n\n[Ana] 00:00:00\nstill going.\n\n[Ben] 00:00:30\nYes.\n';
     const result = parse(text, '2026-09-14 23.59.40 Topic 81234567890 meeting_saved_closed_caption.txt');
-    expect(lines(result).map((l) => [l.speaker, l.content, l.timestamp])).toEqual([
+    expect(messageTuples(result)).toEqual([
       ['Ana', 'Late start, still going.', 0],
       ['Ben', 'Yes.', 40],
     ]);
@@ -151,14 +149,14 @@ describe('zoom parser: saved transcript', () => {
 describe('zoom parser: pasted copies', () => {
   it('still recognises a layout after a line the user added, and drops that line', () => {
     const text = 'Team sync, 14 Sept\n[Ana] 10:00:00\nFirst.\n\n[Ben] 10:00:05\nSecond.\n\n[Ana] 10:00:09\nThird.\n';
-    expect(parser.detect({ text, extension: '.txt' })).toBe(0.9);
-    expect(lines(parse(text, 'notes.txt')).map((l) => [l.speaker, l.content, l.timestamp])).toEqual([
+    expect(detect(text)).toBe(0.9);
+    expect(messageTuples(parse(text, 'notes.txt'))).toEqual([
       ['Ana', 'First.', 0],
       ['Ben', 'Second.', 5],
       ['Ana', 'Third.', 9],
     ]);
     const chat = 'Chat\n00:01:00\tAna:\thi\n00:01:05\tBen:\thello\n00:01:09\tAna:\tbye\n';
-    expect(parser.detect({ text: chat, extension: '.txt' })).toBe(0.9);
+    expect(detect(chat)).toBe(0.9);
   });
 
   it('drops zero-width marks from names so one person stays one participant', () => {
@@ -179,8 +177,7 @@ describe('zoom parser: chat', () => {
       '00:32:41\tGerald Seidman (AuriStor Inc.):\tThanks',
       '00:33:17\tSteve Ryan:\tsee\tthis   ',
     );
-    const result = parse(text, 'meeting_saved_chat.txt');
-    expect(result.variant).toBe('chat-tab-separated');
+    const result = readAs(text, 'chat-tab-separated', 'meeting_saved_chat.txt');
     expect(lines(result)).toEqual([
       { speaker: 'Gerald Seidman (AuriStor Inc.)', content: 'I didn\u2019t see the email, I may have a question later on. Steve: Can you share your email', timestamp: 1935 },
       { speaker: 'Gerald Seidman (AuriStor Inc.)', content: 'Thanks', timestamp: 1961 },
@@ -202,8 +199,7 @@ describe('zoom parser: chat', () => {
       ' \tprivate note',
       '',
     ].join('\n');
-    const result = parse(text, 'meeting_saved_new_chat.txt');
-    expect(result.variant).toBe('chat-from-to');
+    const result = readAs(text, 'chat-from-to', 'meeting_saved_new_chat.txt');
     expect(lines(result)).toEqual([
       { speaker: 'Tom Sweeney (Red Hat, Inc.)', content: 'Meeting Agenda and notes: https://hackmd.io/x', timestamp: 0 },
       { speaker: 'Matthew Heon', content: 'Not yet but it will be going up on our Github', timestamp: 1511 },
@@ -233,8 +229,7 @@ describe('zoom parser: web player copy', () => {
   ].join('\n');
 
   it('drops the UI noise and reads doubled names, MM:SS lines, title, day and recording length', () => {
-    const result = parse(copy, 'transcript.txt');
-    expect(result.variant).toBe('web-player-copy');
+    const result = readAs(copy, 'web-player-copy', 'transcript.txt');
     expect(lines(result)).toEqual([
       { speaker: 'Tom Sweeney (Red Hat, Inc.)', content: 'Okay, so I am gonna take notes. Go ahead, Neil.', timestamp: 677 },
       { speaker: 'Neil Smith', content: 'Figuring out the buttons.', timestamp: 745 },

@@ -1,13 +1,12 @@
 /**
  * Comma-separated transcripts (also semicolon- and pipe-separated, as European Excel and some tools write them):
- * with or without a header row, quoted fields with embedded delimiters and newlines. See shared/delimited.ts.
+ * with or without a header row, quoted fields with embedded delimiters and newlines. See shared/delimited/.
  */
 import type { ParserPlugin } from '../../sdk/index.ts';
-import { detectDelimited, parseDelimited } from '../shared/delimited.ts';
+import { detectCsv } from './detect.ts';
+import { parseCsv } from './parse.ts';
 
-const DELIMITERS = [',', ';', '|'];
-
-export const parser: ParserPlugin = {
+export const csvParser: ParserPlugin = {
   manifest: {
     apiVersion: 1,
     id: 'csv',
@@ -18,12 +17,8 @@ export const parser: ParserPlugin = {
     extensions: ['.csv'],
     mediaTypes: ['text/csv'],
   },
-  detect: (input) => {
-    try {
-      return detectDelimited(input, DELIMITERS);
-    } catch {
-      return 0;
-    }
-  },
-  parse: (input) => parseDelimited(input, DELIMITERS, ','),
+  detect: detectCsv,
+  parse: parseCsv,
 };
+
+export default csvParser;

@@ -13,15 +13,16 @@ import { WallClock } from '../shared/time.ts';
  * The name is glued to the time (`Lunch at 11:04 AM` is a sentence, not a header) and ends in a letter, a closing
  * bracket or a quote: never in a digit or ':' (`[Speaker A] 15:05:17` is Zoom's).
  */
-export const CHAT_HEADER_12H = /^(.*?[\p{L}\p{M})\]'’.])(\d{1,2}):(\d{2})\s?([AP])\.?M\.?$/iu;
-export const CHAT_HEADER_24H = /^(.*?[\p{L}\p{M})\]'’])([01]?\d|2[0-3]):([0-5]\d)$/u;
+const CHAT_HEADER_12H = /^(.*?[\p{L}\p{M})\]'’.])(\d{1,2}):(\d{2})\s?([AP])\.?M\.?$/iu;
+const CHAT_HEADER_24H = /^(.*?[\p{L}\p{M})\]'’])([01]?\d|2[0-3]):([0-5]\d)$/u;
 
-export interface ChatHeader {
+interface ChatHeader {
   speaker: string;
   /** Seconds after midnight. */
   clock: number;
 }
 
+/** The sender and time of a chat header line, or undefined when the line is not one. */
 export function readChatHeader(line: string, twelveHour: boolean): ChatHeader | undefined {
   const text = line.trim();
   if (text.length > 120 || text.length < 5) return undefined;
@@ -41,14 +42,14 @@ export function readChatHeader(line: string, twelveHour: boolean): ChatHeader | 
   return { speaker: match[1]!.trim(), clock: Number(match[2]) * 3600 + Number(match[3]) * 60 };
 }
 
-/** Which header form the chat uses (12-hour when any header has AM/PM), or undefined when it is not a Meet chat. */
+/** Which header form the chat uses (12-hour when any header has AM/PM), and how many of the lines are headers. */
 export function chatClockForm(lines: readonly string[]): { twelveHour: boolean; headers: number } {
   const twelve = lines.filter((line) => readChatHeader(line, true)).length;
   if (twelve) return { twelveHour: true, headers: twelve };
   return { twelveHour: false, headers: lines.filter((line) => readChatHeader(line, false)).length };
 }
 
-export function parseMeetChat(text: string): ParserOutput {
+export function readChat(text: string): ParserOutput {
   const lines = splitLines(text);
   const twelveHour = lines.some((line) => readChatHeader(line, true));
   const builder = new TranscriptBuilder({ merge: false });

@@ -21,7 +21,7 @@ import { decodeEntities, splitLines } from '../shared/text.ts';
 import { parseClock } from '../shared/time.ts';
 import { type MeetTitle, readTitle, readUndatedTitle, unmark } from './title.ts';
 
-export const DISCLAIMER = /^This editable transcript was computer generated/i;
+const DISCLAIMER = /^This editable transcript was computer generated/i;
 const MARKER = /^(\d{1,2}:\d{2}:\d{2})$/;
 const ENDED = /^(?:Meeting|Transcription) ended after (\d{1,3}:\d{2}:\d{2})\b/i;
 const GEMINI_TRANSCRIPT = /^📖\s*Transcript$/u;
@@ -47,7 +47,7 @@ const decode = (text: string) => (text.includes('&') ? decodeEntities(text) : te
 
 const normalizeName = (name: string) => name.normalize('NFC').replace(/[\s\u00a0\u200b\u200e\u200f]+/g, ' ').trim().toLowerCase();
 
-export function parseMeetTranscript(text: string): ParserOutput {
+export function readTranscript(text: string): ParserOutput {
   const lines = splitLines(text);
   let start = 0;
   const gemini = lines.findIndex((line) => line.includes('📖') && GEMINI_TRANSCRIPT.test(unmark(line)));

@@ -3,6 +3,7 @@
  * score 0.9+, a list of segments with text and speaker/time keys 0.7, any other JSON 0.4 (so that this parser,
  * not a text parser, explains what a JSON file lacks). Slack export files score 0: the Slack parser reads them.
  */
+import type { ParserInput } from '../../sdk/index.ts';
 import { looksLikeJson } from '../shared/parse-json.ts';
 import { slackExportFile } from '../shared/slack-export-signature.ts';
 
@@ -15,7 +16,8 @@ const TEXT_KEY = /"(text|content|transcript|utterance|sentence|spokenText|captio
 const SPEAKER_KEY = /"(speaker|speaker_name|speakerName|speaker_label|participant|user|author|role|name)"\s*:/;
 const TIME_KEY = /"(start|start_time|startTime|begin|offset|timestamp|time|start_ms|startMs|startDateTime)"\s*:/;
 
-export function detectJson(text: string): number {
+export function detectJson(input: ParserInput): number {
+  const { text } = input;
   if (!looksLikeJson(text)) return 0;
   if (slackExportFile(text) !== undefined) return 0;
   const sample = text.length <= 2 * WINDOW ? text : `${text.slice(0, WINDOW)}\n${text.slice(-WINDOW)}`;

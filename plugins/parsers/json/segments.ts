@@ -6,6 +6,7 @@ import type { Fragment } from '../shared/builder.ts';
 import {
   areMilliseconds,
   clockOrNumber,
+  hasSpeakers,
   isoFromMillis,
   isoMillis,
   isRecord,
@@ -19,8 +20,6 @@ import {
   type JsonRecord,
   type Reading,
 } from './values.ts';
-
-const hasSpeakers = (fragments: Fragment[]): boolean => fragments.some((f) => f.speaker !== undefined);
 
 // ------------------------------------------------------------------------------------------ Whisper family
 
@@ -90,7 +89,7 @@ export function readWhisperTextOnly(doc: JsonRecord): Reading {
 // -------------------------------------------------------------------------------------- Generic segments
 
 /** Where a list of segments sits in an object, in order of preference. */
-export const LIST_KEYS = [
+const LIST_KEYS = [
   'segments', 'utterances', 'transcript', 'sentences', 'transcriptEntries', 'entries', 'messages', 'chunks',
   'captions', 'cues', 'items', 'results', 'data', 'speakers',
 ] as const;
@@ -105,7 +104,7 @@ const START_MS_KEYS = ['start_ms', 'startMs', 'start_time_ms', 'startTimeMs', 'o
 const END_MS_KEYS = ['end_ms', 'endMs', 'end_time_ms', 'endTimeMs', 'endMillis'];
 const CONFIDENCE_KEYS = ['confidence', 'score', 'conf'];
 
-export const textOf = (item: JsonRecord): string | undefined => {
+const textOf = (item: JsonRecord): string | undefined => {
   const value = pick(item, TEXT_KEYS);
   return typeof value === 'string' ? value : undefined;
 };

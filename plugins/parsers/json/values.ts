@@ -21,6 +21,9 @@ export interface Reading {
   date?: string;
 }
 
+/** Whether any fragment names its speaker (then consecutive fragments of one speaker are merged). */
+export const hasSpeakers = (fragments: Fragment[]): boolean => fragments.some((f) => f.speaker !== undefined);
+
 /** A finite number from a number or a numeric string; undefined otherwise. */
 export function num(value: unknown): number | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
@@ -59,7 +62,7 @@ export function speakerName(value: unknown): string | undefined {
 }
 
 /** Rounds seconds to milliseconds. */
-export function ms(seconds: number): number {
+function ms(seconds: number): number {
   return Math.round(seconds * 1000) / 1000;
 }
 
@@ -165,7 +168,7 @@ export function groupWords(words: Word[]): Fragment[] {
   return fragments;
 }
 
-export function maxOf(values: number[]): number {
+function maxOf(values: number[]): number {
   let max = -Infinity;
   for (const value of values) if (value > max) max = value;
   return max;

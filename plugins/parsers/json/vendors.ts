@@ -4,6 +4,7 @@ import { squash } from '../shared/text.ts';
 import {
   areMilliseconds,
   groupWords,
+  hasSpeakers,
   isoFromMillis,
   isoMillis,
   isRecord,
@@ -16,8 +17,6 @@ import {
   type Reading,
   type Word,
 } from './values.ts';
-
-const hasSpeakers = (fragments: Fragment[]): boolean => fragments.some((f) => f.speaker !== undefined);
 
 // ---------------------------------------------------------------------------------------------- AssemblyAI
 

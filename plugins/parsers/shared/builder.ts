@@ -1,3 +1,4 @@
+/** Turns the fragments a parser reads (speaker, text, times) into the participants and messages of a transcript. */
 import type { ParserOutput } from '../../sdk/index.ts';
 import { type MergeOptions, mergeFragments } from './merge-fragments.ts';
 
@@ -13,7 +14,7 @@ export interface Fragment {
   role?: string;
 }
 
-export interface BuilderOptions {
+interface BuilderOptions {
   /**
    * How consecutive fragments of one speaker become one message; words are never changed. true (default): every
    * run of one speaker is one message. false: every fragment is a message. Merge options: runs are cut where the

@@ -41,7 +41,7 @@ export function endsSentence(text: string): boolean {
   return SENTENCE_END.test(text.trimEnd());
 }
 
-export function endsCaptionSentence(text: string): boolean {
+function endsCaptionSentence(text: string): boolean {
   return CAPTION_SENTENCE_END.test(text);
 }
 

@@ -5,7 +5,7 @@
  * per line) are read as an array when the whole text is not one document.
  */
 
-export interface JsonDocument {
+interface JsonDocument {
   value: unknown;
   /** True when the text was JSON Lines (one value per line) rather than one document. */
   lines: boolean;
@@ -74,7 +74,7 @@ const LITERAL = /true|false|null/y;
  * Where the first syntax error of a JSON text is (the text's length when it ends early), or undefined when it
  * has none. A linear scan with an explicit stack, run only after JSON.parse has failed.
  */
-export function syntaxErrorAt(text: string): number | undefined {
+function syntaxErrorAt(text: string): number | undefined {
   const n = text.length;
   const stack: ('{' | '[')[] = [];
   let i = 0;

@@ -5,7 +5,7 @@
  * Shared by the Slack parser (which reads or refuses them) and the generic JSON parser (which leaves them alone).
  */
 
-export type SlackExportFile = 'messages' | 'message' | 'users' | 'channels' | 'integration-logs';
+type SlackExportFile = 'messages' | 'message' | 'users' | 'channels' | 'integration-logs';
 
 const WINDOW = 16_384;
 /** Slack's message timestamp: a string of epoch seconds with six decimals. */

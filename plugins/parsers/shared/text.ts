@@ -31,12 +31,6 @@ export function stripMarkup(text: string): string {
     .replace(/\{\\[^}]*\}/g, '');
 }
 
-/** The speaker named by a WebVTT voice tag (`<v Roger Bingham>` or `<v.loud Esme>`), if any. */
-export function voiceTagSpeaker(text: string): string | undefined {
-  const match = /<v(?:\.[^\s>]+)*\s+([^>]+)>/i.exec(text);
-  return match?.[1]?.trim() || undefined;
-}
-
 /** Collapses runs of whitespace to one space and trims. */
 export function squash(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
@@ -48,4 +42,3 @@ const INVISIBLE = /[\u200b-\u200f\u2060\ufeff]/g;
 export function displayName(name: string): string {
   return squash(name.replace(INVISIBLE, ''));
 }
-

@@ -97,7 +97,7 @@ export function formatClock(seconds: number): string {
   return `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
 }
 
-export interface WallClockOptions {
+interface WallClockOptions {
   /** A time more than this many seconds before the previous one means the meeting crossed midnight. Default 12 hours. */
   rolloverAfter?: number;
   /** Report a time before the first one as 0 rather than as a negative offset. Default true. */

@@ -24,7 +24,7 @@ export interface VttCue {
   lineNumber: number;
 }
 
-export interface VttDocument {
+interface VttDocument {
   /** Whether the first non-blank line is `WEBVTT` (optionally followed by a space or tab and free text). */
   hasHeader: boolean;
   /** Free text after `WEBVTT` on the first line. */
@@ -48,7 +48,7 @@ const LEAKED_CONFIDENCE = /^NOTE[ \t]+Confidence:/i;
 const CUE_CLOCK: ClockOptions = { signed: true, longMinutes: true };
 
 /** The start, end and settings of a timing line (`00:01.000 --> 00:02.000 align:start`), or undefined. */
-export function matchTiming(line: string): { start: number; end: number; settings: string } | undefined {
+function matchTiming(line: string): { start: number; end: number; settings: string } | undefined {
   if (!line.includes('-->')) return undefined;
   const match = TIMING.exec(line);
   if (!match) return undefined;

@@ -3,65 +3,11 @@
  * object, or a conversations.history / conversations.replies API response ({ok, messages}). The export's other
  * files (users.json, channels.json, integration_logs.json, ...) hold no conversation and are refused with a hint.
  */
-import type { ParserInput, ParserOutput, ParserPlugin } from '../../sdk/index.ts';
-import { isRecord, parseJsonText } from '../shared/parse-json.ts';
-import { slackExportFile } from '../shared/slack-export-signature.ts';
-import { readMessages } from './messages.ts';
+import type { ParserPlugin } from '../../sdk/index.ts';
+import { detectSlack } from './detect.ts';
+import { parseSlack } from './parse.ts';
 
-const DAY_FILE_HINT = "upload one channel's day file instead (a file like general/2024-05-01.json from the export's channel folders)";
-
-const NOT_A_CONVERSATION: Record<string, string> = {
-  users: `This is the member list of a Slack export (users.json), not a conversation: ${DAY_FILE_HINT}.`,
-  channels: `This is the channel list of a Slack export (channels.json), not a conversation: ${DAY_FILE_HINT}.`,
-  'integration-logs': `This is the integration log of a Slack export (integration_logs.json), not a conversation: ${DAY_FILE_HINT}.`,
-};
-
-const hasTs = (value: unknown): boolean => isRecord(value) && typeof value.ts === 'string' && /^\d{9,10}(\.\d+)?$/.test(value.ts);
-
-/** Which export list an array is, judged from its first entries. */
-function listKind(items: Record<string, unknown>[]): string | undefined {
-  const sample = items.slice(0, 10);
-  const all = (test: (item: Record<string, unknown>) => boolean) => sample.length > 0 && sample.every(test);
-  if (all((i) => 'service_type' in i || 'change_type' in i)) return 'integration-logs';
-  if (all((i) => typeof i.id === 'string' && /^[UW]/.test(i.id) && (isRecord(i.profile) || 'real_name' in i))) return 'users';
-  if (all((i) => typeof i.id === 'string' && /^[CGD]/.test(i.id) && ('members' in i || 'is_general' in i || 'purpose' in i || 'is_im' in i))) {
-    return 'channels';
-  }
-  return undefined;
-}
-
-export function parseSlack(input: ParserInput): ParserOutput {
-  const { value } = parseJsonText(input.text);
-  if (Array.isArray(value)) {
-    const items = value.filter(isRecord);
-    if (!items.length) throw new Error('The file holds an empty list: there are no messages to import.');
-    if (items.some(hasTs)) return readMessages(items, 'channel-day');
-    const kind = listKind(items);
-    if (kind) throw new Error(NOT_A_CONVERSATION[kind]);
-  } else if (isRecord(value)) {
-    if (hasTs(value)) return readMessages([value], 'message');
-    if (Array.isArray(value.messages) && value.messages.some(hasTs)) return readMessages(value.messages.filter(isRecord), 'api-history');
-  }
-  throw new Error(`This is not a Slack channel export: expected a JSON array of messages with ts, user and text; ${DAY_FILE_HINT}.`);
-}
-
-export function detectSlack(text: string): number {
-  switch (slackExportFile(text)) {
-    case 'messages':
-      return 0.97;
-    case 'message':
-      return 0.95;
-    // Not conversations, but certainly Slack's: claim them so the refusal says what to upload instead.
-    case 'users':
-    case 'channels':
-    case 'integration-logs':
-      return 0.9;
-    default:
-      return 0;
-  }
-}
-
-export const parser: ParserPlugin = {
+export const slackParser: ParserPlugin = {
   manifest: {
     apiVersion: 1,
     id: 'slack',
@@ -73,12 +19,8 @@ export const parser: ParserPlugin = {
     extensions: ['.json'],
     mediaTypes: ['application/json'],
   },
-  detect: (input) => {
-    try {
-      return detectSlack(input.text);
-    } catch {
-      return 0;
-    }
-  },
+  detect: detectSlack,
   parse: parseSlack,
 };
+
+export default slackParser;

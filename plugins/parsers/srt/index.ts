@@ -4,113 +4,11 @@
  * are joined into sentences (word-level output becomes readable messages); consecutive cues of one named speaker
  * merge into one message.
  */
-import type { ParserInput, ParserOutput, ParserPlugin } from '../../sdk/index.ts';
-import { type Fragment, TranscriptBuilder } from '../shared/builder.ts';
-import { SENTENCES } from '../shared/merge-fragments.ts';
-import { firstNonBlankLines, looksLikeWebVtt } from '../shared/sniff.ts';
-import { type SpeakerPrefix, acceptLabel, isDiarizationLabel, readSpeakerPrefix } from '../shared/speakers.ts';
-import { decodeEntities, splitLines, stripMarkup } from '../shared/text.ts';
-import { type Cue, TIMING, readCues } from './cues.ts';
+import type { ParserPlugin } from '../../sdk/index.ts';
+import { detectSrt } from './detect.ts';
+import { parseSrt } from './parse.ts';
 
-/** A cue without a speaker label continues the previous speaker when it starts within this many seconds. */
-const CONTINUATION_GAP = 2;
-
-export function detectSrt(input: ParserInput): number {
-  const { text } = input;
-  if (looksLikeWebVtt(text)) return 0;
-  const lines = firstNonBlankLines(text.slice(0, 4096), 12);
-  const at = lines.findIndex((line) => TIMING.test(line));
-  if (at === -1 || at > 3) return 0;
-  const comma = /^\s*[\d:]+,\d/.test(lines[at]!);
-  const indexed = at > 0 && /^\s*\d+\s*$/.test(lines[at - 1]!);
-  if (comma) return indexed ? 0.85 : 0.7;
-  // Dot decimals are WebVTT's; an SRT writer that used them still numbers its cues.
-  return indexed ? 0.5 : 0.3;
-}
-
-function cueText(line: string): string {
-  const bare = line.includes('<') || line.includes('{') ? stripMarkup(line) : line;
-  return (bare.includes('&') ? decodeEntities(bare) : bare).trim();
-}
-
-export function parseSrt(input: ParserInput): ParserOutput {
-  if (looksLikeWebVtt(input.text)) throw new Error('this is a WebVTT file (it starts with WEBVTT), not SRT');
-  const cues = readCues(splitLines(input.text));
-  if (!cues.length) throw new Error('no cues found: an SRT file holds timing lines such as "00:00:01,000 --> 00:00:04,000"');
-  const ordered = cues.every((cue, i) => i === 0 || cue.start >= cues[i - 1]!.start);
-  const sorted = ordered ? cues : [...cues].sort((a, b) => a.start - b.start || a.order - b.order);
-
-  // Speaker labels: accepted when they occur twice or read like names, so 'Here is the thing: ...' stays text.
-  const counts = new Map<string, number>();
-  const cleaned: { cue: Cue; lines: CueLine[] }[] = [];
-  for (const cue of sorted) {
-    const lines: CueLine[] = [];
-    for (const raw of cue.lines) {
-      const text = cueText(raw);
-      if (!text) continue;
-      const prefix = readSpeakerPrefix(text.startsWith('- ') ? text.slice(2) : text);
-      if (prefix) counts.set(prefix.speaker, (counts.get(prefix.speaker) ?? 0) + 1);
-      lines.push({ text, prefix });
-    }
-    cleaned.push({ cue, lines });
-  }
-
-  const fragments: Fragment[] = [];
-  let previous: { speaker: string | undefined; end: number } | undefined;
-  let named = 0;
-  for (const { cue, lines } of cleaned) {
-    if (!lines.length) continue;
-    const cueFragments = splitCue(cue, lines, counts);
-    const first = cueFragments[0]!;
-    if (first.speaker === undefined && previous?.speaker !== undefined && cue.start - previous.end <= CONTINUATION_GAP) {
-      first.speaker = previous.speaker;
-    }
-    for (const fragment of cueFragments) if (fragment.speaker !== undefined) named++;
-    for (const fragment of cueFragments) fragments.push(fragment);
-    previous = { speaker: cueFragments.at(-1)!.speaker, end: cue.end ?? cue.start };
-  }
-  if (!fragments.length) throw new Error('no messages found: every subtitle cue is empty');
-
-  let variant: string;
-  if (named > 0) {
-    const speakers = new Set(fragments.map((f) => f.speaker).filter((s): s is string => s !== undefined));
-    variant = [...speakers].every(isDiarizationLabel) ? 'diarized' : 'speaker-prefix';
-  } else {
-    const words = fragments.filter((f) => !f.content.includes(' ')).length;
-    variant = fragments.length >= 5 && words / fragments.length >= 0.8 ? 'word-level' : 'no-speakers';
-  }
-  const builder = new TranscriptBuilder({ merge: named > 0 ? true : SENTENCES });
-  for (const fragment of fragments) builder.add(fragment);
-  return { transcript: builder.build(), variant };
-}
-
-/** One cue's lines as fragments: a line with an accepted speaker label (`- Name: text` too) starts a new one. */
-interface CueLine {
-  text: string;
-  prefix: SpeakerPrefix | undefined;
-}
-
-function splitCue(cue: Cue, lines: readonly CueLine[], counts: ReadonlyMap<string, number>): Fragment[] {
-  const fragments: Fragment[] = [];
-  for (const { text: line, prefix } of lines) {
-    if (prefix && acceptLabel(prefix.speaker, counts)) {
-      const fragment: Fragment = { speaker: prefix.speaker, content: prefix.text, timestamp: cue.start };
-      if (cue.end !== undefined) fragment.end = cue.end;
-      fragments.push(fragment);
-      continue;
-    }
-    const last = fragments.at(-1);
-    if (last) last.content = last.content ? `${last.content} ${line}` : line;
-    else {
-      const fragment: Fragment = { content: line, timestamp: cue.start };
-      if (cue.end !== undefined) fragment.end = cue.end;
-      fragments.push(fragment);
-    }
-  }
-  return fragments;
-}
-
-export const parser: ParserPlugin = {
+export const srtParser: ParserPlugin = {
   manifest: {
     apiVersion: 1,
     id: 'srt',
@@ -121,12 +19,8 @@ export const parser: ParserPlugin = {
     extensions: ['.srt'],
     mediaTypes: ['application/x-subrip', 'text/srt', 'text/plain'],
   },
-  detect: (input) => {
-    try {
-      return detectSrt(input);
-    } catch {
-      return 0;
-    }
-  },
+  detect: detectSrt,
   parse: parseSrt,
 };
+
+export default srtParser;

@@ -2,10 +2,11 @@
  * Teams / Stream / Graph signatures, judged on the start of the file (no full parse). Each signature returns the
  * variant it points to, so parse() and detect() agree.
  */
+import type { ParserInput } from '../../sdk/index.ts';
 
 export type TeamsVariant = 'graph-metadata' | 'transcript-vtt' | 'stream-classic' | 'graph-content';
 
-export interface TeamsSignature {
+interface TeamsSignature {
   score: number;
   variant: TeamsVariant;
 }
@@ -25,6 +26,11 @@ const CLOSED_VOICE_CUE = /-->[^\n]*\r?\n<v [^>\n]+>[^<]*<\/v>[ \t]*(?:\r?\n|$)/g
 const VOICE_TAG = /<v[ .]/;
 const CUE_SETTINGS = /-->[ \t]*[\d:.,]+[ \t]+\S/;
 
+export function detectTeams(input: ParserInput): number {
+  return teamsSignature(input.text)?.score ?? 0;
+}
+
+/** The Teams shape the start of the text shows, with its score; undefined when it shows none. */
 export function teamsSignature(text: string): TeamsSignature | undefined {
   let head = text.slice(0, HEAD);
   if (text.length > HEAD) {

@@ -1,8 +1,12 @@
+/**
+ * Microsoft Teams and Stream transcripts (.vtt), each shape by its own signature (see detect.ts), so that this
+ * parser wins over the generic WebVTT one on Teams files.
+ */
 import type { ParserPlugin } from '../../sdk/index.ts';
-import { teamsSignature } from './detect.ts';
+import { detectTeams } from './detect.ts';
 import { parseTeams } from './parse.ts';
 
-export const parser: ParserPlugin = {
+export const teamsParser: ParserPlugin = {
   manifest: {
     apiVersion: 1,
     id: 'teams',
@@ -14,12 +18,8 @@ export const parser: ParserPlugin = {
     extensions: ['.vtt'],
     mediaTypes: ['text/vtt'],
   },
-  detect: (input) => {
-    try {
-      return teamsSignature(input.text)?.score ?? 0;
-    } catch {
-      return 0;
-    }
-  },
-  parse: (input) => parseTeams(input.text, input.fileName),
+  detect: detectTeams,
+  parse: parseTeams,
 };
+
+export default teamsParser;

@@ -1,9 +1,13 @@
-import type { Fragment } from '../shared/builder.ts';
-import { TranscriptBuilder } from '../shared/builder.ts';
+/**
+ * Reading Teams and Stream transcripts (see shared/vtt-reader.ts): speakers from voice tags or Graph metadata JSON
+ * payloads, `NOTE Confidence` per cue, `NOTE duration`, cues in time order (Teams ids and times go backwards near
+ * the end of a meeting), and the title and start time Teams writes into its file names.
+ */
+import type { ParserInput, ParserOutput } from '../../sdk/index.ts';
+import { type Fragment, TranscriptBuilder } from '../shared/builder.ts';
 import { CAPTION_CUES } from '../shared/merge-fragments.ts';
 import { formatClock } from '../shared/time.ts';
 import { cleanCueText, cleanName, readVtt, splitVoices, type VttCue } from '../shared/vtt-reader.ts';
-import type { ParserOutput } from '../../sdk/index.ts';
 import { teamsSignature, type TeamsVariant } from './detect.ts';
 
 /** A cue without a voice tag continues the previous speaker only when it starts where their cue ends (10 ms). */
@@ -18,7 +22,8 @@ interface MetadataPayload {
   startDateTime?: unknown;
 }
 
-export function parseTeams(text: string, fileName?: string): ParserOutput {
+export function parseTeams(input: ParserInput): ParserOutput {
+  const { text, fileName } = input;
   const doc = readVtt(text);
   if (!doc.cues.length) throw new Error('no cues found: a Teams transcript is a WebVTT file with "start --> end" timing lines');
 

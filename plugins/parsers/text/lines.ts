@@ -36,7 +36,7 @@ export type Line =
   | { kind: 'text'; text: string };
 
 /** Labels used as speaker prefixes in the lines, with how often each occurs (to accept one-off labels or not). */
-export function countLabels(lines: readonly string[]): Map<string, number> {
+function countLabels(lines: readonly string[]): Map<string, number> {
   const counts = new Map<string, number>();
   const add = (label: string | undefined) => label && counts.set(label, (counts.get(label) ?? 0) + 1);
   for (const raw of lines) {
@@ -52,7 +52,7 @@ export function countLabels(lines: readonly string[]): Map<string, number> {
   return counts;
 }
 
-export function classify(raw: string, labels: ReadonlyMap<string, number>): Line {
+function classify(raw: string, labels: ReadonlyMap<string, number>): Line {
   const line = raw.trim();
   if (!line) return { kind: 'blank' };
   if (OTTER_FOOTER.test(line)) return { kind: 'footer' };
@@ -94,7 +94,7 @@ export function classify(raw: string, labels: ReadonlyMap<string, number>): Line
   return { kind: 'text', text: line.includes('&') ? decodeEntities(line) : line };
 }
 
-export interface Census {
+interface Census {
   layout: Layout;
   /** Detection score for the layout, before any cap for other formats' signatures. */
   score: number;

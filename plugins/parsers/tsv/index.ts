@@ -1,13 +1,12 @@
 /**
  * Tab-separated transcripts (.tsv, .tab, and tab-delimited .txt): Whisper/WhisperX TSV (`start<TAB>end<TAB>text`
- * in milliseconds), spreadsheet exports, with or without a header row. See shared/delimited.ts.
+ * in milliseconds), spreadsheet exports, with or without a header row. See shared/delimited/.
  */
 import type { ParserPlugin } from '../../sdk/index.ts';
-import { detectDelimited, parseDelimited } from '../shared/delimited.ts';
+import { detectTsv } from './detect.ts';
+import { parseTsv } from './parse.ts';
 
-const DELIMITERS = ['\t'];
-
-export const parser: ParserPlugin = {
+export const tsvParser: ParserPlugin = {
   manifest: {
     apiVersion: 1,
     id: 'tsv',
@@ -18,12 +17,8 @@ export const parser: ParserPlugin = {
     extensions: ['.tsv', '.tab', '.txt'],
     mediaTypes: ['text/tab-separated-values', 'text/plain'],
   },
-  detect: (input) => {
-    try {
-      return detectDelimited(input, DELIMITERS);
-    } catch {
-      return 0;
-    }
-  },
-  parse: (input) => parseDelimited(input, DELIMITERS, '\t'),
+  detect: detectTsv,
+  parse: parseTsv,
 };
+
+export default tsvParser;

@@ -1,8 +1,12 @@
+/**
+ * Generic WebVTT captions and transcripts. Detection stays in the 'generic structure' band, so the Zoom and Teams
+ * parsers win on their own .vtt files.
+ */
 import type { ParserPlugin } from '../../sdk/index.ts';
 import { detectWebvtt } from './detect.ts';
 import { parseWebvtt } from './parse.ts';
 
-export const parser: ParserPlugin = {
+export const webvttParser: ParserPlugin = {
   manifest: {
     apiVersion: 1,
     id: 'webvtt',
@@ -14,12 +18,8 @@ export const parser: ParserPlugin = {
     extensions: ['.vtt'],
     mediaTypes: ['text/vtt'],
   },
-  detect: (input) => {
-    try {
-      return detectWebvtt(input.text);
-    } catch {
-      return 0;
-    }
-  },
-  parse: (input) => parseWebvtt(input.text),
+  detect: detectWebvtt,
+  parse: parseWebvtt,
 };
+
+export default webvttParser;

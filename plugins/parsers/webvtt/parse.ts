@@ -1,16 +1,20 @@
-import type { Fragment } from '../shared/builder.ts';
-import { TranscriptBuilder } from '../shared/builder.ts';
+/**
+ * Reading generic WebVTT (see shared/vtt-reader.ts) as messages: speakers from voice tags, `[SPEAKER_00]:` labels
+ * and `Name:` prefixes (also after a `>>` speaker-change mark) counted over the whole file, YouTube rolling
+ * captions kept once, cues in time order and merged by the caption rules. The variant names the markup found.
+ */
+import type { ParserInput, ParserOutput } from '../../sdk/index.ts';
+import { type Fragment, TranscriptBuilder } from '../shared/builder.ts';
 import { CAPTION_CUES } from '../shared/merge-fragments.ts';
 import { SpeakerRoster, prefixCandidate, type PrefixSplit } from '../shared/speaker-roster.ts';
 import { cleanCueText, cleanName, readVtt, splitVoices, type VttCue } from '../shared/vtt-reader.ts';
-import type { ParserOutput } from '../../sdk/index.ts';
 
 /** `[SPEAKER_02]: text` (WhisperX diarisation) and other bracketed labels followed by a colon. */
 const BRACKET_LABEL = /^\[([^\]\n]{1,60})\]:[ \t]*/;
 /** `>> ` marks a change of speaker in broadcast captions. */
 const CHEVRONS = /^>>[ \t]*/;
 
-export type WebvttVariant = 'voice-tags' | 'whisperx' | 'speaker-prefix' | 'youtube' | 'captions';
+type WebvttVariant = 'voice-tags' | 'whisperx' | 'speaker-prefix' | 'youtube' | 'captions';
 
 interface Line {
   text: string;
@@ -21,8 +25,8 @@ interface Line {
   candidate?: PrefixSplit;
 }
 
-export function parseWebvtt(text: string): ParserOutput {
-  const doc = readVtt(text);
+export function parseWebvtt(input: ParserInput): ParserOutput {
+  const doc = readVtt(input.text);
   if (!doc.cues.length) {
     throw new Error(
       doc.hasHeader

@@ -1,7 +1,8 @@
+/** Zoom's meeting chat, saved by the cloud recording or by the client, in both of its layouts. */
+import type { ParserOutput } from '../../sdk/index.ts';
 import { TranscriptBuilder } from '../shared/builder.ts';
 import { displayName, splitLines, squash } from '../shared/text.ts';
 import { parseClock, WallClock } from '../shared/time.ts';
-import type { ParserOutput } from '../../sdk/index.ts';
 import { FROM_ONE_LINE, FROM_TO_HEADER, TAB_CHAT_LINE } from './detect.ts';
 import { dateFromZoomFileName } from './file-name.ts';
 
@@ -22,7 +23,7 @@ interface ChatMessage {
  * itself look like `Steve: ...`). Every chat line is its own message: chat is not merged. A chat has no meeting
  * length, so no duration is given.
  */
-export function parseZoomChat(text: string, fileName?: string): ParserOutput {
+export function readChat(text: string, fileName?: string): ParserOutput {
   const wallClock = new WallClock();
   const messages: ChatMessage[] = [];
   let tabLines = 0;

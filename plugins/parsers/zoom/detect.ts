@@ -3,9 +3,10 @@
  * for, so each scores in the 'unique signature' band (0.9+) and beats the generic WebVTT, SRT, TSV and text
  * parsers on Zoom files; a Zoom-shaped VTT without cue numbers scores below the generic WebVTT parser.
  */
+import type { ParserInput } from '../../sdk/index.ts';
 import { prefixCandidate } from '../shared/speaker-roster.ts';
 
-export type ZoomVariant =
+type ZoomVariant =
   | 'cloud-recording-vtt'
   | 'saved-transcript'
   | 'chat-tab-separated'
@@ -13,7 +14,7 @@ export type ZoomVariant =
   | 'web-player-copy'
   | 'participants-report';
 
-export interface ZoomSignature {
+interface ZoomSignature {
   score: number;
   variant: ZoomVariant;
 }
@@ -34,6 +35,11 @@ const WEB_PLAYER_UI = /^[ \t]*(?:Skip to Main Content|Accessibility Overview|Zoo
 const TIME_LINE = /^\d{1,2}:\d{2}(?::\d{2})?$/;
 const VTT_TIMING = /^[ \t]*(?:\d{1,3}:)?\d{1,2}:\d{2}\.\d{1,9}[ \t]*-->[ \t]*(?:\d{1,3}:)?\d{1,2}:\d{2}\.\d{1,9}/;
 
+export function detectZoom(input: ParserInput): number {
+  return zoomSignature(input.text)?.score ?? 0;
+}
+
+/** The Zoom layout the start of the text shows, with its score; undefined when it shows none. */
 export function zoomSignature(text: string): ZoomSignature | undefined {
   const head = text.slice(0, HEAD);
   if (PARTICIPANTS_HEADER.test(head.slice(0, 4096)) && /Duration \(Minutes\)/i.test(head.slice(0, 4096))) {

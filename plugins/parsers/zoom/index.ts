@@ -1,33 +1,12 @@
-import type { ParserInput, ParserOutput, ParserPlugin } from '../../sdk/index.ts';
-import { parseZoomChat } from './chat.ts';
-import { zoomSignature } from './detect.ts';
-import { refuseParticipantsReport } from './participants.ts';
-import { parseZoomSavedTranscript } from './saved-transcript.ts';
-import { parseZoomVtt } from './vtt.ts';
-import { parseZoomWebPlayer } from './web-player.ts';
+/**
+ * Zoom's transcript and chat files: cloud-recording transcripts (.vtt), in-meeting saved transcripts and chats
+ * (.txt), transcripts copied from the recording web player; the participants report is recognised and refused.
+ */
+import type { ParserPlugin } from '../../sdk/index.ts';
+import { detectZoom } from './detect.ts';
+import { parseZoom } from './parse.ts';
 
-function parse(input: ParserInput): ParserOutput {
-  const signature = zoomSignature(input.text);
-  switch (signature?.variant) {
-    case 'cloud-recording-vtt':
-      return parseZoomVtt(input.text, input.fileName);
-    case 'saved-transcript':
-      return parseZoomSavedTranscript(input.text, input.fileName);
-    case 'chat-tab-separated':
-    case 'chat-from-to':
-      return parseZoomChat(input.text, input.fileName);
-    case 'web-player-copy':
-      return parseZoomWebPlayer(input.text);
-    case 'participants-report':
-      return refuseParticipantsReport();
-    default:
-      throw new Error(
-        'this does not look like a Zoom file: expected a cloud-recording transcript (.vtt), a saved transcript ("[Name] HH:MM:SS" blocks), a saved chat, or a transcript copied from the recording page',
-      );
-  }
-}
-
-export const parser: ParserPlugin = {
+export const zoomParser: ParserPlugin = {
   manifest: {
     apiVersion: 1,
     id: 'zoom',
@@ -39,12 +18,8 @@ export const parser: ParserPlugin = {
     extensions: ['.vtt', '.txt', '.csv'],
     mediaTypes: ['text/vtt', 'text/plain', 'text/csv'],
   },
-  detect: (input) => {
-    try {
-      return zoomSignature(input.text)?.score ?? 0;
-    } catch {
-      return 0;
-    }
-  },
-  parse,
+  detect: detectZoom,
+  parse: parseZoom,
 };
+
+export default zoomParser;

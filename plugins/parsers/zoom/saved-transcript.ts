@@ -1,9 +1,9 @@
-import type { Fragment } from '../shared/builder.ts';
-import { TranscriptBuilder } from '../shared/builder.ts';
+/** Zoom's in-meeting saved transcript: `[Name] HH:MM:SS` blocks. */
+import type { ParserOutput } from '../../sdk/index.ts';
+import { type Fragment, TranscriptBuilder } from '../shared/builder.ts';
 import { CAPTION_CUES } from '../shared/merge-fragments.ts';
 import { displayName, splitLines, squash } from '../shared/text.ts';
 import { WallClock } from '../shared/time.ts';
-import type { ParserOutput } from '../../sdk/index.ts';
 import { SAVED_HEADER } from './detect.ts';
 import { dateFromZoomFileName } from './file-name.ts';
 
@@ -12,7 +12,7 @@ import { dateFromZoomFileName } from './file-name.ts';
  * blocks separated by blank lines. Times are the local clock, turned into seconds from the first block. Zoom
  * writes a block per phrase; phrases of one speaker that continue a sentence within 10 seconds are joined.
  */
-export function parseZoomSavedTranscript(text: string, fileName?: string): ParserOutput {
+export function readSavedTranscript(text: string, fileName?: string): ParserOutput {
   const clock = new WallClock();
   const fragments: Fragment[] = [];
   let current: { speaker: string; timestamp: number | null; parts: string[] } | undefined;

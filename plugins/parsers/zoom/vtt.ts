@@ -1,10 +1,10 @@
-import type { Fragment } from '../shared/builder.ts';
-import { TranscriptBuilder } from '../shared/builder.ts';
+/** Zoom's cloud-recording transcript (.vtt): numbered cues of `Display Name: words`. */
+import type { ParserOutput } from '../../sdk/index.ts';
+import { type Fragment, TranscriptBuilder } from '../shared/builder.ts';
 import { CAPTION_CUES } from '../shared/merge-fragments.ts';
 import { SpeakerRoster, prefixCandidate } from '../shared/speaker-roster.ts';
 import { displayName } from '../shared/text.ts';
 import { cleanCueText, readVtt } from '../shared/vtt-reader.ts';
-import type { ParserOutput } from '../../sdk/index.ts';
 import { dateFromZoomFileName } from './file-name.ts';
 
 /** A cue without a `Name:` prefix continues the previous speaker only when it starts where their cue ends (10 ms). */
@@ -14,7 +14,7 @@ const CONTIGUOUS = 0.01;
  * Zoom cloud-recording transcript (`..._Recording.transcript.vtt`, also `.cc.vtt`): numbered cues whose text is
  * `Display Name: words`. Times are offsets from the start of the recording.
  */
-export function parseZoomVtt(text: string, fileName?: string): ParserOutput {
+export function readCloudRecordingVtt(text: string, fileName?: string): ParserOutput {
   const doc = readVtt(text);
   if (!doc.cues.length) throw new Error('no cues found: a Zoom transcript .vtt has "00:00:04.859 --> 00:00:07.410" timing lines');
   const roster = new SpeakerRoster();

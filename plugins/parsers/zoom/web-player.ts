@@ -1,7 +1,8 @@
+/** A transcript copied from Zoom's cloud-recording web player. */
+import type { ParserOutput } from '../../sdk/index.ts';
 import { TranscriptBuilder } from '../shared/builder.ts';
 import { displayName, splitLines, squash } from '../shared/text.ts';
 import { parseClock } from '../shared/time.ts';
-import type { ParserOutput } from '../../sdk/index.ts';
 
 const TIME_LINE = /^\d{1,2}:\d{2}(?::\d{2})?$/;
 /** `00:07:08/00:42:41`: the player position and the recording's length. */
@@ -27,7 +28,7 @@ interface Block {
  * or more lines. The UI strings before the first turn are dropped; the title, day and recording length they show
  * are kept. Each turn is one message.
  */
-export function parseZoomWebPlayer(text: string): ParserOutput {
+export function readWebPlayerCopy(text: string): ParserOutput {
   const lines = splitLines(text).map((l) => l.trim());
   const n = lines.length;
   // Names the player printed twice above a time: the speakers. A copy sometimes keeps only one of the two.
