@@ -446,12 +446,36 @@ export interface TranscriptList {
   };
 }
 
+// api/transcripts/metadata.schema.json
+/**
+ * What processing learned about a transcript: the format read, warnings, and when it failed, why.
+ */
+export interface TranscriptMetadata {
+  /**
+   * The parser that read the file.
+   */
+  format?: string;
+  variant?: string;
+  confidence?: number;
+  warnings?: string[];
+  ticketCount?: number;
+  /**
+   * What failed, in words.
+   */
+  error?: string;
+  tokenLimitExceeded?: boolean;
+  /**
+   * Set when the file could not be read: no extraction ran, and the transcript does not count against the month.
+   */
+  failedStage?: "parse";
+}
+
 // api/transcripts/status.response.schema.json
 export interface TranscriptStatus {
   id: string;
   status: "pending" | "processing" | "completed" | "failed";
   processingStatus: "pending" | "processing" | "completed" | "failed";
-  metadata: {};
+  metadata: TranscriptMetadata;
   ticketCount: number;
 }
 
@@ -466,7 +490,7 @@ export interface TranscriptSummary {
   source: string | null;
   duration: number | null;
   processingStatus: "pending" | "processing" | "completed" | "failed";
-  metadata: {};
+  metadata: TranscriptMetadata;
   participantCount: number;
   messageCount: number;
   createdAt: string;
@@ -482,13 +506,25 @@ export interface TranscriptView {
   date: string | null;
   source: string | null;
   duration: number | null;
-  participants: {}[];
-  messages: {}[];
+  participants: {
+    id: string;
+    name: string;
+    role?: string | null;
+  }[];
+  messages: {
+    id: string;
+    content: string;
+    /**
+     * Seconds from the start of the meeting.
+     */
+    timestamp: number | null;
+    speaker: {
+      id: string;
+    };
+    confidence?: number | null;
+  }[];
   processingStatus: "pending" | "processing" | "completed" | "failed";
-  /**
-   * May hold error (what failed, in words) and tokenLimitExceeded.
-   */
-  metadata: {};
+  metadata: TranscriptMetadata;
   fileName: string | null;
   createdAt: string;
   updatedAt: string;

@@ -652,10 +652,30 @@ export type components = {
                 totalPages: number;
             };
         };
+        /**
+         * TranscriptMetadata
+         * @description What processing learned about a transcript: the format read, warnings, and when it failed, why.
+         */
+        TranscriptMetadata: {
+            confidence?: number;
+            /** @description What failed, in words. */
+            error?: string;
+            /**
+             * @description Set when the file could not be read: no extraction ran, and the transcript does not count against the month.
+             * @constant
+             */
+            failedStage?: "parse";
+            /** @description The parser that read the file. */
+            format?: string;
+            ticketCount?: number;
+            tokenLimitExceeded?: boolean;
+            variant?: string;
+            warnings?: string[];
+        };
         /** TranscriptStatus */
         TranscriptStatus: {
             id: string;
-            metadata: Record<string, never>;
+            metadata: components["schemas"]["TranscriptMetadata"];
             /** @enum {unknown} */
             processingStatus: "pending" | "processing" | "completed" | "failed";
             /** @enum {unknown} */
@@ -673,7 +693,7 @@ export type components = {
             duration: number | null;
             id: string;
             messageCount: number;
-            metadata: Record<string, never>;
+            metadata: components["schemas"]["TranscriptMetadata"];
             participantCount: number;
             /** @enum {unknown} */
             processingStatus: "pending" | "processing" | "completed" | "failed";
@@ -717,10 +737,22 @@ export type components = {
             duration: number | null;
             fileName: string | null;
             id: string;
-            messages: Record<string, never>[];
-            /** @description May hold error (what failed, in words) and tokenLimitExceeded. */
-            metadata: Record<string, never>;
-            participants: Record<string, never>[];
+            messages: {
+                confidence?: number | null;
+                content: string;
+                id: string;
+                speaker: {
+                    id: string;
+                };
+                /** @description Seconds from the start of the meeting. */
+                timestamp: number | null;
+            }[];
+            metadata: components["schemas"]["TranscriptMetadata"];
+            participants: {
+                id: string;
+                name: string;
+                role?: string | null;
+            }[];
             /** @enum {unknown} */
             processingStatus: "pending" | "processing" | "completed" | "failed";
             source: string | null;

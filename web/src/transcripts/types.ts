@@ -1,94 +1,18 @@
-/** The transcript shapes of the API (spec section 3), keys already in camelCase. */
+/**
+ * The transcript shapes of the API, from the same JSON Schemas the server validates its answers with
+ * (schemas/api/transcripts, generated into schemas/types.ts): no copy to drift.
+ */
+import type {
+  TranscriptDetail, TranscriptList, TranscriptMetadata, TranscriptStatus, TranscriptSummary, TranscriptUpload, TranscriptView,
+} from '../../../schemas/types.ts';
 
-export type ProcessingStatus = 'pending' | 'processing' | 'completed' | 'failed';
-
-/** Spec section 3: metadata is an object or a JSON string, and may hold error and tokenLimitExceeded. */
-export interface TranscriptMetadata {
-  error?: string;
-  tokenLimitExceeded?: boolean;
-  [key: string]: unknown;
-}
-
-export interface TranscriptSummary {
-  id: string;
-  title: string;
-  date: string | null;
-  source: string | null;
-  duration: number | null;
-  processingStatus: ProcessingStatus;
-  metadata: TranscriptMetadata | string | null;
-  participantCount: number;
-  messageCount: number;
-  createdAt: string;
-}
-
-export interface Participant {
-  id: string;
-  name: string;
-  role?: string | null;
-}
-
-export interface Message {
-  id: string;
-  content: string;
-  timestamp: string | number | null;
-  speaker: { id: string } | null;
-  confidence?: number | null;
-}
-
-export interface Transcript {
-  id: string;
-  title: string;
-  date: string | null;
-  source: string | null;
-  duration: number | null;
-  participants: Participant[];
-  messages: Message[];
-  processingStatus: ProcessingStatus;
-  metadata: TranscriptMetadata | string | null;
-  fileName: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** The ticket fields the transcript screens show. */
-export interface TranscriptTicket {
-  id: string;
-  title: string;
-  description: string;
-  project: string;
-  status: 'ToDo' | 'InProgress' | 'Done';
-  priority: 'Low' | 'Medium' | 'High';
-  assignee: string | null;
-  createdAt: string;
-}
-
-export interface Paged<T> {
-  data: T[];
-  pagination: { page: number; limit: number; total: number; totalPages: number };
-}
-
-export interface TranscriptDetail {
-  transcript: Transcript;
-  status: ProcessingStatus;
-  tickets: TranscriptTicket[];
-}
-
-export interface TranscriptStatus {
-  id: string;
-  status: ProcessingStatus;
-  processingStatus: ProcessingStatus;
-  metadata: TranscriptMetadata | string | null;
-  ticketCount: number;
-}
-
-export interface UploadResponse {
-  success: boolean;
-  message: string;
-  transcript: { id: string; title: string };
-  processingStatus: ProcessingStatus;
-  tickets: TranscriptTicket[];
-}
+export type { TranscriptDetail, TranscriptList, TranscriptMetadata, TranscriptStatus, TranscriptSummary };
+export type ProcessingStatus = TranscriptSummary['processingStatus'];
+export type Transcript = TranscriptView;
+export type Participant = TranscriptView['participants'][number];
+export type Message = TranscriptView['messages'][number];
+export type TranscriptTicket = TranscriptDetail['tickets'][number];
+export type UploadResponse = TranscriptUpload;
 
 /** Reads metadata that may come as an object or as a JSON string. */
 export function parseMetadata(metadata: TranscriptMetadata | string | null | undefined): TranscriptMetadata {
