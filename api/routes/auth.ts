@@ -72,7 +72,7 @@ export function authRoutes(api: ApiRegistry, deps: { accounts: Accounts; em: () 
   api.route<undefined, undefined, CurrentUserResponse>({
     method: 'get', path: '/auth/current-user', operationId: 'currentUser', tag: 'auth', auth: 'session',
     summary: 'The signed-in user.',
-    responses: { 200: { description: 'Signed in.', schema: schema('current-user.response') }, 401: { description: 'Not signed in.' } },
+    responses: { 200: { description: 'Signed in.', schema: schema('current-user.response') } },
     handler(ctx) {
       return { user: viewUser(requireAuth(ctx, MESSAGES.notAuthenticated).user) };
     },
@@ -96,7 +96,6 @@ export function authRoutes(api: ApiRegistry, deps: { accounts: Accounts; em: () 
     responses: {
       200: { description: 'Changed.', schema: schema('message.response') },
       400: { description: 'Wrong current password, or the new one breaks the rules.' },
-      401: { description: 'Not signed in.' },
     },
     async handler(ctx, { body }) {
       await accounts.changePassword(em(), requireAuth(ctx), body);

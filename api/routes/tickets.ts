@@ -10,7 +10,6 @@ import { requireAuth } from '../middleware/auth.ts';
 import type { ApiRegistry } from '../routing.ts';
 
 const schema = (name: string) => `api/tickets/${name}.schema.json`;
-const notFound = { 404: { description: 'Not found (or not yours).' } };
 
 export function ticketRoutes(api: ApiRegistry, deps: { em: () => EntityManager }): void {
   const { em } = deps;
@@ -50,7 +49,7 @@ export function ticketRoutes(api: ApiRegistry, deps: { em: () => EntityManager }
   api.route<undefined, undefined, TicketResponse>({
     method: 'get', path: '/api/tickets/{id}', operationId: 'getTicket', tag: 'tickets', auth: 'session',
     summary: 'One ticket.',
-    responses: { 200: { description: 'Found.', schema: schema('ticket.response') }, ...notFound },
+    responses: { 200: { description: 'Found.', schema: schema('ticket.response') } },
     handler: async (ctx, { params }) => ({ ticket: viewTicket(await ownTicket(em(), requireAuth(ctx).user, params['id']!)) }),
   });
 
@@ -66,14 +65,14 @@ export function ticketRoutes(api: ApiRegistry, deps: { em: () => EntityManager }
     method: 'put', path: '/api/tickets/{id}', operationId: 'updateTicket', tag: 'tickets', auth: 'session',
     summary: 'Change a ticket; fields left out keep their values.',
     body: schema('update.request'),
-    responses: { 200: { description: 'Updated.', schema: schema('ticket.response') }, 400: { description: 'A required field blanked, or a bad dependency.' }, ...notFound },
+    responses: { 200: { description: 'Updated.', schema: schema('ticket.response') }, 400: { description: 'A required field blanked, or a bad dependency.' } },
     handler: async (ctx, { body, params }) => ({ ticket: await updateTicket(em(), requireAuth(ctx).user, params['id']!, body) }),
   });
 
   api.route<undefined, undefined, undefined>({
     method: 'delete', path: '/api/tickets/{id}', operationId: 'deleteTicket', tag: 'tickets', auth: 'session',
     summary: 'Delete a ticket; other tickets stop depending on it.',
-    responses: { 204: { description: 'Deleted.' }, ...notFound },
+    responses: { 204: { description: 'Deleted.' } },
     async handler(ctx, { params }) {
       await deleteTicket(em(), requireAuth(ctx).user, params['id']!);
       return undefined;

@@ -60,14 +60,14 @@ export function transcriptRoutes(
     method: 'get', path: '/api/transcripts', operationId: 'listTranscripts', tag: 'transcripts', auth: 'session',
     summary: "The signed-in user's transcripts: searched by title or source, sorted by upload time or title, a page at a time.",
     query: schema('list.query'),
-    responses: { 200: { description: 'A page.', schema: schema('list.response') }, 401: { description: 'Not signed in.' } },
+    responses: { 200: { description: 'A page.', schema: schema('list.response') } },
     handler: (ctx, { query }) => listTranscripts(em(), requireAuth(ctx).user, query),
   });
 
   api.route<undefined, undefined, TranscriptDetail>({
     method: 'get', path: '/api/transcripts/{id}', operationId: 'getTranscript', tag: 'transcripts', auth: 'session',
     summary: 'A transcript with its conversation and the tickets made from it.',
-    responses: { 200: { description: 'Found.', schema: schema('detail.response') }, 404: { description: 'Not found (or not yours).' } },
+    responses: { 200: { description: 'Found.', schema: schema('detail.response') } },
     async handler(ctx, { params }) {
       const transcript = await ownTranscript(em(), requireAuth(ctx).user, params['id']!);
       const tickets = await transcriptTickets(em(), transcript);
@@ -78,7 +78,7 @@ export function transcriptRoutes(
   api.route<undefined, undefined, TranscriptStatus>({
     method: 'get', path: '/api/transcripts/{id}/status', operationId: 'getTranscriptStatus', tag: 'transcripts', auth: 'session',
     summary: 'Where processing stands (the web app polls this every 5 s).',
-    responses: { 200: { description: 'Found.', schema: schema('status.response') }, 404: { description: 'Not found (or not yours).' } },
+    responses: { 200: { description: 'Found.', schema: schema('status.response') } },
     async handler(ctx, { params }) {
       const transcript = await ownTranscript(em(), requireAuth(ctx).user, params['id']!);
       const ticketCount = transcript.processingStatus === 'completed' ? (await transcriptTickets(em(), transcript)).length : 0;
@@ -89,7 +89,7 @@ export function transcriptRoutes(
   api.route<undefined, undefined, undefined>({
     method: 'delete', path: '/api/transcripts/{id}', operationId: 'deleteTranscript', tag: 'transcripts', auth: 'session',
     summary: 'Delete a transcript (a running ingest is cancelled). Tickets made from it stay, without the link.',
-    responses: { 204: { description: 'Deleted.' }, 404: { description: 'Not found (or not yours).' } },
+    responses: { 204: { description: 'Deleted.' } },
     async handler(ctx, { params }) {
       const transcript = await ownTranscript(em(), requireAuth(ctx).user, params['id']!);
       if (transcript.processingStatus === 'pending' || transcript.processingStatus === 'processing') {

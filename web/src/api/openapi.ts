@@ -1026,7 +1026,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not found (or not yours). */
+            /** @description Not found (or not yours: both answer alike). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1097,7 +1097,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not found (or not yours). */
+            /** @description Not found (or not yours: both answer alike). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1171,7 +1171,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not found (or not yours). */
+            /** @description Not found (or not yours: both answer alike). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1379,7 +1379,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not signed in. */
+            /** @description Not signed in, or the session has ended. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1417,7 +1417,7 @@ export interface operations {
                     "application/json": components["schemas"]["TokenUsageStats"];
                 };
             };
-            /** @description Not signed in. */
+            /** @description Not signed in, or the session has ended. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1474,7 +1474,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not signed in. */
+            /** @description Not signed in, or the session has ended. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1532,7 +1532,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not found (or not yours). */
+            /** @description Not found (or not yours: both answer alike). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1597,7 +1597,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not found (or not yours). */
+            /** @description Not found (or not yours: both answer alike). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1655,7 +1655,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not found (or not yours). */
+            /** @description Not found (or not yours: both answer alike). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1789,7 +1789,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not signed in. */
+            /** @description Not signed in, or the session has ended. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1845,7 +1845,7 @@ export interface operations {
                     "application/json": components["schemas"]["CurrentUserResponse"];
                 };
             };
-            /** @description Not signed in. */
+            /** @description Not signed in, or the session has ended. */
             401: {
                 headers: {
                     [name: string]: unknown;
