@@ -1,36 +1,21 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.ts';
-import { hasHorizontalScroll, launchBrowser, seriousAccessibilityViolations } from '../support/browser.ts';
+// The public pages (landing, help, legal), routing and the navigation bar in a real browser, signed out and signed
+// in, at phone and desktop widths and with axe-core.
+import type { Page } from 'playwright-core';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { hasHorizontalScroll, seriousAccessibilityViolations } from '../support/browser.ts';
+import { expectFitsAndAccessible } from './support/checks.ts';
+import { useE2e } from './support/e2e.ts';
+import { logIn, signUpAndVerify } from './support/users.ts';
 
-let app: TestApp;
-let browser: Browser;
+// A signed-out visitor's check of /auth/current-user answers 401, which Chromium logs; that is expected.
+const e2e = useE2e({ consoleErrors: { except: /status of 401/ } });
 let page: Page;
-const consoleErrors: string[] = [];
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
 beforeEach(async () => {
-  consoleErrors.length = 0;
-  // bypassCSP only lets the test inject axe-core; the app itself runs under its real policy in every other test.
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
-  page.on('console', (message) => {
-    // A signed-out visitor's check of /auth/current-user answers 401, which Chromium logs; that is expected.
-    if (message.type() === 'error' && !message.text().includes('status of 401')) consoleErrors.push(message.text());
-  });
-  page.on('pageerror', (error) => consoleErrors.push(error.message));
-});
-afterEach(async () => {
-  await page.close();
-  expect(consoleErrors).toEqual([]);
+  page = await e2e.newPage();
 });
 
-const open = (path: string) => page.goto(`${app.url}${path}`, { waitUntil: 'networkidle' });
+const open = (path: string) => page.goto(`${e2e.app.url}${path}`, { waitUntil: 'networkidle' });
 
 describe('landing page', () => {
   it('shows the product, its inputs, a sample ticket, testimonials, the badge and the signed-out calls to action', async () => {
@@ -130,13 +115,13 @@ describe('legal pages', () => {
 describe('routing', () => {
   it('sends a signed-out visit to /dashboard to /login', async () => {
     await open('/dashboard');
-    await page.waitForURL(`${app.url}/login`);
+    await page.waitForURL(`${e2e.app.url}/login`);
     await expect(page.getByLabel(/email/i).first().isVisible()).resolves.toBe(true);
   });
 
   it('redirects an unknown path to /', async () => {
     await open('/no/such/page');
-    await page.waitForURL(`${app.url}/`);
+    await page.waitForURL(`${e2e.app.url}/`);
     await expect(page.getByRole('link', { name: 'Get started' }).isVisible()).resolves.toBe(true);
   });
 });
@@ -147,9 +132,7 @@ describe('small screens and accessibility', () => {
       await page.setViewportSize({ width, height: 800 });
       for (const path of ['/', '/help', '/terms-of-service', '/refund-policy', '/login']) {
         await open(path);
-        expect(await hasHorizontalScroll(page), `${path} scrolls sideways at ${width}px`).toBe(false);
-        const violations = await seriousAccessibilityViolations(page);
-        expect(violations.map((v) => `${path}: ${v.id} ${v.help} ${JSON.stringify(v.nodes.map((n) => n.target))}`)).toEqual([]);
+        await expectFitsAndAccessible(page, path, width);
       }
     });
   }
@@ -164,23 +147,12 @@ describe('small screens and accessibility', () => {
 });
 
 describe('signed-in navigation', () => {
-  const email = `nav-${Date.now()}@example.com`;
-  const password = 'nav-secret';
-  const api = (path: string, body: unknown) =>
-    fetch(`${app.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const account = { email: `nav-${Date.now()}@example.com`, password: 'nav-secret' };
+  const { email } = account;
 
-  beforeAll(async () => {
-    await api('/auth/signup', { email, password, fullName: 'Ada Lovelace' });
-    let link: string | undefined;
-    for (let i = 0; i < 40 && !link; i++) {
-      const outbox = (await (await fetch(`${app.url}/api/dev/outbox`)).json()) as { emails: { to: string; links: string[] }[] };
-      link = outbox.emails.find((e) => e.to === email)?.links[0];
-      if (!link) await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    await fetch(link!, { redirect: 'manual' });
-  });
+  beforeAll(() => signUpAndVerify(e2e.app.url, { ...account, fullName: 'Ada Lovelace' }));
   beforeEach(async () => {
-    const { token } = (await (await api('/auth/login', { email, password })).json()) as { token: string };
+    const { token } = await logIn(e2e.app.url, account);
     await page.addInitScript((value) => localStorage.setItem('authToken', value), token);
   });
 
@@ -196,7 +168,7 @@ describe('signed-in navigation', () => {
     expect(await nav.getByRole('link', { name: 'Dashboard', exact: true }).getAttribute('aria-current')).toBe('page');
     expect(await page.locator('main').innerText()).toContain(email);
     await nav.getByRole('button', { name: 'Logout' }).click();
-    await page.waitForURL(`${app.url}/login`);
+    await page.waitForURL(`${e2e.app.url}/login`);
   });
 
   it('collapses into a menu with a Settings link on a phone', async () => {

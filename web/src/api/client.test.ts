@@ -1,18 +1,29 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Client } from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ApiError,
-  AUTH_TOKEN_KEY,
-  camelizeKeys,
-  createApiClient,
-  failureMessage,
-  isPublicPage,
-  NetworkError,
-  snakeToCamel,
-  unauthorizedOutcome,
-  type ApiEnvironment,
-} from './client.ts';
+import { ApiError, AUTH_TOKEN_KEY, createApiClient, dataOf, formBody, NetworkError, type ApiEnvironment } from './client.ts';
+
+/** Every path of the little server below takes and answers JSON of any shape. */
+interface AnyOperation {
+  parameters: { query?: never; header?: never; path?: never; cookie?: never };
+  requestBody?: { content: { 'application/json': unknown } };
+  responses: { 200: { headers: Record<string, unknown>; content: { 'application/json': unknown } } };
+}
+type TestPaths = Record<string, Record<'get' | 'put' | 'post' | 'delete', AnyOperation>>;
+
+/** The calls the tests make, through the typed client's methods. */
+function calls(client: Client<TestPaths>) {
+  return {
+    get: (path: string) => dataOf(client.GET(path)),
+    post: (path: string, body?: unknown) => dataOf(client.POST(path, { body })),
+    put: (path: string, body?: unknown) => dataOf(client.PUT(path, { body })),
+    del: (path: string) => dataOf(client.DELETE(path)),
+    upload: (path: string, form: FormData) => dataOf(client.POST(path, { middleware: [formBody(form)] })),
+  };
+}
+
+const apiFor = (env: ApiEnvironment) => calls(createApiClient<TestPaths>(env));
 
 interface Received {
   method: string;
@@ -112,70 +123,15 @@ function lastRequest(): Received {
   return request;
 }
 
-describe('camelizeKeys', () => {
-  it('converts snake_case keys deeply and leaves camelCase keys and values alone', () => {
-    expect(camelizeKeys({ a_b_c: 1, alreadyCamel: { inner_key: ['keep_value', { deep_key: null }] } })).toEqual({
-      aBC: 1,
-      alreadyCamel: { innerKey: ['keep_value', { deepKey: null }] },
-    });
-  });
-
-  it('keeps a leading underscore and non-object values', () => {
-    expect(snakeToCamel('_private')).toBe('_private');
-    expect(snakeToCamel('token_usage_stats')).toBe('tokenUsageStats');
-    expect(camelizeKeys('plain')).toBe('plain');
-    expect(camelizeKeys(null)).toBeNull();
-  });
-});
-
-describe('pure error rules', () => {
-  it('knows the pages that show a 401 instead of redirecting', () => {
-    expect(isPublicPage('/help')).toBe(true);
-    expect(isPublicPage('/help/')).toBe(true);
-    expect(isPublicPage('/dashboard')).toBe(false);
-    expect(isPublicPage('/')).toBe(false);
-  });
-
-  it('turns a 401 into the outcome for the call and the page', () => {
-    expect(unauthorizedOutcome('/auth/current-user', '/dashboard', {})).toEqual({
-      message: 'User not authenticated.',
-      clearToken: false,
-      redirectToLogin: false,
-    });
-    expect(unauthorizedOutcome('/api/tickets', '/login', {})).toEqual({
-      message: 'Authentication required.',
-      clearToken: true,
-      redirectToLogin: false,
-    });
-    expect(unauthorizedOutcome('/api/tickets', '/tickets', { error: 'x' })).toEqual({
-      message: 'Session expired. Redirecting to login...',
-      clearToken: true,
-      redirectToLogin: true,
-    });
-  });
-
-  it('prefers the server text, else the status', () => {
-    expect(failureMessage({ status: 400, statusText: 'Bad Request' }, { error: 'Title is required.' })).toBe(
-      'Title is required.',
-    );
-    expect(failureMessage({ status: 500, statusText: 'Internal Server Error' }, 'oops')).toBe(
-      'Error: 500 Internal Server Error',
-    );
-    expect(failureMessage({ status: 413, statusText: 'Payload Too Large' }, { message: 'Too big.' }, 'message')).toBe(
-      'Too big.',
-    );
-  });
-});
-
 describe('createApiClient against a real server', () => {
   it('answers a 204 with an empty object', async () => {
     const { env } = environment('/dashboard');
-    await expect(createApiClient(env).del('/no-content')).resolves.toEqual({});
+    await expect(apiFor(env).del('/no-content')).resolves.toEqual({});
   });
 
   it('converts response keys to camelCase deeply', async () => {
     const { env } = environment('/dashboard');
-    await expect(createApiClient(env).get('/nested')).resolves.toEqual({
+    await expect(apiFor(env).get('/nested')).resolves.toEqual({
       userId: 7,
       fullName: 'Ada Lovelace',
       projectResults: [{ ticketId: 'a', externalUrl: null, tags: ['needs_review'] }],
@@ -185,7 +141,7 @@ describe('createApiClient against a real server', () => {
 
   it('sends the stored token as a bearer token and the body as given, as JSON', async () => {
     const { env } = environment('/dashboard', 'secret-token');
-    const client = createApiClient(env);
+    const client = apiFor(env);
     await expect(client.post('/echo', { project_identifier: 'WEB', fullName: 'A' })).resolves.toEqual({
       receivedBody: '{"project_identifier":"WEB","fullName":"A"}',
     });
@@ -198,23 +154,23 @@ describe('createApiClient against a real server', () => {
 
   it('leaves the bearer token out when asked to, or when none is stored', async () => {
     const { env } = environment('/signup', 'secret-token');
-    await createApiClient(env).post('/echo', {}, { auth: false });
+    await calls(createApiClient<TestPaths>(env).anonymous).post('/echo', {});
     expect(lastRequest().authorization).toBeUndefined();
-    await createApiClient(environment('/').env).get('/echo');
+    await apiFor(environment('/').env).get('/echo');
     expect(lastRequest().authorization).toBeUndefined();
   });
 
   it('sends a given bearer token instead of the stored one', async () => {
     const { env } = environment('/reset-password', 'stored-token');
-    await createApiClient(env).post('/echo', { password: 'secret' }, { bearerToken: 'link-token-hash' });
+    await calls(createApiClient<TestPaths>(env).withToken('link-token-hash')).post('/echo', { password: 'secret' });
     expect(lastRequest().authorization).toBe('Bearer link-token-hash');
   });
 
   it('on a 401 for a given bearer token keeps the stored token and the page, and throws the server text', async () => {
     for (const page of ['/reset-password', '/dashboard']) {
       const { env, values, assigned } = environment(page, 'stored-token');
-      const failure = await createApiClient(env)
-        .post('/auth/update-user', { password: 'secret', type: 'recovery' }, { bearerToken: 'used-link' })
+      const failure = await calls(createApiClient<TestPaths>(env).withToken('used-link'))
+        .post('/auth/update-user', { password: 'secret', type: 'recovery' })
         .catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(ApiError);
       expect(failure).toMatchObject({
@@ -231,46 +187,46 @@ describe('createApiClient against a real server', () => {
     const { env } = environment('/dashboard', 'secret-token');
     const form = new FormData();
     form.append('transcript', new Blob(['hello'], { type: 'text/plain' }), 'notes.txt');
-    await expect(createApiClient(env).upload('/upload', form)).rejects.toThrow('File too large.');
+    await expect(apiFor(env).upload('/upload', form)).rejects.toThrow('File too large.');
     expect(lastRequest().authorization).toBe('Bearer secret-token');
     expect(lastRequest().contentType).toMatch(/^multipart\/form-data; boundary=/);
   });
 
   it('says "User not authenticated." on a 401 from current-user and keeps the token', async () => {
     const { env, values, assigned } = environment('/dashboard', 'secret-token');
-    await expect(createApiClient(env).get('/auth/current-user')).rejects.toThrow('User not authenticated.');
+    await expect(apiFor(env).get('/auth/current-user')).rejects.toThrow('User not authenticated.');
     expect(values.get(AUTH_TOKEN_KEY)).toBe('secret-token');
     expect(assigned).toEqual([]);
   });
 
   it('on a public page throws the server text for a 401 and clears the token', async () => {
     const { env, values, assigned } = environment('/help', 'secret-token');
-    await expect(createApiClient(env).get('/api/tickets')).rejects.toThrow('Your session has ended. Log in again.');
+    await expect(apiFor(env).get('/api/tickets')).rejects.toThrow('Your session has ended. Log in again.');
     expect(values.has(AUTH_TOKEN_KEY)).toBe(false);
     expect(assigned).toEqual([]);
   });
 
   it('on a public page falls back to "Authentication required." when the 401 has no text', async () => {
     const { env } = environment('/login', 'secret-token');
-    await expect(createApiClient(env).get('/bare-401')).rejects.toThrow('Authentication required.');
+    await expect(apiFor(env).get('/bare-401')).rejects.toThrow('Authentication required.');
   });
 
   it('elsewhere sends the browser to /login on a 401', async () => {
     const { env, values, assigned } = environment('/tickets', 'secret-token');
-    await expect(createApiClient(env).get('/api/tickets')).rejects.toThrow('Session expired. Redirecting to login...');
+    await expect(apiFor(env).get('/api/tickets')).rejects.toThrow('Session expired. Redirecting to login...');
     expect(values.has(AUTH_TOKEN_KEY)).toBe(false);
     expect(assigned).toEqual(['/login']);
   });
 
   it('uses the server error text, or the status, for other failures', async () => {
     const { env } = environment('/connections');
-    const client = createApiClient(env);
+    const client = apiFor(env);
     await expect(client.put('/conflict', { name: 'x' })).rejects.toThrow('A connection with this name already exists.');
     await expect(client.get('/unknown')).rejects.toThrow('Error: 503 Service Unavailable');
   });
 
   it('gives screens with their own fallback the status and the server text apart', async () => {
-    const client = createApiClient(environment('/login').env);
+    const client = apiFor(environment('/login').env);
     const withText = await client.get('/conflict').catch((error: unknown) => error);
     expect(withText).toBeInstanceOf(ApiError);
     expect(withText).toMatchObject({ status: 409, serverText: 'A connection with this name already exists.' });
@@ -280,7 +236,7 @@ describe('createApiClient against a real server', () => {
 
   it('reports an unreachable server as a NetworkError', async () => {
     const { env } = environment('/signup');
-    const client = createApiClient({ ...env, baseUrl: 'http://127.0.0.1:1' });
+    const client = apiFor({ ...env, baseUrl: 'http://127.0.0.1:1' });
     await expect(client.post('/auth/signup', {})).rejects.toBeInstanceOf(NetworkError);
   });
 });

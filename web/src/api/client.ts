@@ -1,3 +1,6 @@
+import createClient, { type Client, type Middleware } from 'openapi-fetch';
+import type { paths } from './openapi.ts';
+
 /** The key under which the bearer token is kept in local storage. */
 export const AUTH_TOKEN_KEY = 'authToken';
 
@@ -29,16 +32,6 @@ export interface ApiEnvironment {
   location: { readonly pathname: string; assign(url: string): void };
 }
 
-export interface RequestOptions {
-  /** Send the stored bearer token (default true). */
-  auth?: boolean;
-  /**
-   * Send this bearer token instead of the stored one, e.g. the token_hash of a password reset link. A 401 then
-   * concerns this token only: the stored token is kept and the browser stays on the page.
-   */
-  bearerToken?: string;
-}
-
 /** Thrown for an error answer; `serverText` is the server's own text, for screens with their own fallback. */
 export class ApiError extends Error {
   override name = 'ApiError';
@@ -55,6 +48,11 @@ export class ApiError extends Error {
 /** Thrown when the server could not be reached at all, so callers can tell it from an error answer. */
 export class NetworkError extends Error {
   override name = 'NetworkError';
+}
+
+/** The server's own error text when it gave one, else the screen's fallback (spec section 8: red banners). */
+export function failureText(error: unknown, fallback: string): string {
+  return (error instanceof ApiError ? error.serverText : undefined) ?? fallback;
 }
 
 /** `transcript_id` becomes `transcriptId`; keys already in camelCase stay as they are. */
@@ -128,82 +126,86 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-export interface ApiClient {
-  get<T>(path: string, options?: RequestOptions): Promise<T>;
-  post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
-  put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
-  del<T>(path: string, options?: RequestOptions): Promise<T>;
-  /** Multipart upload: sends only the auth header, so the browser sets the multipart content type. */
-  upload<T>(path: string, formData: FormData): Promise<T>;
-  getToken(): string | null;
+/** Whose bearer token a request carries: the stored one, none, or one given for this call only. */
+type Credentials = { kind: 'stored' } | { kind: 'none' } | { kind: 'given'; token: string };
+
+/**
+ * The transport rules of spec section 8 as openapi-fetch middleware: the bearer token goes out, a failed call
+ * is thrown as an ApiError with a message for the user (a 401 may also end the session and go to /login), an
+ * unreachable server as a NetworkError, and answers come back with their keys in camelCase.
+ */
+function transportMiddleware(env: ApiEnvironment, credentials: Credentials): Middleware {
+  return {
+    onRequest({ request }) {
+      const token = credentials.kind === 'given' ? credentials.token : credentials.kind === 'stored' ? env.storage.getItem(AUTH_TOKEN_KEY) : null;
+      if (token) request.headers.set('Authorization', `Bearer ${token}`);
+    },
+    onError({ error }) {
+      return new NetworkError(messages.unreachable, { cause: error });
+    },
+    async onResponse({ request, response, schemaPath }) {
+      const body = await readBody(response);
+      if (response.status === 401 && credentials.kind === 'given') {
+        throw new ApiError(failureMessage(response, body), response.status, bodyText(body, 'error'));
+      }
+      if (response.status === 401) {
+        const outcome = unauthorizedOutcome(schemaPath, env.location.pathname, body);
+        if (outcome.clearToken) env.storage.removeItem(AUTH_TOKEN_KEY);
+        if (outcome.redirectToLogin) env.location.assign('/login');
+        throw new ApiError(outcome.message, response.status, bodyText(body, 'error'));
+      }
+      if (!response.ok) {
+        // An upload's refusal names its reason in `message`; every other answer in `error`.
+        const field = request.headers.get('Content-Type')?.startsWith('multipart/form-data') ? 'message' : 'error';
+        throw new ApiError(failureMessage(response, body, field), response.status, bodyText(body, field));
+      }
+      // A new body, so openapi-fetch reads the converted keys; an empty answer (204) reads as an empty object.
+      const headers = new Headers(response.headers);
+      headers.delete('Content-Length');
+      const status = response.status === 204 ? 200 : response.status;
+      return new Response(JSON.stringify(camelizeKeys(body)), { status, statusText: response.statusText, headers });
+    },
+  };
+}
+
+/** The typed client of every API path (openapi-fetch): answers come back as data, failures are thrown. */
+export interface ApiClient<Paths extends object = paths> extends Client<Paths> {
+  /** The same client without any bearer token, for calls made before signing in. */
+  anonymous: Client<Paths>;
+  /**
+   * The same client with this bearer token instead of the stored one, e.g. the token_hash of a password reset
+   * link. A 401 then concerns this token only: the stored token is kept and the browser stays on the page.
+   */
+  withToken(token: string): Client<Paths>;
   setToken(token: string): void;
   clearToken(): void;
 }
 
-/**
- * The API client of spec section 7 and the transport rules of section 8. Responses come back with their
- * keys in camelCase; request bodies go out as given.
- */
-export function createApiClient(env: ApiEnvironment): ApiClient {
-  const getToken = () => env.storage.getItem(AUTH_TOKEN_KEY);
-  const clearToken = () => env.storage.removeItem(AUTH_TOKEN_KEY);
-
-  async function send<T>(
-    method: string,
-    path: string,
-    init: { body?: BodyInit; json: boolean; auth: boolean; bearerToken?: string; errorField: 'error' | 'message' },
-  ): Promise<T> {
-    const headers: Record<string, string> = {};
-    if (init.json) headers['Content-Type'] = 'application/json';
-    const token = init.bearerToken ?? (init.auth ? getToken() : null);
-    if (token) headers.Authorization = `Bearer ${token}`;
-
-    let response: Response;
-    try {
-      response = await fetch(`${env.baseUrl}${path}`, { method, headers, body: init.body, credentials: 'include' });
-    } catch (error) {
-      throw new NetworkError(messages.unreachable, { cause: error });
-    }
-    const body = await readBody(response);
-
-    if (response.status === 401 && init.bearerToken !== undefined) {
-      throw new ApiError(failureMessage(response, body), response.status, bodyText(body, 'error'));
-    }
-    if (response.status === 401) {
-      const outcome = unauthorizedOutcome(path, env.location.pathname, body);
-      if (outcome.clearToken) clearToken();
-      if (outcome.redirectToLogin) env.location.assign('/login');
-      throw new ApiError(outcome.message, response.status, bodyText(body, 'error'));
-    }
-    if (!response.ok) {
-      throw new ApiError(
-        failureMessage(response, body, init.errorField),
-        response.status,
-        bodyText(body, init.errorField),
-      );
-    }
-    return camelizeKeys(body) as T;
-  }
-
-  function withJson<T>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
-    return send<T>(method, path, {
-      body: body === undefined ? undefined : JSON.stringify(body),
-      json: body !== undefined,
-      auth: options.auth ?? true,
-      bearerToken: options.bearerToken,
-      errorField: 'error',
-    });
-  }
-
-  return {
-    get: <T>(path: string, options?: RequestOptions) => withJson<T>('GET', path, undefined, options),
-    post: <T>(path: string, body?: unknown, options?: RequestOptions) => withJson<T>('POST', path, body, options),
-    put: <T>(path: string, body?: unknown, options?: RequestOptions) => withJson<T>('PUT', path, body, options),
-    del: <T>(path: string, options?: RequestOptions) => withJson<T>('DELETE', path, undefined, options),
-    upload: <T>(path: string, formData: FormData) =>
-      send<T>('POST', path, { body: formData, json: false, auth: true, errorField: 'message' }),
-    getToken,
-    setToken: (token) => env.storage.setItem(AUTH_TOKEN_KEY, token),
-    clearToken,
+/** The API client of spec section 7: openapi-fetch over the generated description, with the transport rules. */
+export function createApiClient<Paths extends object = paths>(env: ApiEnvironment): ApiClient<Paths> {
+  const typed = (credentials: Credentials): Client<Paths> => {
+    const client = createClient<Paths>({ baseUrl: env.baseUrl, credentials: 'include' });
+    client.use(transportMiddleware(env, credentials));
+    return client;
   };
+  return Object.assign(typed({ kind: 'stored' }), {
+    anonymous: typed({ kind: 'none' }),
+    withToken: (token: string) => typed({ kind: 'given', token }),
+    setToken: (token: string) => env.storage.setItem(AUTH_TOKEN_KEY, token),
+    clearToken: () => env.storage.removeItem(AUTH_TOKEN_KEY),
+  });
+}
+
+/**
+ * Sends a multipart form as the body of a call whose description declares none (the upload): the browser sets
+ * the multipart type and boundary.
+ */
+export function formBody(form: FormData): Middleware {
+  return { onRequest: ({ request }) => new Request(request, { body: form }) };
+}
+
+/** The data of an answer; every failure has already been thrown by the transport middleware. */
+export async function dataOf<T>(call: Promise<{ data?: T; response: Response }>): Promise<T> {
+  const { data } = await call;
+  return data as T;
 }

@@ -1,17 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../api/browser.ts';
-import { ApiError, CURRENT_USER_PATH, NetworkError } from '../api/client.ts';
+import { ApiError, dataOf, NetworkError } from '../api/client.ts';
 import { authTexts } from './texts.ts';
-import { parseUser, type User } from './user.ts';
-
-interface AuthResponse {
-  user?: unknown;
-  token?: unknown;
-}
-
-/** Where a successful signup leads: straight in when the server returned a token, else to verification. */
-export type SignupOutcome = 'signed-in' | 'verify-email';
+import { toUser, type User } from './user.ts';
 
 export interface AuthState {
   /** The signed-in user; null when signed out or while loading. */
@@ -20,8 +13,8 @@ export interface AuthState {
   loading: boolean;
   /** Logs in and stores the token; throws an Error with a message for the user. */
   login(email: string, password: string): Promise<User>;
-  /** Registers; throws an Error with a message for the user. */
-  signup(fullName: string, email: string, password: string): Promise<SignupOutcome>;
+  /** Registers (the address is verified next, by e-mail); throws an Error with a message for the user. */
+  signup(fullName: string, email: string, password: string): Promise<void>;
   /**
    * Ends the session on the server, then locally, and goes to /login. A 401 means the session had already ended
    * and counts as success; any other failure keeps the user signed in and throws an Error with a message.
@@ -36,8 +29,7 @@ const AuthContext = createContext<AuthState | null>(null);
 /** Any failure, including the 404 of a server without auth routes, means nobody is signed in. */
 async function fetchCurrentUser(): Promise<User | null> {
   try {
-    const response = await api.get<AuthResponse>(CURRENT_USER_PATH);
-    return parseUser(response.user);
+    return toUser((await dataOf(api.GET('/auth/current-user'))).user);
   } catch {
     return null;
   }
@@ -49,6 +41,7 @@ function messageOf(error: unknown, fallback: string): string {
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [user, setUser] = useState<User | null>(null);
   const [loading, setLoading] = useState(true);
   // Lookups can overlap (the start-up one and a refresh after a verification link stored a token): only the
@@ -75,47 +68,43 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const refresh = useCallback(() => lookUp(), [lookUp]);
 
-  /** Login, signup and logout know the user first-hand: a lookup still under way must not overwrite it. */
+  /**
+   * Login and logout know the user first-hand: a lookup still under way must not overwrite it, and nothing loaded
+   * for someone else may be shown to them.
+   */
   const settle = useCallback((known: User | null) => {
     latestLookup.current += 1;
+    queryClient.removeQueries();
     setUser(known);
     setLoading(false);
-  }, []);
+  }, [queryClient]);
 
   const login = useCallback(async (email: string, password: string) => {
-    let response: AuthResponse;
+    let session;
     try {
-      response = await api.post<AuthResponse>('/auth/login', { email, password });
+      session = await dataOf(api.POST('/auth/login', { body: { email, password } }));
     } catch (error) {
       throw new Error(messageOf(error, authTexts.loginFailed), { cause: error });
     }
-    const loggedIn = parseUser(response.user);
-    if (!loggedIn) throw new Error(authTexts.loginFailed);
-    if (typeof response.token === 'string' && response.token !== '') api.setToken(response.token);
+    api.setToken(session.token);
+    const loggedIn = toUser(session.user);
     settle(loggedIn);
     return loggedIn;
   }, [settle]);
 
-  const signup = useCallback(async (fullName: string, email: string, password: string): Promise<SignupOutcome> => {
-    let response: AuthResponse;
+  const signup = useCallback(async (fullName: string, email: string, password: string) => {
     try {
-      response = await api.post<AuthResponse>('/auth/signup', { email, password, fullName }, { auth: false });
+      await api.anonymous.POST('/auth/signup', { body: { email, password, fullName } });
     } catch (error) {
       const message =
         error instanceof NetworkError ? authTexts.signupNetworkError : messageOf(error, authTexts.signupFailed);
       throw new Error(message, { cause: error });
     }
-    const registered = parseUser(response.user);
-    if (!registered) throw new Error(authTexts.signupNoUser);
-    if (typeof response.token !== 'string' || response.token === '') return 'verify-email';
-    api.setToken(response.token);
-    settle(registered);
-    return 'signed-in';
-  }, [settle]);
+  }, []);
 
   const logout = useCallback(async () => {
     try {
-      await api.post('/auth/logout');
+      await api.POST('/auth/logout');
     } catch (error) {
       // The session cookie is HttpOnly: only the server can end the session, so a failure is reported.
       const alreadyEnded = error instanceof ApiError && error.status === 401;

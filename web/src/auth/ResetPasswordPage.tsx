@@ -1,15 +1,14 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { api } from '../api/browser.ts';
+import { FormError, NewPasswordFields, SubmitButton } from '../ui/FormFields.tsx';
+import { useFormSubmit } from '../ui/useFormSubmit.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { useAuth } from './AuthContext.tsx';
+import { AuthFooterLink, AuthForm, AuthIntro } from './AuthForm.tsx';
 import {
   readResetLink,
   RESET_REDIRECT_MS,
@@ -19,9 +18,7 @@ import {
   updateType,
 } from './resetPassword.ts';
 
-/** Spec section 4: idle, submitting, then success (redirect after 3 s) or error. */
-type Phase = 'idle' | 'submitting' | 'success';
-
+/** Spec section 4: the form, then success (and the login page after 3 s) or an error. */
 export default function ResetPasswordPage() {
   const { refresh } = useAuth();
   const location = useLocation();
@@ -29,55 +26,34 @@ export default function ResetPasswordPage() {
   const link = useMemo(() => readResetLink(location.search), [location.search]);
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [phase, setPhase] = useState<Phase>('idle');
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (phase !== 'success') return;
-    const timer = window.setTimeout(() => void navigate('/login', { replace: true }), RESET_REDIRECT_MS);
-    return () => window.clearTimeout(timer);
-  }, [phase, navigate]);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const problem = resetPasswordProblem(password, confirmation, link);
-    if (problem !== null) {
-      setError(problem);
-      return;
-    }
-    setError(null);
-    setPhase('submitting');
-    try {
-      // The link's token_hash is the bearer token here, never the stored authToken.
-      await api.post(
-        '/auth/update-user',
-        { password, type: updateType(link) },
-        { bearerToken: link.tokenHash ?? undefined },
-      );
+  const form = useFormSubmit({
+    check: () => resetPasswordProblem(password, confirmation, link),
+    // The link's token_hash is the bearer token here, never the stored authToken.
+    run: () => api.withToken(link.tokenHash ?? '').POST('/auth/update-user', { body: { password, type: updateType(link) } }),
+    failure: resetFailureMessage,
+    onSuccess: () => {
       setPassword('');
       setConfirmation('');
-      setPhase('success');
       // A reset ends every session of the account: let the login page see that nobody is signed in any more.
       void refresh();
-    } catch (failure) {
-      setError(resetFailureMessage(failure));
-      setPhase('idle');
-    }
-  };
+    },
+  });
+
+  useEffect(() => {
+    if (!form.done) return;
+    const timer = window.setTimeout(() => void navigate('/login', { replace: true }), RESET_REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+  }, [form.done, navigate]);
 
   // Without a token_hash the form cannot succeed: say so straight away, not only after the first submit.
-  const shownError = error ?? (link.tokenHash === null ? texts.noToken : null);
-  const submitting = phase === 'submitting';
+  const shownError = form.error ?? (link.tokenHash === null ? texts.noToken : null);
 
   return (
     <AuthCard>
       <title>{texts.pageTitle}</title>
       {/* noValidate: the spec's own messages, not the browser's, explain a missing or short password. */}
-      <Box component="form" noValidate onSubmit={submit} aria-labelledby="reset-password-heading">
-        <Typography id="reset-password-heading" variant="h1" sx={{ fontSize: '1.75rem', mb: 1 }}>
-          {texts.heading}
-        </Typography>
-        {phase === 'success' ? (
+      <AuthForm id="reset-password-heading" heading={texts.heading} noValidate onSubmit={form.submit}>
+        {form.done ? (
           <Stack spacing={3} sx={{ mt: 2 }}>
             <Alert severity="success">{texts.success}</Alert>
             <Button component={RouterLink} to="/login" replace variant="contained">
@@ -86,45 +62,24 @@ export default function ResetPasswordPage() {
           </Stack>
         ) : (
           <>
-            <Typography color="text.secondary" sx={{ mb: 3 }}>
-              {texts.intro}
-            </Typography>
+            <AuthIntro>{texts.intro}</AuthIntro>
             <Stack spacing={2.5}>
-              {shownError !== null && <Alert severity="error">{shownError}</Alert>}
-              <TextField
-                label={texts.newPassword}
+              <FormError error={shownError} />
+              <NewPasswordFields
+                texts={texts}
                 name="password"
-                type="password"
-                autoComplete="new-password"
                 autoFocus
-                required
-                fullWidth
-                helperText={texts.passwordHint}
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
+                password={password}
+                confirmation={confirmation}
+                onPassword={setPassword}
+                onConfirmation={setConfirmation}
               />
-              <TextField
-                label={texts.confirmPassword}
-                name="confirmPassword"
-                type="password"
-                autoComplete="new-password"
-                required
-                fullWidth
-                value={confirmation}
-                onChange={(event) => setConfirmation(event.target.value)}
-              />
-              <Button type="submit" variant="contained" size="large" fullWidth disabled={submitting}>
-                {submitting ? texts.submitting : texts.submit}
-              </Button>
-              <Typography variant="body2" sx={{ textAlign: 'center' }}>
-                <Link component={RouterLink} to="/login">
-                  {texts.backToLogin}
-                </Link>
-              </Typography>
+              <SubmitButton size="large" fullWidth busy={form.busy} label={texts.submit} busyLabel={texts.submitting} />
+              <AuthFooterLink to="/login" label={texts.backToLogin} />
             </Stack>
           </>
         )}
-      </Box>
+      </AuthForm>
     </AuthCard>
   );
 }

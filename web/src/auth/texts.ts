@@ -2,7 +2,6 @@
 export const authTexts = {
   loginFailed: 'Login failed',
   signupFailed: 'Signup failed',
-  signupNoUser: 'Signup failed. Please try again.',
   signupNetworkError: 'Network error during signup. Please check your connection and try again.',
   logoutFailed: 'Logout failed',
 } as const;

@@ -1,25 +1,15 @@
-/** The signed-in user as the API returns it (keys already converted to camelCase by the client). */
-export interface User {
-  id: string;
+import type { Schema } from '../api/schema.ts';
+
+/** The signed-in user as the screens show it: a blank name or plan counts as none. */
+export interface User extends Omit<Schema<'User'>, 'fullName'> {
   fullName: string | null;
-  email: string;
-  subscriptionTier: string | null;
-  isSubscribed: boolean;
-  transcriptsProcessed: number;
 }
 
-/** Checks the `user` of an auth response; returns null when it is not a user. */
-export function parseUser(value: unknown): User | null {
-  if (value === null || typeof value !== 'object') return null;
-  const record = value as Record<string, unknown>;
-  const { id, email, fullName, subscriptionTier, isSubscribed, transcriptsProcessed } = record;
-  if ((typeof id !== 'string' && typeof id !== 'number') || typeof email !== 'string') return null;
+/** The user of an auth answer, with a blank name or plan as null. */
+export function toUser(user: Schema<'User'>): User {
   return {
-    id: String(id),
-    email,
-    fullName: typeof fullName === 'string' && fullName.trim() !== '' ? fullName : null,
-    subscriptionTier: typeof subscriptionTier === 'string' && subscriptionTier !== '' ? subscriptionTier : null,
-    isSubscribed: isSubscribed === true,
-    transcriptsProcessed: typeof transcriptsProcessed === 'number' ? transcriptsProcessed : 0,
+    ...user,
+    fullName: user.fullName.trim() === '' ? null : user.fullName,
+    subscriptionTier: user.subscriptionTier === '' ? null : user.subscriptionTier,
   };
 }

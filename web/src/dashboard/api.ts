@@ -1,19 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../api/browser.ts';
+import { dataOf } from '../api/client.ts';
+import { queryKeys } from '../api/queryKeys.ts';
 import { transcriptsApi } from '../transcripts/api.ts';
-import type { TicketList } from '../../../schemas/types.ts';
-import type { TranscriptSummary, TranscriptTicket } from '../transcripts/types.ts';
 import { DASHBOARD_RECENTS } from './texts.ts';
 
-export interface DashboardData {
-  transcripts: TranscriptSummary[];
-  tickets: TranscriptTicket[];
-}
-
 /** The newest transcripts and tickets (both lists come newest first). */
-export async function loadDashboard(): Promise<DashboardData> {
+async function loadDashboard() {
+  const recent = { page: 1, limit: DASHBOARD_RECENTS };
   const [transcripts, tickets] = await Promise.all([
-    transcriptsApi.list({ page: 1, limit: DASHBOARD_RECENTS }),
-    api.get<TicketList>(`/api/tickets?page=1&limit=${DASHBOARD_RECENTS}`),
+    transcriptsApi.list(recent),
+    dataOf(api.GET('/api/tickets', { params: { query: recent } })),
   ]);
   return { transcripts: transcripts.data, tickets: tickets.data };
+}
+
+/** The dashboard's lists; they load again after an upload and when processing ends. */
+export function useDashboard() {
+  return useQuery({ queryKey: queryKeys.dashboard, queryFn: loadDashboard });
 }

@@ -1,3 +1,6 @@
+import { PLANS } from '../plans.ts';
+import { EXTENSION_CHOICE, MAX_UPLOAD_SIZE } from '../ui/uploadLimits.ts';
+
 export const SUPPORT_EMAIL = 'support@tickscribe.dev';
 
 /** Every text of the help page. */
@@ -11,7 +14,7 @@ export const helpTexts = {
     intro: 'From a meeting to tickets in your tracker takes five steps:',
     steps: [
       'Create an account and verify your e-mail address with the link we send you.',
-      'On the Dashboard, upload a transcript file (up to 1MB) or send the meeting bot into a call.',
+      `On the Dashboard, upload a transcript file (up to ${MAX_UPLOAD_SIZE}) or send the meeting bot into a call.`,
       'Processing runs in the background and takes about 1-2 minutes. The suggested tickets then appear under Tickets.',
       "Review the tickets: edit titles, descriptions, priorities, assignees, due dates, projects and tags, and delete what you don't need.",
       'Under Connections, add GitHub, Jira, Azure DevOps, Miro or a webhook. Then select tickets and push them.',
@@ -39,11 +42,7 @@ export const helpTexts = {
     tableCaption: 'Transcripts per month by plan',
     planColumn: 'Plan',
     transcriptsColumn: 'Transcripts per month',
-    plans: [
-      { name: 'Free', transcripts: '5' },
-      { name: 'Pro', transcripts: '50' },
-      { name: 'Enterprise', transcripts: '500+' },
-    ],
+    plans: PLANS,
     points: [
       "The Billing page shows each plan's token limits; the Usage page shows how much of your credits you have used.",
       'When your credits run out, new transcripts are blocked until the monthly reset on your subscription date, or until you upgrade.',
@@ -67,7 +66,7 @@ export const helpTexts = {
         id: 'formats',
         question: 'Which transcript formats can I upload?',
         answer:
-          'Files ending in .txt, .json, .vtt, .srt, .csv, .tsv or .tab, up to 1MB. Exports from Google Meet, Zoom, ' +
+          `Files ending in ${EXTENSION_CHOICE}, up to ${MAX_UPLOAD_SIZE}. Exports from Google Meet, Zoom, ` +
           'Slack and Teams work with or without a header row. The format is detected automatically.',
       },
       {

@@ -1,3 +1,6 @@
+import { FREE_TRANSCRIPTS } from '../plans.ts';
+import { MAX_UPLOAD_SIZE } from '../ui/uploadLimits.ts';
+
 /** Every text of the landing page. */
 export const landingTexts = {
   pageTitle: 'Tickscribe: turn meeting transcripts into tickets',
@@ -56,7 +59,7 @@ export const landingTexts = {
       'JSON',
       'Tab-delimited text',
     ],
-    uploadsNote: 'With or without headers. Files up to 1MB.',
+    uploadsNote: `With or without headers. Files up to ${MAX_UPLOAD_SIZE}.`,
     botHeading: 'Meeting bot',
     botBody:
       'No transcript yet? Send the bot into a Google Meet, Zoom or Teams meeting and it records the call for you.',
@@ -150,7 +153,7 @@ export const landingTexts = {
 
   closing: {
     heading: 'Ready for your next meeting?',
-    body: 'Start free with 5 transcripts a month. Upgrade when your team needs more.',
+    body: `Start free with ${FREE_TRANSCRIPTS} transcripts a month. Upgrade when your team needs more.`,
   },
 
   productHunt: {

@@ -3,20 +3,14 @@ import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import { SpreadRow } from '../ui/SpreadRow.tsx';
 import { layoutTexts } from './texts.ts';
 
+/** The footer of every page: the copyright and the legal links. */
 export function Footer() {
   return (
     <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper', py: 3 }}>
-      <Container
-        sx={{
-          display: 'flex',
-          flexDirection: { xs: 'column', sm: 'row' },
-          alignItems: { xs: 'flex-start', sm: 'center' },
-          justifyContent: 'space-between',
-          gap: 1.5,
-        }}
-      >
+      <SpreadRow component={Container} align="center" gap={1.5}>
         <Typography variant="body2" color="text.secondary">
           {layoutTexts.copyright(new Date().getFullYear())}
         </Typography>
@@ -28,7 +22,7 @@ export function Footer() {
             {layoutTexts.refundPolicy}
           </Link>
         </Box>
-      </Container>
+      </SpreadRow>
     </Box>
   );
 }

@@ -19,11 +19,9 @@ import { NavLink } from 'react-router';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { authTexts } from '../auth/texts.ts';
 import type { User } from '../auth/user.ts';
+import { NOTIFICATION_MS } from '../ui/useTimedMessage.ts';
 import { Brand } from './Brand.tsx';
 import { layoutTexts, signedInLinks } from './texts.ts';
-
-/** Spec section 9: notifications dismiss themselves after 5 s. */
-const NOTIFICATION_MS = 5000;
 
 /** NavLink marks the current page with aria-current="page"; this makes it visible too. */
 const activeOnDark = {

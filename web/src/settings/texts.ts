@@ -44,5 +44,3 @@ export const settingsTexts = {
 
 /** Spec section 9: the simulated profile save. */
 export const PROFILE_SAVE_MS = 1000;
-/** Spec section 9: success banners clear after this long. */
-export const SUCCESS_BANNER_MS = 3000;

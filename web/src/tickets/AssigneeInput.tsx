@@ -1,8 +1,11 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
-import { useEffect, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { queryKeys } from '../api/queryKeys.ts';
+import { useDebouncedValue } from '../ui/useDebouncedValue.ts';
 import { SEARCH_LIMIT, SUGGESTION_DEBOUNCE_MS, ticketTexts } from './texts.ts';
-import { searchAssignees } from './ticketsApi.ts';
+import { ticketsApi } from './ticketsApi.ts';
 
 const texts = ticketTexts.fields;
 
@@ -18,32 +21,22 @@ export interface AssigneeInputProps {
  * A free-text assignee with suggestions from GET /api/tickets/users/search (participants of the user's
  * transcripts and assignees already used). Suggestions are asked for while the list is open, after typing pauses.
  */
-export function AssigneeInput({ value, onChange, project, disabled = false }: AssigneeInputProps) {
+export function AssigneeInput({ value, onChange, project = '', disabled = false }: AssigneeInputProps) {
   const [open, setOpen] = useState(false);
-  const [suggestions, setSuggestions] = useState<string[]>([]);
-
-  useEffect(() => {
-    if (!open) return;
-    let active = true;
-    const timer = window.setTimeout(() => {
-      searchAssignees(value.trim(), SEARCH_LIMIT, project).then(
-        (names) => {
-          if (active) setSuggestions(names);
-        },
-        // Spec section 8: a failure to load participants is only logged.
-        (error: unknown) => console.error('Could not load assignee suggestions', error),
-      );
-    }, SUGGESTION_DEBOUNCE_MS);
-    return () => {
-      active = false;
-      window.clearTimeout(timer);
-    };
-  }, [open, value, project]);
+  const text = useDebouncedValue(value.trim(), SUGGESTION_DEBOUNCE_MS);
+  const inProject = useDebouncedValue(project, SUGGESTION_DEBOUNCE_MS);
+  const suggestions = useQuery({
+    queryKey: queryKeys.tickets.assignees(text, inProject),
+    queryFn: () => ticketsApi.assignees(text, SEARCH_LIMIT, inProject),
+    enabled: open,
+    placeholderData: keepPreviousData,
+    meta: { failureLog: 'Could not load assignee suggestions' },
+  });
 
   return (
     <Autocomplete
       freeSolo
-      options={suggestions}
+      options={suggestions.data ?? []}
       // The server has already matched the names to what was typed.
       filterOptions={(options) => options}
       value={value === '' ? null : value}

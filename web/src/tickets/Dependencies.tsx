@@ -7,13 +7,16 @@ import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { queryKeys } from '../api/queryKeys.ts';
+import { SearchField } from '../ui/ListControls.tsx';
+import { useDebouncedValue } from '../ui/useDebouncedValue.ts';
 import { SEARCH_LIMIT, SUGGESTION_DEBOUNCE_MS, ticketTexts } from './texts.ts';
 import { shortId } from './ticketForm.ts';
-import { searchTickets, type Ticket } from './ticketsApi.ts';
+import { ticketsApi, type Ticket } from './ticketsApi.ts';
 
 const texts = ticketTexts.detail;
 
@@ -71,56 +74,32 @@ export interface DependencySearchProps {
   onAdd(ticket: Ticket): void;
 }
 
-interface SearchResult {
-  query: string;
-  tickets: Ticket[];
-}
-
 /** Finds tickets by text through GET /api/tickets/search (10 results) and adds the chosen one. */
 export function DependencySearch({ exclude, onAdd }: DependencySearchProps) {
   const [query, setQuery] = useState('');
-  const [result, setResult] = useState<SearchResult | null>(null);
   const trimmed = query.trim();
+  const asked = useDebouncedValue(trimmed, SUGGESTION_DEBOUNCE_MS);
+  const result = useQuery({
+    queryKey: queryKeys.tickets.search(asked),
+    queryFn: () => ticketsApi.search(asked, SEARCH_LIMIT),
+    enabled: asked !== '',
+    meta: { failureLog: 'Could not search tickets' },
+  });
 
-  useEffect(() => {
-    if (trimmed === '') return;
-    let active = true;
-    const timer = window.setTimeout(() => {
-      searchTickets(trimmed, SEARCH_LIMIT).then(
-        (tickets) => {
-          if (active) setResult({ query: trimmed, tickets });
-        },
-        (error: unknown) => console.error('Could not search tickets', error),
-      );
-    }, SUGGESTION_DEBOUNCE_MS);
-    return () => {
-      active = false;
-      window.clearTimeout(timer);
-    };
-  }, [trimmed]);
-
-  const current = trimmed !== '' && result?.query === trimmed ? result : null;
-  const offered = current?.tickets.filter((ticket) => !exclude.has(ticket.id)) ?? [];
+  const current = trimmed !== '' && asked === trimmed ? (result.data ?? null) : null;
+  const offered = current?.filter((ticket) => !exclude.has(ticket.id)) ?? [];
   let status = '';
   if (trimmed !== '' && current === null) status = texts.searching;
   else if (current !== null && offered.length === 0) status = texts.noMatchingTickets;
 
   return (
     <Box>
-      <TextField
-        type="search"
-        size="small"
-        fullWidth
+      <SearchField
         label={texts.dependencySearch}
         name="dependencySearch"
         helperText={texts.dependencySearchHint}
         value={query}
-        onChange={(event) => setQuery(event.target.value)}
-        onKeyDown={(event) => {
-          // Enter here searches; it must not submit the ticket form.
-          if (event.key === 'Enter') event.preventDefault();
-        }}
-        slotProps={{ htmlInput: { maxLength: 200 } }}
+        onChange={setQuery}
       />
       <Typography role="status" variant="body2" color="text.secondary" sx={{ mt: status === '' ? 0 : 1 }}>
         {status}
@@ -130,19 +109,19 @@ export function DependencySearch({ exclude, onAdd }: DependencySearchProps) {
           <List dense disablePadding aria-label={texts.dependencySearch}>
             {offered.map((ticket) => (
               <ListItem key={ticket.id} disablePadding>
-              <ListItemButton
-                aria-label={texts.addDependency(ticket.title)}
-                onClick={() => {
-                  onAdd(ticket);
-                  setQuery('');
-                }}
-              >
-                <ListItemText
-                  primary={ticket.title}
-                  secondary={ticket.project}
-                  slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
-                />
-              </ListItemButton>
+                <ListItemButton
+                  aria-label={texts.addDependency(ticket.title)}
+                  onClick={() => {
+                    onAdd(ticket);
+                    setQuery('');
+                  }}
+                >
+                  <ListItemText
+                    primary={ticket.title}
+                    secondary={ticket.project}
+                    slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
+                  />
+                </ListItemButton>
               </ListItem>
             ))}
           </List>

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import { SelectField, type SelectOption } from '../ui/ListControls.tsx';
 import { AssigneeInput } from './AssigneeInput.tsx';
 import { TagInput } from './TagInput.tsx';
 import { ticketTexts } from './texts.ts';
@@ -8,6 +8,20 @@ import type { TicketDraft } from './ticketForm.ts';
 import { EFFORTS, PRIORITIES, STATUSES, type TicketEffort, type TicketPriority, type TicketStatus } from './ticketsApi.ts';
 
 const texts = ticketTexts.fields;
+
+type TextName = 'title' | 'project' | 'description' | 'context' | 'implementation' | 'notes';
+/** The longest text the server takes in each field; the long ones grow with their text. */
+const MAX_LENGTH: Record<TextName, number> = { title: 500, project: 200, description: 20000, context: 20000, implementation: 20000, notes: 20000 };
+
+const statusOptions: readonly SelectOption<TicketStatus>[] = STATUSES.map((status) => ({ value: status, label: ticketTexts.status[status] }));
+const priorityOptions: readonly SelectOption<TicketPriority>[] = PRIORITIES.map((priority) => ({
+  value: priority,
+  label: ticketTexts.priority[priority],
+}));
+const effortOptions: readonly SelectOption<TicketEffort | ''>[] = [
+  { value: '', label: texts.noEffort },
+  ...EFFORTS.map((effort) => ({ value: effort, label: ticketTexts.effort[effort] })),
+];
 
 export interface TicketFieldsProps {
   draft: TicketDraft;
@@ -19,99 +33,57 @@ export interface TicketFieldsProps {
 
 /** The inputs of the create and edit forms; the form around them checks the required ones. */
 export function TicketFields({ draft, onChange, disabled = false, extended = false }: TicketFieldsProps) {
-  const longText = (field: 'description' | 'context' | 'implementation' | 'notes', label: string, required = false) => (
-    <TextField
+  const text = (field: TextName, label: string, required = false) => {
+    const long = field !== 'title' && field !== 'project';
+    return (
+      <TextField
+        label={label}
+        name={field}
+        required={required}
+        fullWidth
+        multiline={long}
+        minRows={long ? (field === 'description' ? 3 : 2) : undefined}
+        disabled={disabled}
+        value={draft[field]}
+        onChange={(event) => onChange({ [field]: event.target.value })}
+        slotProps={{ htmlInput: { maxLength: MAX_LENGTH[field] } }}
+        // The project shares its row with the assignee.
+        sx={field === 'project' ? undefined : { gridColumn: '1 / -1' }}
+      />
+    );
+  };
+
+  const choice = <Field extends 'status' | 'priority' | 'effort'>(
+    field: Field,
+    label: string,
+    options: readonly SelectOption<TicketDraft[Field]>[],
+  ) => (
+    <SelectField
+      size="medium"
+      fullWidth
       label={label}
       name={field}
-      required={required}
-      fullWidth
-      multiline
-      minRows={field === 'description' ? 3 : 2}
       disabled={disabled}
       value={draft[field]}
-      onChange={(event) => onChange({ [field]: event.target.value })}
-      slotProps={{ htmlInput: { maxLength: 20000 } }}
-      sx={{ gridColumn: '1 / -1' }}
+      options={options}
+      onChange={(value) => onChange({ [field]: value })}
     />
   );
 
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2.5 }}>
-      <TextField
-        label={texts.title}
-        name="title"
-        required
-        fullWidth
-        disabled={disabled}
-        value={draft.title}
-        onChange={(event) => onChange({ title: event.target.value })}
-        slotProps={{ htmlInput: { maxLength: 500 } }}
-        sx={{ gridColumn: '1 / -1' }}
-      />
-      <TextField
-        label={texts.project}
-        name="project"
-        required
-        fullWidth
-        disabled={disabled}
-        value={draft.project}
-        onChange={(event) => onChange({ project: event.target.value })}
-        slotProps={{ htmlInput: { maxLength: 200 } }}
-      />
+      {text('title', texts.title, true)}
+      {text('project', texts.project, true)}
       <AssigneeInput
         value={draft.assignee}
         project={draft.project}
         disabled={disabled}
         onChange={(assignee) => onChange({ assignee })}
       />
-      {longText('description', texts.description, true)}
-      <TextField
-        select
-        label={texts.status}
-        name="status"
-        fullWidth
-        disabled={disabled}
-        value={draft.status}
-        onChange={(event) => onChange({ status: event.target.value as TicketStatus })}
-      >
-        {STATUSES.map((status) => (
-          <MenuItem key={status} value={status}>
-            {ticketTexts.status[status]}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        select
-        label={texts.priority}
-        name="priority"
-        fullWidth
-        disabled={disabled}
-        value={draft.priority}
-        onChange={(event) => onChange({ priority: event.target.value as TicketPriority })}
-      >
-        {PRIORITIES.map((priority) => (
-          <MenuItem key={priority} value={priority}>
-            {ticketTexts.priority[priority]}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        select
-        label={texts.effort}
-        name="effort"
-        fullWidth
-        disabled={disabled}
-        value={draft.effort}
-        onChange={(event) => onChange({ effort: event.target.value as TicketEffort | '' })}
-        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-      >
-        <MenuItem value="">{texts.noEffort}</MenuItem>
-        {EFFORTS.map((effort) => (
-          <MenuItem key={effort} value={effort}>
-            {ticketTexts.effort[effort]}
-          </MenuItem>
-        ))}
-      </TextField>
+      {text('description', texts.description, true)}
+      {choice('status', texts.status, statusOptions)}
+      {choice('priority', texts.priority, priorityOptions)}
+      {choice('effort', texts.effort, effortOptions)}
       <TextField
         label={texts.dueDate}
         name="dueDate"
@@ -125,9 +97,9 @@ export function TicketFields({ draft, onChange, disabled = false, extended = fal
       <Box sx={{ gridColumn: '1 / -1' }}>
         <TagInput tags={draft.tags} disabled={disabled} onChange={(tags) => onChange({ tags })} />
       </Box>
-      {extended && longText('context', texts.context)}
-      {extended && longText('implementation', texts.implementation)}
-      {extended && longText('notes', texts.notes)}
+      {extended && text('context', texts.context)}
+      {extended && text('implementation', texts.implementation)}
+      {extended && text('notes', texts.notes)}
     </Box>
   );
 }

@@ -4,10 +4,10 @@ import {
   hasActiveFilters,
   listQuery,
   NO_FILTERS,
-  pageAfterDeletion,
   projectOptions,
   pushProblem,
 } from './listState.ts';
+import { pageAfterDeletion } from '../ui/listPaging.ts';
 
 describe('listQuery', () => {
   it('sends only the page and limit when nothing narrows the list', () => {

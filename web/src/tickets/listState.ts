@@ -1,7 +1,9 @@
+import type { operations } from '../api/openapi.ts';
+import type { Schema } from '../api/schema.ts';
 import { ticketTexts, TITLE_CUT } from './texts.ts';
 
-export type StatusFilter = 'All' | 'ToDo' | 'InProgress' | 'Done';
-export type PriorityFilter = 'All' | 'Low' | 'Medium' | 'High';
+export type StatusFilter = 'All' | Schema<'TicketView'>['status'];
+export type PriorityFilter = 'All' | Schema<'TicketView'>['priority'];
 export type PushedFilter = 'All' | 'Pushed' | 'NotPushed';
 
 /** What narrows the ticket list; 'All' (and an empty project or search) narrows nothing. */
@@ -16,16 +18,24 @@ export interface TicketFilters {
 
 export const NO_FILTERS: TicketFilters = { search: '', status: 'All', priority: 'All', project: '', pushed: 'All' };
 
-/** The query string of GET /api/tickets/filtered: only the filters in use are sent. */
-export function listQuery(filters: TicketFilters, page: number, limit: number): string {
-  const params = new URLSearchParams({ page: String(page), limit: String(limit) });
+export type TicketListQuery = NonNullable<operations['filterTickets']['parameters']['query']>;
+
+/** The query of GET /api/tickets/filtered: only the filters in use are sent. */
+export function filterQuery(filters: TicketFilters, page: number, limit: number): TicketListQuery {
+  const query: TicketListQuery = { page, limit };
   const search = filters.search.trim();
-  if (search !== '') params.set('search', search);
-  if (filters.status !== 'All') params.set('status', filters.status);
-  if (filters.priority !== 'All') params.set('priority', filters.priority);
-  if (filters.project !== '') params.set('project', filters.project);
-  if (filters.pushed !== 'All') params.set('pushed', filters.pushed === 'Pushed' ? 'true' : 'false');
-  return params.toString();
+  if (search !== '') query.search = search;
+  if (filters.status !== 'All') query.status = filters.status;
+  if (filters.priority !== 'All') query.priority = filters.priority;
+  if (filters.project !== '') query.project = filters.project;
+  if (filters.pushed !== 'All') query.pushed = filters.pushed === 'Pushed' ? 'true' : 'false';
+  return query;
+}
+
+/** The same query as a query string. */
+export function listQuery(filters: TicketFilters, page: number, limit: number): string {
+  const entries = Object.entries(filterQuery(filters, page, limit)).map(([name, value]) => [name, String(value)]);
+  return new URLSearchParams(entries).toString();
 }
 
 /** Whether an empty list means "nothing matches" rather than "no tickets at all". */
@@ -44,11 +54,6 @@ export function projectOptions(tickets: readonly { project: string }[], chosen: 
   const projects = new Set(tickets.map((ticket) => ticket.project).filter((project) => project.trim() !== ''));
   if (chosen !== '') projects.add(chosen);
   return [...projects].sort((a, b) => a.localeCompare(b));
-}
-
-/** After deleting rows: a page above 1 whose every row is gone goes back one page. */
-export function pageAfterDeletion(page: number, rowsOnPage: number, rowsDeleted: number): number {
-  return page > 1 && rowsDeleted >= rowsOnPage ? page - 1 : page;
 }
 
 /** A ticket is pushed once it has an externalUrl (spec section 4). */

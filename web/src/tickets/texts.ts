@@ -144,11 +144,8 @@ export const ticketTexts = {
 } as const;
 
 /** Spec section 9. */
-export const PAGE_SIZES = [5, 10, 25, 50] as const;
-export const DEFAULT_PAGE_SIZE = 10;
 export const SEARCH_DEBOUNCE_MS = 500;
 export const TITLE_CUT = 50;
 export const SEARCH_LIMIT = 10;
-export const SUCCESS_BANNER_MS = 3000;
 /** How long the assignee and dependency inputs wait after the last key before they ask the server. */
 export const SUGGESTION_DEBOUNCE_MS = 300;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, NetworkError } from '../api/client.ts';
-import { draftFromTicket, draftProblem, draftToInput, emptyDraft, failureText, trackerName } from './ticketForm.ts';
+import { ApiError, failureText, NetworkError } from '../api/client.ts';
+import { draftFromTicket, draftProblem, draftToInput, emptyDraft, trackerName } from './ticketForm.ts';
 import type { Ticket } from './ticketsApi.ts';
 
 const ticket: Ticket = {

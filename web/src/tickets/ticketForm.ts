@@ -1,4 +1,3 @@
-import { ApiError } from '../api/client.ts';
 import { ticketTexts } from './texts.ts';
 import type { Ticket, TicketEffort, TicketInput, TicketPriority, TicketStatus } from './ticketsApi.ts';
 
@@ -83,11 +82,6 @@ export function draftToInput(draft: TicketDraft): TicketInput {
     notes: orNull(draft.notes),
     dependencies: draft.dependencies,
   };
-}
-
-/** The server's own error text when it gave one, else the screen's fallback. */
-export function failureText(error: unknown, fallback: string): string {
-  return (error instanceof ApiError ? error.serverText : undefined) ?? fallback;
 }
 
 const TRACKERS: readonly { name: string; hosts: RegExp }[] = [

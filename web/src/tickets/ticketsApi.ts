@@ -1,8 +1,9 @@
-import type { TicketView } from '../../../schemas/types.ts';
 import { api } from '../api/browser.ts';
-import { listQuery, type TicketFilters } from './listState.ts';
+import { dataOf } from '../api/client.ts';
+import type { Schema } from '../api/schema.ts';
+import type { TicketListQuery } from './listState.ts';
 
-export type Ticket = TicketView;
+export type Ticket = Schema<'TicketView'>;
 export type TicketStatus = Ticket['status'];
 export type TicketPriority = Ticket['priority'];
 export type TicketEffort = NonNullable<Ticket['effort']>;
@@ -29,52 +30,27 @@ export type TicketInput = Pick<
   | 'dependencies'
 >;
 
-export interface TicketPage {
-  data: Ticket[];
-  pagination: { page: number; limit: number; total: number; totalPages: number };
-}
+const byId = (id: string) => ({ params: { path: { id } } });
 
-export interface TranscriptSummary {
-  id: string;
-  title: string;
-  date: string | null;
-  createdAt: string;
-}
-
-export function fetchTickets(filters: TicketFilters, page: number, limit: number): Promise<TicketPage> {
-  return api.get<TicketPage>(`/api/tickets/filtered?${listQuery(filters, page, limit)}`);
-}
-
-export async function fetchTicket(id: string): Promise<Ticket> {
-  return (await api.get<{ ticket: Ticket }>(`/api/tickets/${encodeURIComponent(id)}`)).ticket;
-}
-
-/** Spec section 3: user_id is sent on create (the server takes the owner from the session). */
-export async function createTicket(input: Partial<TicketInput>, userId: string): Promise<Ticket> {
-  return (await api.post<{ ticket: Ticket }>('/api/tickets', { ...input, user_id: userId })).ticket;
-}
-
-export async function updateTicket(id: string, input: Partial<TicketInput>): Promise<Ticket> {
-  return (await api.put<{ ticket: Ticket }>(`/api/tickets/${encodeURIComponent(id)}`, input)).ticket;
-}
-
-export async function deleteTicket(id: string): Promise<void> {
-  await api.del(`/api/tickets/${encodeURIComponent(id)}`);
-}
-
-export async function searchTickets(query: string, limit: number): Promise<Ticket[]> {
-  const params = new URLSearchParams({ q: query, limit: String(limit) });
-  return (await api.get<{ tickets: Ticket[] }>(`/api/tickets/search?${params}`)).tickets;
-}
-
-export async function searchAssignees(query: string, limit: number, project?: string): Promise<string[]> {
-  const params = new URLSearchParams({ q: query, limit: String(limit) });
-  if (project !== undefined && project.trim() !== '') params.set('project', project.trim());
-  const { users } = await api.get<{ users: { name: string }[] }>(`/api/tickets/users/search?${params}`);
-  return users.map((user) => user.name);
-}
-
-export async function fetchTranscriptSummary(id: string): Promise<TranscriptSummary> {
-  const { transcript } = await api.get<{ transcript: TranscriptSummary }>(`/api/transcripts/${encodeURIComponent(id)}`);
-  return transcript;
-}
+/** The ticket calls of spec section 7. */
+export const ticketsApi = {
+  list: (query: TicketListQuery) => dataOf(api.GET('/api/tickets/filtered', { params: { query } })),
+  get: async (id: string) => (await dataOf(api.GET('/api/tickets/{id}', byId(id)))).ticket,
+  /** Spec section 3: user_id is sent on create (the server takes the owner from the session). */
+  create: async (input: TicketInput, userId: string) =>
+    (await dataOf(api.POST('/api/tickets', { body: { ...input, user_id: userId } }))).ticket,
+  update: async (id: string, input: TicketInput) =>
+    (await dataOf(api.PUT('/api/tickets/{id}', { ...byId(id), body: input }))).ticket,
+  remove: async (id: string) => {
+    await api.DELETE('/api/tickets/{id}', byId(id));
+  },
+  /** Tickets whose text contains `text` (to pick dependencies from). */
+  search: async (text: string, limit: number) =>
+    (await dataOf(api.GET('/api/tickets/search', { params: { query: { q: text, limit } } }))).tickets,
+  /** Assignee suggestions, narrowed to a project when one is given. */
+  assignees: async (text: string, limit: number, project: string) => {
+    const query = { q: text, limit, ...(project.trim() === '' ? {} : { project: project.trim() }) };
+    const { users } = await dataOf(api.GET('/api/tickets/users/search', { params: { query } }));
+    return users.map((user) => user.name);
+  },
+};

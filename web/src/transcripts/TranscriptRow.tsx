@@ -4,9 +4,9 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
-import { formatDate, formatDateTime } from './format.ts';
+import { formatDate, formatDateTime } from '../ui/dates.ts';
 import { transcriptsTexts } from './texts.ts';
-import type { TranscriptSummary } from './types.ts';
+import type { TranscriptSummary } from './api.ts';
 
 const texts = transcriptsTexts.list;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../api/client.ts';
-import { failureText, formatConfidence, formatDuration, formatTimestamp, truncateMessage } from './format.ts';
-import { parseMetadata } from './types.ts';
+import { ApiError, failureText } from '../api/client.ts';
+import { formatConfidence, formatDuration, formatTimestamp, truncateMessage } from './format.ts';
+import { parseMetadata } from './processing.ts';
 
 describe('transcript formatting', () => {
   it('shows confidence as a whole percent', () => {

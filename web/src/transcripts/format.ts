@@ -1,28 +1,4 @@
-import { ApiError } from '../api/client.ts';
 import { MESSAGE_TRUNCATE_AT } from './texts.ts';
-
-/** The server's own error text, else the screen's fallback (spec section 8: red banners). */
-export function failureText(error: unknown, fallback: string): string {
-  return (error instanceof ApiError ? error.serverText : undefined) ?? fallback;
-}
-
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-
-/** A date and time for lists; an unreadable value is shown as given. */
-export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return '';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : dateTime.format(date);
-}
-
-/** A meeting date: 'YYYY-MM-DD' values are calendar days, shown without a time zone shift. */
-export function formatDate(value: string | null | undefined): string {
-  if (!value) return '';
-  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (day) return dateOnly.format(new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])));
-  return formatDateTime(value);
-}
 
 /** A duration in seconds as '1h 5m', '12m 30s' or '45s'. */
 export function formatDuration(seconds: number | null | undefined): string {

@@ -78,15 +78,8 @@ export const transcriptsTexts = {
   },
 } as const;
 
-/** Spec section 9: page sizes, default 10. */
-export const PAGE_SIZES = [5, 10, 25, 50] as const;
-export const DEFAULT_PAGE_SIZE = 10;
-/** Spec section 9: notifications dismiss themselves after 5 s. */
-export const NOTIFICATION_MS = 5000;
 /** Spec section 9: message content over 200 characters is truncated. */
 export const MESSAGE_TRUNCATE_AT = 200;
-/** Spec section 4: the detail page polls every 5 s while processing. */
-export const DETAIL_POLL_MS = 5000;
 
 /** What /transcripts reads from navigation state, e.g. after a delete on the detail page. */
 export interface TranscriptsNavigationState {

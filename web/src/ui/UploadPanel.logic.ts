@@ -1,20 +1,17 @@
 /** The upload rules and texts of spec sections 5, 8 and 9, kept free of React so they can be tested alone. */
+import { ACCEPTED_EXTENSIONS, EXTENSION_LIST, MAX_UPLOAD_BYTES, MAX_UPLOAD_SIZE, megabytes } from './uploadLimits.ts';
 
-/** Spec section 9: the upload maximum, 1MB. */
-export const MAX_UPLOAD_BYTES = 1_048_576;
-/** Spec section 9: the accepted extensions. */
-export const ACCEPTED_EXTENSIONS = ['.txt', '.json', '.vtt', '.srt', '.csv', '.tsv', '.tab'] as const;
+export { ACCEPTED_EXTENSIONS, MAX_UPLOAD_BYTES };
+
 /** Spec section 9: the fake upload progress grows by 10% every 500 ms up to 90%. */
 export const PROGRESS_STEP = 10;
 export const PROGRESS_INTERVAL_MS = 500;
 export const PROGRESS_CEILING = 90;
-/** Spec section 9: a pending transcript is polled every 5 s. */
-export const STATUS_POLL_MS = 5000;
 
 export const uploadTexts = {
   heading: 'Upload Transcript',
   intro: 'Upload a meeting transcript and we will turn it into tickets.',
-  limits: `Maximum file size: 1MB. Accepted formats: ${ACCEPTED_EXTENSIONS.join(', ')}.`,
+  limits: `Maximum file size: ${MAX_UPLOAD_SIZE}. Accepted formats: ${EXTENSION_LIST}.`,
   sources: 'Google Meet, Zoom, Slack exports, Teams transcripts, CSV, TSV, JSON, SRT and tab-delimited text, with or without headers. The format is detected automatically.',
   fileLabel: 'Transcript file',
   chooseFile: 'Choose file',
@@ -24,8 +21,8 @@ export const uploadTexts = {
   uploading: 'Uploading...',
   progressLabel: 'Upload progress',
   noFile: 'Please select a file to upload.',
-  tooLarge: (megabytes: string) => `File size exceeds the maximum limit of 1MB. Selected file is ${megabytes}MB.`,
-  badExtension: `This file type is not supported. Please upload one of: ${ACCEPTED_EXTENSIONS.join(', ')}.`,
+  tooLarge: (size: string) => `File size exceeds the maximum limit of ${MAX_UPLOAD_SIZE}. Selected file is ${size}MB.`,
+  badExtension: `This file type is not supported. Please upload one of: ${EXTENSION_LIST}.`,
   uploadFailed: 'Upload failed. Please try again.',
   processing: 'Processing your transcript. This takes about 1-2 minutes; you can leave this page and come back.',
   processingFailed: 'Transcript processing failed. Please try again.',
@@ -39,15 +36,10 @@ export const uploadTexts = {
   viewTickets: 'View all tickets',
 } as const;
 
-/** A size in MB with two decimals, as the spec's 'Selected file is X.XXMB.' shows it. */
-export function megabytes(bytes: number): string {
-  return (bytes / MAX_UPLOAD_BYTES).toFixed(2);
-}
-
 export function hasAcceptedExtension(fileName: string): boolean {
   const dot = fileName.lastIndexOf('.');
   if (dot < 0) return false;
-  return (ACCEPTED_EXTENSIONS as readonly string[]).includes(fileName.slice(dot).toLowerCase());
+  return ACCEPTED_EXTENSIONS.includes(fileName.slice(dot).toLowerCase());
 }
 
 /** The client-side checks before an upload: the message to show, or null when the file may be sent. */

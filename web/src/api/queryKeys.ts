@@ -1,0 +1,42 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { operations } from './openapi.ts';
+
+type Query<Operation extends keyof operations> = NonNullable<operations[Operation]['parameters']['query']>;
+
+/** The query keys of the app's data, one family per resource, so a change refetches exactly what it touched. */
+export const queryKeys = {
+  dashboard: ['dashboard'] as const,
+  transcripts: {
+    lists: ['transcripts', 'list'] as const,
+    list: (query: Query<'listTranscripts'>) => ['transcripts', 'list', query] as const,
+    detail: (id: string) => ['transcripts', 'detail', id] as const,
+    status: (id: string) => ['transcripts', 'status', id] as const,
+  },
+  tickets: {
+    all: ['tickets'] as const,
+    list: (query: Query<'filterTickets'>) => ['tickets', 'list', query] as const,
+    detail: (id: string) => ['tickets', 'detail', id] as const,
+    search: (text: string) => ['tickets', 'search', text] as const,
+    assignees: (text: string, project: string) => ['tickets', 'assignees', text, project] as const,
+  },
+};
+
+/** After an upload, a finished processing run or a delete: the transcript lists, the tickets and the dashboard. */
+export async function refreshTranscripts(queryClient: QueryClient): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.transcripts.lists }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.tickets.all }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.dashboard }),
+  ]);
+}
+
+/**
+ * After a ticket was created, changed or deleted: every ticket query and the dashboard. `refetch: 'none'` only
+ * marks them out of date, for a screen that is about to ask for another page anyway.
+ */
+export async function refreshTickets(queryClient: QueryClient, refetch: 'active' | 'none' = 'active'): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.tickets.all, refetchType: refetch }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.dashboard }),
+  ]);
+}

@@ -1,0 +1,40 @@
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import type { User } from '../auth/user.ts';
+import { Panel } from '../ui/Panel.tsx';
+import { dashboardTexts as texts } from './texts.ts';
+
+/** The signed-in user's name, address, plan and how many transcripts were processed. */
+export function AccountSummary({ user }: { user: User }) {
+  const tier = user.subscriptionTier ?? texts.freeTier;
+  const rows = [
+    { label: texts.fullName, value: user.fullName ?? texts.notProvided },
+    { label: texts.email, value: user.email },
+    { label: texts.subscription, value: user.isSubscribed ? `${tier} ${texts.active}` : tier },
+    { label: texts.transcriptsProcessed, value: String(user.transcriptsProcessed) },
+  ];
+  return (
+    <Panel id="account-heading" heading={texts.accountHeading} headingGap={2}>
+      <Box
+        component="dl"
+        sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' }, columnGap: 3, rowGap: 1, m: 0 }}
+      >
+        {rows.map((row) => (
+          <Box key={row.label} sx={{ display: 'contents' }}>
+            <Typography component="dt" color="text.secondary">
+              {row.label}
+            </Typography>
+            <Typography component="dd" sx={{ m: 0, mb: { xs: 1, sm: 0 }, fontWeight: 600, overflowWrap: 'anywhere' }}>
+              {row.value}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+      <Link component={RouterLink} to="/billing" sx={{ display: 'inline-block', mt: 2 }}>
+        {texts.billingLink}
+      </Link>
+    </Panel>
+  );
+}

@@ -1,0 +1,27 @@
+import type { Schema } from '../api/schema.ts';
+
+/** Where processing of a transcript stands (spec section 4). */
+export type ProcessingStatus = Schema<'TranscriptSummary'>['processingStatus'];
+export type TranscriptMetadata = Schema<'TranscriptMetadata'>;
+
+/** Spec sections 4 and 9: a pending or processing transcript's status is asked for every 5 s. */
+export const STATUS_POLL_MS = 5000;
+
+/** Pending and processing transcripts are still being worked on and are polled (spec section 4). */
+export function isInProgress(status: ProcessingStatus): boolean {
+  return status === 'pending' || status === 'processing';
+}
+
+/** Spec section 3: metadata may come as an object or as a JSON string, and may hold error and tokenLimitExceeded. */
+export function parseMetadata(metadata: TranscriptMetadata | string | null | undefined): TranscriptMetadata {
+  if (metadata === null || metadata === undefined) return {};
+  if (typeof metadata === 'string') {
+    try {
+      const parsed: unknown = JSON.parse(metadata);
+      return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as TranscriptMetadata) : {};
+    } catch {
+      return {};
+    }
+  }
+  return metadata;
+}

@@ -1,0 +1,24 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import { Link as RouterLink } from 'react-router';
+import { uploadTexts as texts, type Failure } from './UploadPanel.logic.ts';
+
+/** A failed upload or processing run: the reason, or the token-limit text with the 'Upgrade Subscription' link. */
+export function FailureAlert({ failure }: { failure: Failure }) {
+  if (failure.kind === 'token-limit') {
+    return (
+      <Alert
+        severity="warning"
+        action={
+          <Button component={RouterLink} to="/billing" color="inherit" size="small" variant="outlined">
+            {texts.upgrade}
+          </Button>
+        }
+        sx={{ alignItems: 'center', flexWrap: { xs: 'wrap', sm: 'nowrap' }, '& .MuiAlert-action': { ml: { xs: 0, sm: 'auto' }, pl: { xs: 0, sm: 2 } } }}
+      >
+        {failure.message}
+      </Alert>
+    );
+  }
+  return <Alert severity="error">{failure.message}</Alert>;
+}
