@@ -659,4 +659,16 @@ export interface Config {
    * Whether X-Forwarded-For and X-Forwarded-Proto from a reverse proxy in front of Tickscribe are trusted (client addresses for rate limits, HTTPS for cookies).
    */
   TRUST_PROXY: boolean;
+  /**
+   * Key that encrypts tracker credentials at rest: 32 bytes as 64 hex digits or base64. Unset: a key is generated on first start and kept in DATA_DIR/credentials-key (readable by the owner only).
+   */
+  CREDENTIALS_KEY?: string;
+  /**
+   * Host names and CIDR ranges (comma-separated) that tracker and webhook requests may reach although they are loopback, private or link-local, e.g. 'jira.intranet,10.0.0.0/8'. Empty: only public addresses.
+   */
+  OUTBOUND_ALLOWLIST?: string;
+  /**
+   * How long one request to a tracker or webhook may take, in milliseconds.
+   */
+  OUTBOUND_TIMEOUT_MS: number;
 }

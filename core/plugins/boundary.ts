@@ -4,10 +4,10 @@
  */
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type {
-  BotPlugin, BotState, CallContext, ParsedTranscript, ParserOutput, ExtractionRequest, ExtractionResult, ExtractorPlugin, PluginSettings, PushResult, TrackerPlugin,
-  TrackerTicket,
+  BotPlugin, BotState, CallContext, ParsedTranscript, ParserOutput, ExtractionRequest, ExtractionResult, ExtractorPlugin, PluginSettings, TrackerHttp,
+  TrackerItem, TrackerPlugin, TrackerTicket, TrackerUser, TrackerVerification,
 } from '../../plugins/sdk/index.ts';
-import { describeSchemaError } from '../../plugins/sdk/index.ts';
+import { describeSchemaError, isTrackerError, TrackerError } from '../../plugins/sdk/index.ts';
 import { getValidator } from '../schema/registry.ts';
 
 /** A plugin answered with something the contract does not allow. Not retryable: the same call gives the same answer. */
@@ -22,10 +22,19 @@ export interface BoundExtractor {
   extract(request: ExtractionRequest, options?: { signal?: AbortSignal }): Promise<ExtractionResult>;
 }
 
+type Signal = { signal?: AbortSignal };
+
+/**
+ * A tracker with a connection's settings and the host's HTTP client bound. Every failure reaches the caller as a
+ * TrackerError (anything else a plugin throws becomes a transient one), every answer checked.
+ */
 export interface BoundTracker {
   readonly manifest: TrackerPlugin['manifest'];
-  verify(options?: { signal?: AbortSignal }): Promise<void>;
-  push(ticket: TrackerTicket, options?: { signal?: AbortSignal }): Promise<PushResult>;
+  verify(options?: Signal): Promise<TrackerVerification>;
+  create(ticket: TrackerTicket, options?: Signal): Promise<TrackerItem>;
+  findByMarker(ticketId: string, options?: Signal): Promise<TrackerItem | null>;
+  link(item: TrackerItem, dependency: TrackerItem, options?: Signal): Promise<'linked' | 'unsupported'>;
+  resolveUser(username: string, options?: Signal): Promise<TrackerUser | null>;
 }
 
 export interface BoundBot {
@@ -87,14 +96,57 @@ export function bindExtractor(
   };
 }
 
-export function bindTracker(plugin: TrackerPlugin, settings: PluginSettings, checkPush: OutputCheck<PushResult>): BoundTracker {
+export function bindTracker(plugin: TrackerPlugin, settings: PluginSettings, http: TrackerHttp, checkItem: OutputCheck<TrackerItem>): BoundTracker {
+  const id = plugin.manifest.id;
+  const call = async <T>(name: string, options: Signal, run: (context: Parameters<TrackerPlugin['verify']>[0]) => Promise<unknown>, check: (value: unknown) => T) => {
+    let value: unknown;
+    try {
+      value = await run({ settings, http, ...(options.signal ? { signal: options.signal } : {}) });
+    } catch (error) {
+      throw normaliseTrackerFailure(id, name, error, options.signal);
+    }
+    return check(value);
+  };
+  const invalid = (name: string, what: string) => new PluginOutputError(`The ${id} plugin's ${name}() must return ${what}.`);
+  const item = (name: string) => (value: unknown) => checkItem(id, name, value);
   return {
     manifest: plugin.manifest,
-    verify: (options = {}) => plugin.verify(context(settings, options.signal)),
-    async push(ticket, options = {}) {
-      return checkPush(plugin.manifest.id, 'push', await plugin.push(ticket, context(settings, options.signal)));
-    },
+    verify: (options = {}) =>
+      call('verify', options, (context) => plugin.verify(context), (value) => {
+        const { account, target } = (value ?? {}) as Partial<TrackerVerification>;
+        if (!nonEmpty(account) || !nonEmpty(target)) throw invalid('verify', 'the account and the target it reached, in words');
+        return { account, target };
+      }),
+    create: (ticket, options = {}) => call('create', options, (context) => plugin.create(ticket, context), item('create')),
+    findByMarker: (ticketId, options = {}) =>
+      call('findByMarker', options, (context) => plugin.findByMarker(ticketId, context), (value) => (value === null ? null : item('findByMarker')(value))),
+    link: (from, to, options = {}) =>
+      call('link', options, (context) => plugin.link(from, to, context), (value) => {
+        if (value !== 'linked' && value !== 'unsupported') throw invalid('link', "'linked' or 'unsupported'");
+        return value;
+      }),
+    resolveUser: (username, options = {}) =>
+      call('resolveUser', options, (context) => plugin.resolveUser(username, context), (value) => {
+        if (value === null) return null;
+        const { id: userId, name } = (value ?? {}) as Partial<TrackerUser>;
+        if (!nonEmpty(userId) || typeof name !== 'string') throw invalid('resolveUser', 'null or a user with an id and a name');
+        return { id: userId, name };
+      }),
   };
+}
+
+const nonEmpty = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
+
+/** A tracker call's failure as a TrackerError of this copy of the SDK; an abort stays an abort, a broken answer stays one. */
+function normaliseTrackerFailure(plugin: string, call: string, error: unknown, signal?: AbortSignal): Error {
+  if (signal?.aborted || error instanceof PluginOutputError) return error as Error;
+  if (error instanceof TrackerError) return error;
+  if (isTrackerError(error)) {
+    const { kind, message, fields, retryAt, status } = error as TrackerError;
+    return new TrackerError(kind, message, { ...(fields ? { fields } : {}), ...(retryAt ? { retryAt } : {}), ...(status ? { status } : {}) });
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new TrackerError('transient', `The ${plugin} plugin's ${call}() failed: ${message}`);
 }
 
 export function bindBot(

@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import type { ValidateFunction } from 'ajv';
 import type {
   BotPlugin, BotState, Extraction, ExtractorPlugin, ParsedTranscript, ParserInput, ParserPlugin, Plugin, PluginKind, PluginManifest, PluginSettings,
-  PushResult, TrackerPlugin,
+  TrackerHttp, TrackerItem, TrackerPlugin,
 } from '../../plugins/sdk/index.ts';
 import { describeSchemaError } from '../../plugins/sdk/index.ts';
 import { InvalidInput } from '../errors.ts';
@@ -29,7 +29,7 @@ export type { BoundBot, BoundExtractor, BoundTracker } from './boundary.ts';
 const KINDS: Record<PluginKind, readonly string[]> = {
   parser: ['detect', 'parse'],
   extractor: ['estimate', 'extract'],
-  tracker: ['verify', 'push'],
+  tracker: ['verify', 'create', 'findByMarker', 'link', 'resolveUser'],
   bot: ['join', 'status', 'leave', 'transcript'],
 };
 
@@ -71,7 +71,7 @@ export class PluginHost {
   readonly #checkTranscript: TranscriptCheck = transcriptChecker(getValidator<ParsedTranscript>(this.#ajv, 'transcript.schema.json'));
   readonly #check = outputChecker(this.#ajv);
   readonly #checkExtraction = this.#check<Extraction>('extraction.schema.json', 'extraction');
-  readonly #checkPush = this.#check<PushResult>('push-result.schema.json', 'push result');
+  readonly #checkItem = this.#check<TrackerItem>('tracker-item.schema.json', 'tracker item');
   readonly #checkState = this.#check<BotState>('bot-state.schema.json', 'bot state');
 
   private constructor() {}
@@ -168,9 +168,10 @@ export class PluginHost {
     return entry && bindExtractor(entry.plugin, this.settings(id, settings), this.#checkExtraction);
   }
 
-  tracker(id: string, settings: Partial<PluginSettings> = {}): BoundTracker | undefined {
+  /** The tracker with a connection's settings and the HTTP client its requests go through (the outbound guard). */
+  tracker(id: string, settings: Partial<PluginSettings>, http: TrackerHttp): BoundTracker | undefined {
     const entry = this.#find('tracker', id);
-    return entry && bindTracker(entry.plugin, this.settings(id, settings), this.#checkPush);
+    return entry && bindTracker(entry.plugin, this.settings(id, settings), http, this.#checkItem);
   }
 
   bot(id: string, settings: Partial<PluginSettings> = {}): BoundBot | undefined {

@@ -1,34 +1,108 @@
-import type { CallContext, PluginManifest } from './manifest.ts';
-import type { ExtractedTicket } from './extractor.ts';
-import type { PushResult } from './types.ts';
+import type { PluginManifest, PluginSettings } from './manifest.ts';
+import type { TrackerItem } from './types.ts';
 
-export type { PushResult };
+export type { TrackerItem };
 
 export interface TrackerManifest extends PluginManifest {
   kind: 'tracker';
 }
 
-/** A ticket as a tracker receives it: its fields, with the assignee already mapped to the tracker's username. */
-export interface TrackerTicket extends Pick<ExtractedTicket, 'title' | 'description' | 'priority' | 'tags' | 'dueDate'> {
-  /** Tickscribe's id of the ticket, for idempotency keys and back-links. */
+/**
+ * A ticket as a tracker receives it. Every field the product keeps, so a plugin can map each one; the assignee is
+ * already resolved through the connection's user mapping and `resolveUser` (never guessed: null is unassigned).
+ */
+export interface TrackerTicket {
+  /** Tickscribe's id of the ticket: the marker's key (see `markerOf`). */
   id: string;
+  title: string;
+  description: string;
   context: string | null;
   implementation: string | null;
+  notes: string | null;
+  effort: 'Small' | 'Medium' | 'Large' | null;
+  /** The words from the transcript the ticket came from, when known. */
+  quote: string | null;
+  priority: 'Low' | 'Medium' | 'High';
   status: 'ToDo' | 'InProgress' | 'Done';
+  /** The Tickscribe project name (the connection's target is in the settings, not here). */
   project: string;
-  /** The tracker's username, or null to leave it unassigned. */
-  assignee: string | null;
-  /** External ids of tickets this one depends on that were already pushed to the same tracker. */
-  dependencies: string[];
+  tags: string[];
+  /** YYYY-MM-DD, or null. */
+  dueDate: string | null;
+  /** What `resolveUser` returned for the mapped username, or null to leave it unassigned. */
+  assignee: TrackerUser | null;
+  /**
+   * Tickets this one depends on that already live somewhere (an earlier push, or another connection): written
+   * into the body as readable references. Links between items of the same tracker are made with `link`.
+   */
+  dependsOn: { title: string; url: string | null; key: string | null }[];
 }
 
+/** A tracker user, as `resolveUser` finds one: the id the tracker assigns by, and a name for people. */
+export interface TrackerUser {
+  id: string;
+  name: string;
+}
+
+/** What `verify` proved: who the credentials belong to and which target they reach, in words for the user. */
+export interface TrackerVerification {
+  account: string;
+  target: string;
+}
+
+/** One HTTP request through the host: the host checks the address, applies timeouts and the abort signal. */
+export interface TrackerHttpRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  headers?: Record<string, string>;
+  /** A string is sent as is; anything else as JSON (with content-type application/json unless given). */
+  body?: unknown;
+}
+
+export interface TrackerHttpResponse {
+  status: number;
+  /** Header names in lower case. */
+  headers: Record<string, string>;
+  text: string;
+  /** The body parsed as JSON; undefined when it is empty or not JSON. */
+  json: unknown;
+}
+
+/**
+ * Sends a request and resolves with any HTTP answer (4xx and 5xx included). Rejects with a TrackerError: kind
+ * 'transient' when the network failed or timed out, 'forbidden' when the address is not allowed.
+ */
+export type TrackerHttp = (request: TrackerHttpRequest) => Promise<TrackerHttpResponse>;
+
+/** What each tracker call receives: validated settings, the host's HTTP client and an abort signal. */
+export interface TrackerContext<Settings extends PluginSettings = PluginSettings> {
+  settings: Settings;
+  http: TrackerHttp;
+  signal?: AbortSignal;
+}
+
+/**
+ * A tracker plugin: a side-effect-free definition whose functions talk to the tracker only through
+ * `context.http`. Failures are thrown as TrackerError (tracker-errors.ts); anything else thrown counts as
+ * transient. The host validates every answer (schemas/tracker-item.schema.json and the shapes below).
+ */
 export interface TrackerPlugin {
   manifest: TrackerManifest;
-  /** Checks the settings against the service (credentials accepted, project reachable); throws in words if not. */
-  verify(context: CallContext): Promise<void>;
   /**
-   * Creates the issue. Must be safe to call again for the same ticket id after a failure part-way. The host
-   * validates the result (schemas/push-result.schema.json).
+   * Proves the credentials (kind 'auth' when they are refused) and then, separately, the target (kind
+   * 'not_found' or 'forbidden' when the project, repository or board cannot be reached or written).
    */
-  push(ticket: TrackerTicket, context: CallContext): Promise<PushResult>;
+  verify(context: TrackerContext): Promise<TrackerVerification>;
+  /** Creates one item for the ticket, carrying its marker so `findByMarker` can find it again. */
+  create(ticket: TrackerTicket, context: TrackerContext): Promise<TrackerItem>;
+  /** The item this ticket already created (by its marker), or null: run before any retried create. */
+  findByMarker(ticketId: string, context: TrackerContext): Promise<TrackerItem | null>;
+  /**
+   * Records that `item` depends on `dependency` (both created by this connection). 'linked' when the tracker
+   * holds a real relation now (an existing one counts), 'unsupported' when it has none; the caller then
+   * writes the dependency into the body instead.
+   */
+  link(item: TrackerItem, dependency: TrackerItem, context: TrackerContext): Promise<'linked' | 'unsupported'>;
+  /** The tracker's user for a mapped username (login, e-mail, account name), or null when there is none. */
+  resolveUser(username: string, context: TrackerContext): Promise<TrackerUser | null>;
 }

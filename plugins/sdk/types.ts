@@ -106,19 +106,23 @@ export interface PluginManifest {
   mediaTypes?: string[];
 }
 
-// push-result.schema.json
+// tracker-item.schema.json
 /**
- * Where a ticket that a tracker plugin pushed now lives.
+ * An item a tracker plugin created (or found by its marker): where a pushed ticket now lives.
  */
-export interface PushResult {
+export interface TrackerItem {
   /**
-   * The tracker's id of the new issue or item (e.g. '42', 'PROJ-7').
+   * The tracker's id of the item, as its API addresses it (e.g. '1296269', '10042', 'uXjVN1234=').
    */
   externalId: string;
   /**
-   * Address of the issue for people.
+   * What people call the item (e.g. '#42', 'PROJ-7'), shown as 'Pushed to <type> (<key>)'.
    */
-  externalUrl: string;
+  key: string;
+  /**
+   * Address of the item for people.
+   */
+  url: string;
 }
 
 // transcript.schema.json

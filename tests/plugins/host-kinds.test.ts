@@ -4,9 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { InvalidInput } from '../../core/errors.ts';
 import { PluginOutputError } from '../../core/plugins/boundary.ts';
 import { PluginHost } from '../../core/plugins/host.ts';
-import type { BotPlugin, CallContext, TrackerPlugin, TrackerTicket } from '../../plugins/sdk/index.ts';
+import type { BotPlugin, TrackerContext, TrackerHttp, TrackerPlugin, TrackerTicket } from '../../plugins/sdk/index.ts';
+import { TrackerError } from '../../plugins/sdk/index.ts';
 
-const seen: CallContext[] = [];
+const seen: TrackerContext[] = [];
+const http: TrackerHttp = async () => ({ status: 200, headers: {}, text: '', json: undefined });
 
 const tracker: TrackerPlugin = {
   manifest: {
@@ -19,13 +21,22 @@ const tracker: TrackerPlugin = {
   },
   async verify(context) {
     seen.push(context);
+    return { account: 'ada', target: 'board WEB' };
   },
-  async push(ticket, context) {
+  async create(ticket, context) {
     seen.push(context);
+    if (ticket.title === 'throws') throw new Error('socket hang up');
+    if (ticket.title === 'refused') {
+      // A TrackerError from another copy of the SDK: recognised by its shape.
+      throw Object.assign(new Error('Title is too long.'), { name: 'TrackerError', kind: 'validation', fields: { title: 'too long' }, status: 422 });
+    }
     return ticket.title === 'bad'
-      ? ({ externalId: '', externalUrl: 'ftp://nowhere' } as never)
-      : { externalId: '7', externalUrl: `https://kanban.example/cards/7?ticket=${ticket.id}` };
+      ? ({ externalId: '', key: '#7', url: 'ftp://nowhere' } as never)
+      : { externalId: '7', key: '#7', url: `https://kanban.example/cards/7?ticket=${ticket.id}` };
   },
+  findByMarker: async (ticketId) => (ticketId === 't1' ? { externalId: '7', key: '#7', url: 'https://kanban.example/cards/7' } : null),
+  link: async (item) => (item.externalId === '7' ? 'linked' : ('maybe' as never)),
+  resolveUser: async (username) => (username === 'ada' ? { id: 'u-1', name: 'Ada' } : username === 'odd' ? ({ id: '' } as never) : null),
 };
 
 const bot: BotPlugin = {
@@ -37,32 +48,53 @@ const bot: BotPlugin = {
 };
 
 const ticket: TrackerTicket = {
-  id: 't1', title: 'Ship it', description: 'Ship the release.', context: null, implementation: null, priority: 'High', tags: [],
-  dueDate: null, status: 'ToDo', project: 'Web', assignee: null, dependencies: [],
+  id: 't1', title: 'Ship it', description: 'Ship the release.', context: null, implementation: null, notes: null, effort: null, quote: null,
+  priority: 'High', tags: [], dueDate: null, status: 'ToDo', project: 'Web', assignee: null, dependsOn: [],
 };
 
 describe('trackers and bots in the host', () => {
-  it('binds a tracker to its validated settings, with defaults filled in, and checks what push() returns', async () => {
+  it('binds a tracker to its validated settings and the HTTP client, with defaults filled in, and checks every answer', async () => {
     const host = await PluginHost.load({ builtins: [tracker, bot] });
     expect(host.refused).toEqual([]);
     expect(host.list().map((p) => [p.manifest.id, p.manifest.kind])).toEqual([['kanban', 'tracker'], ['recorder', 'bot']]);
-    const kanban = host.tracker('kanban', { config: { board: 'WEB' }, credentials: { token: 'secret' } })!;
-    await kanban.verify();
+    const kanban = host.tracker('kanban', { config: { board: 'WEB' }, credentials: { token: 'secret' } }, http)!;
+    expect(await kanban.verify()).toEqual({ account: 'ada', target: 'board WEB' });
     expect(seen.at(-1)!.settings).toEqual({ config: { board: 'WEB', column: 'Backlog' }, credentials: { token: 'secret' } });
-    expect(await kanban.push(ticket)).toEqual({ externalId: '7', externalUrl: 'https://kanban.example/cards/7?ticket=t1' });
-    await expect(kanban.push({ ...ticket, title: 'bad' })).rejects.toThrow(PluginOutputError);
-    await expect(kanban.push({ ...ticket, title: 'bad' })).rejects.toThrow(/^The kanban plugin's push\(\) returned an invalid push result \(externalId must NOT have fewer than 1 characters\)\.$/);
+    expect(seen.at(-1)!.http).toBe(http);
+    expect(await kanban.create(ticket)).toEqual({ externalId: '7', key: '#7', url: 'https://kanban.example/cards/7?ticket=t1' });
+    await expect(kanban.create({ ...ticket, title: 'bad' })).rejects.toThrow(PluginOutputError);
+    await expect(kanban.create({ ...ticket, title: 'bad' })).rejects.toThrow(
+      /^The kanban plugin's create\(\) returned an invalid tracker item \(externalId must NOT have fewer than 1 characters\)\.$/,
+    );
+    expect(await kanban.findByMarker('t1')).toMatchObject({ key: '#7' });
+    expect(await kanban.findByMarker('t2')).toBeNull();
+    const item = { externalId: '7', key: '#7', url: 'https://kanban.example/cards/7' };
+    expect(await kanban.link(item, item)).toBe('linked');
+    await expect(kanban.link({ ...item, externalId: '8' }, item)).rejects.toThrow("The kanban plugin's link() must return 'linked' or 'unsupported'.");
+    expect(await kanban.resolveUser('ada')).toEqual({ id: 'u-1', name: 'Ada' });
+    expect(await kanban.resolveUser('nobody')).toBeNull();
+    await expect(kanban.resolveUser('odd')).rejects.toThrow(PluginOutputError);
+  });
+
+  it('normalises what a tracker throws: its own TrackerErrors kept, anything else transient', async () => {
+    const host = await PluginHost.load({ builtins: [tracker] });
+    const kanban = host.tracker('kanban', { config: { board: 'WEB' }, credentials: { token: 'secret' } }, http)!;
+    const refused = await kanban.create({ ...ticket, title: 'refused' }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(TrackerError);
+    expect(refused).toMatchObject({ kind: 'validation', message: 'Title is too long.', fields: { title: 'too long' }, status: 422 });
+    const crashed = await kanban.create({ ...ticket, title: 'throws' }).catch((error: unknown) => error);
+    expect(crashed).toMatchObject({ kind: 'transient', message: "The kanban plugin's create() failed: socket hang up" });
   });
 
   it('refuses settings the manifest does not allow, naming the setting but never a credential’s value', async () => {
     const host = await PluginHost.load({ builtins: [tracker] });
-    expect(() => host.tracker('kanban', { config: {}, credentials: { token: 'secret' } })).toThrow(
+    expect(() => host.tracker('kanban', { config: {}, credentials: { token: 'secret' } }, http)).toThrow(
       new InvalidInput("The kanban plugin's settings are invalid: config.board is required."),
     );
-    expect(() => host.tracker('kanban', { config: { board: 'WEB' }, credentials: { token: 42 } })).toThrow(
+    expect(() => host.tracker('kanban', { config: { board: 'WEB' }, credentials: { token: 42 } }, http)).toThrow(
       new InvalidInput("The kanban plugin's settings are invalid: credentials.token must be string."),
     );
-    expect(host.tracker('missing')).toBeUndefined();
+    expect(host.tracker('missing', {}, http)).toBeUndefined();
   });
 
   it('checks every bot state and the transcript a bot returns', async () => {
