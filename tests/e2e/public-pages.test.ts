@@ -166,7 +166,8 @@ describe('signed-in navigation', () => {
     }
     expect(await nav.getByRole('link', { name: 'Ada Lovelace' }).getAttribute('href')).toBe('/settings');
     expect(await nav.getByRole('link', { name: 'Dashboard', exact: true }).getAttribute('aria-current')).toBe('page');
-    expect(await page.locator('main').innerText()).toContain(email);
+    // The dashboard greets the account once its data has loaded.
+    await page.locator('main').getByText(email).first().waitFor();
     await nav.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL(`${e2e.app.url}/login`);
   });
