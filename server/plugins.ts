@@ -5,8 +5,9 @@ import { InvalidInput, StartupError } from '../core/errors.ts';
 import { PluginHost, type BoundExtractor, type LoadOptions } from '../core/plugins/host.ts';
 import { BUILTIN_EXTRACTORS } from '../plugins/extractors/index.ts';
 import { BUILTIN_PARSERS } from '../plugins/parsers/index.ts';
+import { BUILTIN_TRACKERS } from '../plugins/trackers/index.ts';
 
-const BUILTIN_PLUGINS = [...BUILTIN_PARSERS, ...BUILTIN_EXTRACTORS];
+const BUILTIN_PLUGINS = [...BUILTIN_PARSERS, ...BUILTIN_EXTRACTORS, ...BUILTIN_TRACKERS];
 
 /** A host with the built-in plugins and the third-party ones that `options.specs` names. */
 export function loadPluginHost(options: Omit<LoadOptions, 'builtins'> = {}): Promise<PluginHost> {

@@ -1,4 +1,6 @@
 import type { TrackerPlugin } from '../sdk/index.ts';
+import { githubTracker } from './github/index.ts';
+import { jiraTracker } from './jira/index.ts';
 
 /** The built-in trackers; the host hands them a connection's settings and its HTTP client. */
-export const BUILTIN_TRACKERS: TrackerPlugin[] = [];
+export const BUILTIN_TRACKERS: TrackerPlugin[] = [githubTracker, jiraTracker];

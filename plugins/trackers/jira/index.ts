@@ -1,0 +1,166 @@
+/**
+ * The `jira` tracker: pushes tickets as issues of one Jira Cloud project through the REST API v3. The description
+ * is the ticket's sections in Atlassian Document Format; priority (unless turned off on the connection), due date,
+ * assignee and tags map to Jira's own fields, and the project is the connection's project key (the Tickscribe
+ * project name is not written). Each issue carries its ticket's id twice: as a label, which JQL finds, and as an
+ * issue property for programs. A ticket in progress or done is moved along the project's workflow after it is
+ * created; dependencies become "Blocks" links.
+ */
+import { TrackerError, type TrackerItem, type TrackerManifest, type TrackerPlugin, type TrackerTicket } from '../../sdk/index.ts';
+import { afterCreate, issueItem, jiraFailure, siteOf, type JiraSite } from './client.ts';
+import { fieldsOf, MARKER_PROPERTY, markerLabel } from './fields.ts';
+
+const MANIFEST: TrackerManifest = {
+  apiVersion: 1,
+  id: 'jira',
+  kind: 'tracker',
+  name: 'Jira',
+  version: '1.0.0',
+  description: 'Creates Jira Cloud issues with their priority, due date, assignee and labels, and links dependencies as "Blocks".',
+  configSchema: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['projectIdentifier'],
+    properties: {
+      projectIdentifier: {
+        type: 'string',
+        title: 'project key',
+        pattern: '^[A-Za-z][A-Za-z0-9_]+$',
+        description: 'The key of the Jira project the issues go to, e.g. PROJ (the letters before the number in PROJ-123).',
+      },
+      includePriority: {
+        type: 'boolean',
+        title: 'Include Priority Field',
+        default: true,
+        description: "Send each ticket's priority. Turn this off when Jira answers that the Priority field is not on the project's create screen.",
+      },
+    },
+  },
+  credentialsSchema: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['url', 'username', 'apiToken'],
+    properties: {
+      url: {
+        type: 'string',
+        title: 'Jira site URL',
+        format: 'uri',
+        pattern: '^https?://',
+        description: 'The address of your Jira site, e.g. https://your-team.atlassian.net.',
+      },
+      username: {
+        type: 'string',
+        title: 'Atlassian account e-mail',
+        format: 'email',
+        description: 'The e-mail address of the Atlassian account the issues are created as.',
+      },
+      apiToken: {
+        type: 'string',
+        minLength: 1,
+        title: 'API token',
+        description: 'An API token of that account, made at id.atlassian.com under Security, API tokens.',
+      },
+    },
+  },
+};
+
+interface JiraUser {
+  accountId: string;
+  displayName?: string;
+  emailAddress?: string;
+  active?: boolean;
+}
+
+/** Status categories Jira's workflows share, whatever their statuses are called. */
+const STATUS_CATEGORIES: Record<TrackerTicket['status'], string | null> = { ToDo: null, InProgress: 'indeterminate', Done: 'done' };
+
+const jqlString = (value: string) => `"${value.replace(/["\\]/g, '\\$&')}"`;
+
+export const jiraTracker: TrackerPlugin = {
+  manifest: MANIFEST,
+
+  async verify(context) {
+    const jira = siteOf(context);
+    const me = await jira.send('GET', '/rest/api/3/myself');
+    if (me.status === 404) {
+      throw new TrackerError('not_found', `No Jira Cloud site answered at ${jira.site}: check the site address (e.g. https://your-team.atlassian.net).`, { status: 404 });
+    }
+    if (me.status !== 200) throw jiraFailure(me);
+    const account = me.json as JiraUser;
+    const answer = await jira.send('GET', `/rest/api/3/project/${encodeURIComponent(jira.projectKey)}`);
+    if (answer.status === 404) {
+      throw new TrackerError('not_found', `The credentials work, but project ${jira.projectKey} was not found or the account cannot see it.`, { status: 404 });
+    }
+    if (answer.status !== 200) throw jiraFailure(answer);
+    const project = answer.json as { key: string; name: string };
+    const who = [account.displayName, account.emailAddress && `(${account.emailAddress})`].filter(Boolean).join(' ');
+    return { account: who || account.accountId, target: `${project.key} (${project.name})` };
+  },
+
+  async create(ticket, context) {
+    const jira = siteOf(context);
+    const fields = await fieldsOf(ticket, jira);
+    const properties = [{ key: MARKER_PROPERTY, value: { ticketId: ticket.id } }];
+    const created = (await jira.expect('POST', '/rest/api/3/issue', { fields, properties })).json as { id: string; key: string };
+    const item = issueItem(jira.site, created);
+    await moveTo(jira, item, ticket.status).catch((error: unknown) => {
+      throw afterCreate(item.key, `could not move it to ${ticket.status === 'Done' ? 'Done' : 'In Progress'}`, error);
+    });
+    return item;
+  },
+
+  async findByMarker(ticketId, context) {
+    const jira = siteOf(context);
+    const jql = `project = ${jqlString(jira.projectKey)} AND labels = ${jqlString(markerLabel(ticketId))} ORDER BY created DESC`;
+    const answer = await jira.expect('POST', '/rest/api/3/search/jql', { jql, maxResults: 1, fields: ['summary'] });
+    const issue = (answer.json as { issues?: { id: string; key: string }[] }).issues?.[0];
+    return issue ? issueItem(jira.site, issue) : null;
+  },
+
+  async link(item, dependency, context) {
+    const jira = siteOf(context);
+    const types = await jira.send('GET', '/rest/api/3/issueLinkType');
+    // Jira answers 404 when issue linking is turned off on the site.
+    if (types.status === 404) return 'unsupported';
+    if (types.status !== 200) throw jiraFailure(types);
+    const listed = (types.json as { issueLinkTypes?: { name: string; outward?: string }[] }).issueLinkTypes ?? [];
+    const blocks = listed.find((type) => type.name.toLowerCase() === 'blocks') ?? listed.find((type) => type.outward?.toLowerCase() === 'blocks');
+    if (!blocks) return 'unsupported';
+    // Jira shows the inward issue of a new link as the one that "blocks" (whatever the reference suggests), so the
+    // dependency goes inward and the item that waits for it outward. Linking twice is not an error in Jira.
+    await jira.expect('POST', '/rest/api/3/issueLink', {
+      type: { name: blocks.name },
+      inwardIssue: { id: dependency.externalId },
+      outwardIssue: { id: item.externalId },
+    });
+    return 'linked';
+  },
+
+  async resolveUser(username, context) {
+    const wanted = username.trim();
+    if (!wanted) return null;
+    const jira = siteOf(context);
+    const query = new URLSearchParams({ project: jira.projectKey, query: wanted, maxResults: '50' });
+    const found = (await jira.expect('GET', `/rest/api/3/user/assignable/search?${query}`)).json as JiraUser[];
+    const users = found.filter((user) => user.active !== false);
+    const lower = wanted.toLowerCase();
+    const exact = users.filter((user) =>
+      user.accountId === wanted || user.displayName?.toLowerCase() === lower || user.emailAddress?.toLowerCase() === lower);
+    // Jira matches e-mail addresses it does not show; one user found for an address is that user.
+    const user = exact.length === 1 ? exact[0] : !exact.length && users.length === 1 && wanted.includes('@') ? users[0] : undefined;
+    return user ? { id: user.accountId, name: user.displayName || wanted } : null;
+  },
+};
+
+/** Moves a new issue to the ticket's status category, when the workflow has a transition there from its first status. */
+async function moveTo(jira: JiraSite, item: TrackerItem, status: TrackerTicket['status']): Promise<void> {
+  const category = STATUS_CATEGORIES[status];
+  if (!category) return;
+  const path = `/rest/api/3/issue/${encodeURIComponent(item.externalId)}/transitions`;
+  type Transition = { id: string; isAvailable?: boolean; to?: { statusCategory?: { key?: string } } };
+  const { transitions = [] } = (await jira.expect('GET', path)).json as { transitions?: Transition[] };
+  const transition = transitions.find((candidate) => candidate.isAvailable !== false && candidate.to?.statusCategory?.key === category);
+  if (transition) await jira.expect('POST', path, { transition: { id: transition.id } });
+}
+
+export default jiraTracker;
