@@ -6,7 +6,9 @@ import type { Config } from '../core/config.ts';
 import type { Orm } from '../core/db/orm.ts';
 import type { Logger } from '../core/logger.ts';
 import type { EmailDispatcher } from '../core/mail/outbox.ts';
+import { Connections } from '../core/connections/connections.ts';
 import { Credits } from '../core/credits/credits.ts';
+import type { PluginHost } from '../core/plugins/host.ts';
 import { Accounts } from '../core/users/accounts.ts';
 import { createAjv, loadSchemaFiles } from '../core/schema/registry.ts';
 import type { AppState } from './context.ts';
@@ -18,6 +20,7 @@ import { corsForApp, requireJsonBodies, securityHeaders } from './middleware/sec
 import { ApiRegistry } from './routing.ts';
 import { authenticate } from './middleware/auth.ts';
 import { authRoutes } from './routes/auth.ts';
+import { connectionRoutes } from './routes/connections.ts';
 import { devOutboxRoutes } from './routes/dev.ts';
 import { healthRoutes } from './routes/health.ts';
 import { ticketRoutes } from './routes/tickets.ts';
@@ -41,10 +44,29 @@ export interface AppDependencies {
   webDir?: string | null;
   /** How long processing takes with the configured extractor, as the upload reply says it. Default 'about 1-2 minutes'. */
   processingTime?: string;
+  /** The plugin host: its tracker plugins are the connection types. Without it (and the key) the connection routes cannot answer. */
+  plugins?: PluginHost;
+  /** The key that seals tracker credentials (loadCredentialsKey). */
+  credentialsKey?: Buffer;
 }
 
 /** What the routes need; handlers call these only when a request comes in. */
-type RouteDependencies = Pick<AppDependencies, 'config' | 'orm' | 'temporal' | 'workflows' | 'emails' | 'processingTime'>;
+type RouteDependencies = Pick<AppDependencies, 'config' | 'orm' | 'temporal' | 'workflows' | 'emails' | 'processingTime' | 'plugins' | 'credentialsKey'> &
+  Partial<Pick<AppDependencies, 'logger'>>;
+
+/** The connections service, made when a connection route is first called. */
+function connectionsOf(deps: RouteDependencies): () => Connections {
+  let connections: Connections | undefined;
+  return () => {
+    if (!deps.plugins || !deps.credentialsKey) throw new Error('The connection routes need the plugin host and the credentials key.');
+    return (connections ??= new Connections({
+      plugins: deps.plugins,
+      credentialsKey: deps.credentialsKey,
+      outbound: { allowlist: deps.config.OUTBOUND_ALLOWLIST, timeoutMs: deps.config.OUTBOUND_TIMEOUT_MS },
+      logger: deps.logger,
+    }));
+  };
+}
 
 /** Every route of the API, declared with its schemas, registered on one registry. */
 export function apiRoutes(deps: RouteDependencies): { api: ApiRegistry; accounts: Accounts } {
@@ -61,6 +83,7 @@ export function apiRoutes(deps: RouteDependencies): { api: ApiRegistry; accounts
   tokenUsageRoutes(api, { credits, em });
   transcriptRoutes(api, { em, credits, temporal: deps.workflows, config: deps.config, processingTime: deps.processingTime ?? 'about 1-2 minutes' });
   ticketRoutes(api, { em });
+  connectionRoutes(api, { em, connections: connectionsOf(deps) });
   if (!deps.config.SMTP_URL && deps.config.NODE_ENV !== 'production') devOutboxRoutes(api, { em });
   return { api, accounts };
 }

@@ -35,6 +35,7 @@ const TAGS: Record<string, string> = {
   auth: 'Accounts: sign-up, e-mail verification, sessions, passwords.',
   transcripts: 'Uploading transcripts and following their processing.',
   tickets: 'The tickets found in meetings: listing, searching, editing.',
+  connections: 'Project connections to trackers (GitHub, Jira, Azure DevOps, Miro, webhooks, third-party plugins) and their checks.',
   'token usage': "The plan's monthly token credits and their use.",
   system: 'Health of the installation.',
   development: 'Helpers that exist only outside production.',

@@ -6,6 +6,7 @@ import { Migration20261121030000_ticket_search } from './Migration20261121030000
 import { Migration20261121040000_ticket_filter_combinations } from './Migration20261121040000_ticket_filter_combinations.ts';
 import { Migration20261121050000_ticket_search_per_user } from './Migration20261121050000_ticket_search_per_user.ts';
 import { Migration20261125000000_outbox_kept } from './Migration20261125000000_outbox_kept.ts';
+import { Migration20261126000000_connections } from './Migration20261126000000_connections.ts';
 
 /** Every migration, oldest first. A new migration is added here as well as in its own file. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -16,4 +17,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121040000_ticket_filter_combinations', class: Migration20261121040000_ticket_filter_combinations },
   { name: 'Migration20261121050000_ticket_search_per_user', class: Migration20261121050000_ticket_search_per_user },
   { name: 'Migration20261125000000_outbox_kept', class: Migration20261125000000_outbox_kept },
+  { name: 'Migration20261126000000_connections', class: Migration20261126000000_connections },
 ];

@@ -8,6 +8,7 @@ import { temporalEmailDispatcher } from '../workflows/client.ts';
 import { createActivities } from '../workflows/activities.ts';
 import { createWorker, DEFAULT_WORKFLOWS_PATH, loadWorkflowBundle } from '../workflows/worker.ts';
 import { ConfigError, loadConfig, type Config } from '../core/config.ts';
+import { loadCredentialsKey } from '../core/connections/credentials.ts';
 import { Credits } from '../core/credits/credits.ts';
 import { postgresPidFile, startEmbeddedPostgres } from '../core/db/embedded-postgres.ts';
 import { connectAndMigrate } from '../core/db/migrate.ts';
@@ -150,7 +151,7 @@ export async function start(options: StartOptions = {}): Promise<RunningTickscri
       await emails.dispatch(pending.map((email) => email.id));
       const app = createApp({
         config, logger, orm, temporal: temporalInfo.connection, workflows: client, emails, webDir: options.webDir,
-        processingTime: processingTime(plugins.extractor),
+        processingTime: processingTime(plugins.extractor), plugins: plugins.plugins, credentialsKey: await loadCredentialsKey(config),
       });
       const server = await listen(createServer(app.callback()), config.PORT, config.HOST);
       cleanups.push(() => close(server));

@@ -1,3 +1,5 @@
+import { ConnectionDelivery } from '../connections/connection-delivery.entity.ts';
+import { Connection } from '../connections/connection.entity.ts';
 import { RateLimitCounter } from '../security/rate-limit-counter.entity.ts';
 import { Ticket } from '../tickets/ticket.entity.ts';
 import { Transcript } from '../transcripts/transcript.entity.ts';
@@ -9,4 +11,4 @@ import { EmailToken } from '../users/email-token.entity.ts';
 import { Session } from '../users/session.entity.ts';
 import { User } from '../users/user.entity.ts';
 
-export const ENTITIES = [User, Session, EmailToken, OutboundEmail, RateLimitCounter, Plan, TokenUsage, CreditReservation, Transcript, Ticket];
+export const ENTITIES = [User, Session, EmailToken, OutboundEmail, RateLimitCounter, Plan, TokenUsage, CreditReservation, Transcript, Ticket, Connection, ConnectionDelivery];

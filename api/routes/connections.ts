@@ -1,0 +1,74 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Connections } from '../../core/connections/connections.ts';
+import type {
+  ConnectionDeliveries, ConnectionList, ConnectionRequest, ConnectionSaved, ConnectionVerifyResponse, ProjectConnectionCheck,
+} from '../../schemas/types.ts';
+import { requireAuth } from '../middleware/auth.ts';
+import type { ApiRegistry } from '../routing.ts';
+
+const schema = (name: string) => `api/connections/${name}.schema.json`;
+
+const SAVE_ERRORS =
+  "'Please fill out all required fields'; an unknown connection type (the message names the available ones); missing or invalid " +
+  'credentials or settings; a URL Tickscribe does not send requests to (a private or loopback address).';
+
+export function connectionRoutes(api: ApiRegistry, deps: { em: () => EntityManager; connections: () => Connections }): void {
+  const { em, connections } = deps;
+
+  api.route<undefined, undefined, ConnectionList>({
+    method: 'get', path: '/api/connections', operationId: 'listConnections', tag: 'connections', auth: 'session',
+    summary: "The signed-in user's connections, newest first; credentials only as which fields are set.",
+    responses: { 200: { description: 'The connections.', schema: schema('list.response') } },
+    handler: (ctx) => connections().list(em(), requireAuth(ctx).user),
+  });
+
+  api.route<undefined, undefined, ProjectConnectionCheck>({
+    method: 'get', path: '/api/connections/project/{project}', operationId: 'connectionForProject', tag: 'connections', auth: 'session',
+    summary: "The user's connection for a Tickscribe project: by project identifier, project mappings or name, ignoring case.",
+    responses: { 200: { description: 'Whether one exists, and which.', schema: schema('project.response') } },
+    handler: (ctx, { params }) => connections().forProject(em(), requireAuth(ctx).user, params['project'] ?? ''),
+  });
+
+  api.route<ConnectionRequest, undefined, ConnectionSaved>({
+    method: 'post', path: '/api/connections', operationId: 'createConnection', tag: 'connections', auth: 'session',
+    summary: 'Create a connection; it is saved once its fields are valid, then checked with the tracker.',
+    body: schema('connection.request'),
+    responses: { 201: { description: 'Saved, with the outcome of the check.', schema: schema('saved.response') }, 400: { description: SAVE_ERRORS } },
+    handler: (ctx, { body }) => connections().create(em(), requireAuth(ctx).user, body),
+  });
+
+  api.route<ConnectionRequest, undefined, ConnectionSaved>({
+    method: 'put', path: '/api/connections/{id}', operationId: 'updateConnection', tag: 'connections', auth: 'session',
+    summary: 'Change a connection (fields left out and credential fields left empty keep their values), then check it with the tracker.',
+    body: schema('connection.request'),
+    responses: { 200: { description: 'Saved, with the outcome of the check.', schema: schema('saved.response') }, 400: { description: SAVE_ERRORS } },
+    handler: (ctx, { body, params }) => connections().update(em(), requireAuth(ctx).user, params['id']!, body),
+  });
+
+  api.route<undefined, undefined, undefined>({
+    method: 'delete', path: '/api/connections/{id}', operationId: 'deleteConnection', tag: 'connections', auth: 'session',
+    summary: 'Delete a connection and its delivery log.',
+    responses: { 204: { description: 'Deleted.' } },
+    async handler(ctx, { params }) {
+      await connections().remove(em(), requireAuth(ctx).user, params['id']!);
+      return undefined;
+    },
+  });
+
+  api.route<undefined, undefined, ConnectionVerifyResponse>({
+    method: 'post', path: '/api/connections/{id}/verify', operationId: 'verifyConnection', tag: 'connections', auth: 'session',
+    summary: 'Check the saved credentials and target with the tracker again; the outcome is kept as lastVerification.',
+    responses: {
+      200: { description: 'The outcome, ok or not, in words.', schema: schema('verify.response') },
+      400: { description: 'The saved credentials can no longer be read, or the tracker plugin is no longer loaded.' },
+    },
+    handler: (ctx, { params }) => connections().verify(em(), requireAuth(ctx).user, params['id']!),
+  });
+
+  api.route<undefined, undefined, ConnectionDeliveries>({
+    method: 'get', path: '/api/connections/{id}/deliveries', operationId: 'connectionDeliveries', tag: 'connections', auth: 'session',
+    summary: "The newest requests the connection's tracker plugin made (method, URL without query, status or error, duration).",
+    responses: { 200: { description: 'Newest first.', schema: schema('deliveries.response') } },
+    handler: (ctx, { params }) => connections().deliveries(em(), requireAuth(ctx).user, params['id']!),
+  });
+}

@@ -1,0 +1,37 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import type { ConnectionVerification } from '../../schemas/types.ts';
+import { User } from '../users/user.entity.ts';
+
+/**
+ * What a connection keeps besides its credentials: the extra project names it serves, the participant names
+ * mapped to tracker usernames, and the tracker plugin's own settings (includePriority, workItemType, baseUrl…).
+ */
+export interface ConnectionSettings {
+  projectMappings: string[];
+  userMappings: Record<string, string>;
+  [setting: string]: unknown;
+}
+
+/** A user's link to a tracker: which plugin (`connectionType`), where it pushes, and how to sign in to it. */
+export const Connection = defineEntity({
+  name: 'Connection',
+  tableName: 'connections',
+  indexes: [{ name: 'connections_user_created_idx', properties: ['user', 'createdAt'] }],
+  properties: {
+    id: p.uuid().primary().onCreate(() => crypto.randomUUID()),
+    user: () => p.manyToOne(User).deleteRule('cascade'),
+    name: p.string().length(200),
+    projectIdentifier: p.string().length(200),
+    /** The id of the tracker plugin; any loaded tracker, built-in or third-party. */
+    connectionType: p.string().length(64),
+    /** Sealed by CredentialsCipher (credentials.ts); never the clear value. */
+    credentials: p.text().hidden(),
+    settings: p.json<ConnectionSettings>(),
+    /** The outcome of the last check with the tracker, in words for the user. */
+    lastVerification: p.json<ConnectionVerification>().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+
+export type Connection = InferEntity<typeof Connection>;

@@ -1,0 +1,64 @@
+/**
+ * A connection opened as a tracker: the plugin bound by the host to the connection's settings and decrypted
+ * credentials, each call with its own abort signal and its requests in the delivery log under the call's name.
+ */
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { PluginManifest, TrackerManifest } from '../../plugins/sdk/index.ts';
+import type { ConnectionVerification } from '../../schemas/types.ts';
+import { InvalidInput } from '../errors.ts';
+import type { Logger } from '../logger.ts';
+import type { OutboundHttp } from '../net/http.ts';
+import type { BoundTracker, PluginHost } from '../plugins/host.ts';
+import type { Connection } from './connection.entity.ts';
+import type { Credentials } from './credentials.ts';
+import { blotter, DeliveryLog, loggedHttp, type DeliveryPurpose } from './deliveries.ts';
+import { pluginConfig } from './input.ts';
+import { rewordSettingsProblem } from './tracker-types.ts';
+import { verifyTracker } from './verification.ts';
+
+export interface OpenedTracker {
+  connection: Connection;
+  /** The tracker; every call's requests are logged as deliveries of the connection before the call settles. */
+  tracker: BoundTracker;
+  /** Runs verify() within a bounded time and says the outcome in words (it does not store it). */
+  check(): Promise<ConnectionVerification>;
+}
+
+export interface OpenTrackerOptions {
+  plugins: PluginHost;
+  outbound: OutboundHttp;
+  em: EntityManager;
+  connection: Connection;
+  manifest: PluginManifest;
+  credentials: Credentials;
+  logger?: Logger;
+}
+
+export function openTracker(options: OpenTrackerOptions): OpenedTracker {
+  const { plugins, outbound, connection, manifest } = options;
+  const settings = { config: pluginConfig(connection.projectIdentifier, connection.settings), credentials: options.credentials };
+  try {
+    plugins.settings(manifest.id, settings);
+  } catch (error) {
+    throw error instanceof InvalidInput ? rewordSettingsProblem(manifest, error) : error;
+  }
+  const log = new DeliveryLog(options.em, connection.id, options.logger);
+  const blot = blotter(options.credentials);
+  const call = async <T>(purpose: DeliveryPurpose, signal: AbortSignal | undefined, run: (bound: BoundTracker) => Promise<T>): Promise<T> => {
+    const http = loggedHttp(outbound, { log, purpose, blot, ...(signal ? { signal } : {}) });
+    try {
+      return await run(plugins.tracker(manifest.id, settings, http)!);
+    } finally {
+      await log.settled();
+    }
+  };
+  const tracker: BoundTracker = {
+    manifest: manifest as TrackerManifest,
+    verify: (options = {}) => call('verify', options.signal, (bound) => bound.verify(options)),
+    create: (ticket, options = {}) => call('create', options.signal, (bound) => bound.create(ticket, options)),
+    findByMarker: (ticketId, options = {}) => call('findByMarker', options.signal, (bound) => bound.findByMarker(ticketId, options)),
+    link: (item, dependency, options = {}) => call('link', options.signal, (bound) => bound.link(item, dependency, options)),
+    resolveUser: (username, options = {}) => call('resolveUser', options.signal, (bound) => bound.resolveUser(username, options)),
+  };
+  return { connection, tracker, check: () => verifyTracker(tracker, { trackerName: manifest.name, blot }) };
+}
