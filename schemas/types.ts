@@ -139,6 +139,153 @@ export interface VerifyEmailQuery {
   token?: string;
 }
 
+// api/connections/connection.request.schema.json
+/**
+ * A connection to create or change. On create, name, project_identifier and connection_type are required (blank counts as missing) and so are the credentials the tracker needs. On update, fields left out keep their values, credential fields left empty keep the saved ones (unless connection_type changes), and settings, when given, replace the saved ones.
+ */
+export interface ConnectionRequest {
+  name?: string;
+  /**
+   * The project in the tracker (a repository, project key or board) and the Tickscribe project name the connection serves.
+   */
+  project_identifier?: string;
+  /**
+   * The id of a tracker plugin loaded on this server, e.g. github, jira, azure, miro or webhook.
+   */
+  connection_type?: string;
+  /**
+   * Credentials keyed by connection type, e.g. { "jira": { "url": "…", "username": "…", "apiToken": "…" } }; only the entry of connection_type is used. Empty fields count as not given.
+   */
+  credentials?: {
+    [k: string]: {
+      [k: string]: string | null;
+    };
+  };
+  /**
+   * projectMappings, userMappings, and the tracker plugin's own settings (e.g. includePriority, workItemType, baseUrl).
+   */
+  settings?: {
+    /**
+     * Further Tickscribe project names pushed through this connection.
+     *
+     * @maxItems 500
+     */
+    projectMappings?: string[];
+    /**
+     * Participant name → username in the tracker.
+     */
+    userMappings?: {
+      [k: string]: string;
+    };
+    [k: string]: unknown;
+  };
+}
+
+// api/connections/connection.schema.json
+/**
+ * A connection as the API shows it. Credentials are never returned: `credentials` says which of the tracker's credential fields are set.
+ */
+export interface ConnectionView {
+  id: string;
+  name: string;
+  projectIdentifier: string;
+  connectionType: string;
+  /**
+   * Each credential field of the tracker plugin and whether it is set, e.g. { "url": true, "username": true, "apiToken": true }.
+   */
+  credentials: {
+    [k: string]: boolean;
+  };
+  settings: {
+    projectMappings: string[];
+    userMappings: {
+      [k: string]: string;
+    };
+    [k: string]: unknown;
+  };
+  lastVerification: ConnectionVerification | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+// api/connections/deliveries.response.schema.json
+/**
+ * The requests the connection's tracker plugin made, newest first (the newest 200 are kept). URLs are shown without their query string; no header or body is kept.
+ */
+export interface ConnectionDeliveries {
+  deliveries: {
+    at: string;
+    method: string;
+    url: string;
+    /**
+     * The HTTP status of the answer, or null when none came.
+     */
+    status: number | null;
+    /**
+     * Why no answer came, in words, or null.
+     */
+    error: string | null;
+    durationMs: number;
+    /**
+     * The tracker call the request belonged to: verify, create, findByMarker, link or resolveUser.
+     */
+    purpose: string;
+  }[];
+}
+
+// api/connections/list.response.schema.json
+/**
+ * The signed-in user's connections, newest first.
+ */
+export interface ConnectionList {
+  connections: ConnectionView[];
+}
+
+// api/connections/project.response.schema.json
+/**
+ * Whether one of the user's connections serves the project (by its project identifier, its name or its project mappings, ignoring case and surrounding spaces), and which.
+ */
+export interface ProjectConnectionCheck {
+  exists: boolean;
+  connection: ConnectionView | null;
+}
+
+// api/connections/saved.response.schema.json
+/**
+ * The saved connection and the outcome of checking it with its tracker (also kept as its lastVerification). A failed check does not undo the save.
+ */
+export interface ConnectionSaved {
+  connection: ConnectionView;
+  verification: ConnectionVerification;
+}
+
+// api/connections/verification.schema.json
+/**
+ * The outcome of checking a connection with its tracker: who the credentials belong to and which target they reached, or why it failed, in words.
+ */
+export interface ConnectionVerification {
+  ok: boolean;
+  /**
+   * Who the credentials belong to (when ok).
+   */
+  account?: string;
+  /**
+   * The repository, project or board they reached (when ok).
+   */
+  target?: string;
+  /**
+   * Why it failed (when not ok): auth (the credentials were refused), forbidden or not_found (the credentials work but the target cannot be used), validation, rate_limited, transient (unreachable, timed out, or an unexpected answer).
+   */
+  kind?: "auth" | "forbidden" | "not_found" | "validation" | "rate_limited" | "transient";
+  message: string;
+  at: string;
+}
+
+// api/connections/verify.response.schema.json
+export interface ConnectionVerifyResponse {
+  verification: ConnectionVerification;
+}
+
 // api/dev-outbox.response.schema.json
 /**
  * Development only (no SMTP_URL, not production): the latest e-mails, newest first, with their links.

@@ -1,6 +1,93 @@
 // Generated from the API's OpenAPI document by `npm run api:types`. Do not edit.
 
 export type paths = {
+    "/api/connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's connections, newest first; credentials only as which fields are set. */
+        get: operations["listConnections"];
+        put?: never;
+        /** Create a connection; it is saved once its fields are valid, then checked with the tracker. */
+        post: operations["createConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connections/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a connection (fields left out and credential fields left empty keep their values), then check it with the tracker. */
+        put: operations["updateConnection"];
+        post?: never;
+        /** Delete a connection and its delivery log. */
+        delete: operations["deleteConnection"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connections/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The newest requests the connection's tracker plugin made (method, URL without query, status or error, duration). */
+        get: operations["connectionDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connections/{id}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check the saved credentials and target with the tracker again; the outcome is kept as lastVerification. */
+        post: operations["verifyConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connections/project/{project}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user's connection for a Tickscribe project: by project identifier, project mappings or name, ignoring case. */
+        get: operations["connectionForProject"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dev/outbox": {
         parameters: {
             query?: never;
@@ -385,6 +472,118 @@ export type components = {
             newPassword: string;
         };
         /**
+         * ConnectionDeliveries
+         * @description The requests the connection's tracker plugin made, newest first (the newest 200 are kept). URLs are shown without their query string; no header or body is kept.
+         */
+        ConnectionDeliveries: {
+            deliveries: {
+                /** Format: date-time */
+                at: string;
+                durationMs: number;
+                /** @description Why no answer came, in words, or null. */
+                error: string | null;
+                method: string;
+                /** @description The tracker call the request belonged to: verify, create, findByMarker, link or resolveUser. */
+                purpose: string;
+                /** @description The HTTP status of the answer, or null when none came. */
+                status: number | null;
+                url: string;
+            }[];
+        };
+        /**
+         * ConnectionList
+         * @description The signed-in user's connections, newest first.
+         */
+        ConnectionList: {
+            connections: components["schemas"]["ConnectionView"][];
+        };
+        /**
+         * ConnectionRequest
+         * @description A connection to create or change. On create, name, project_identifier and connection_type are required (blank counts as missing) and so are the credentials the tracker needs. On update, fields left out keep their values, credential fields left empty keep the saved ones (unless connection_type changes), and settings, when given, replace the saved ones.
+         */
+        ConnectionRequest: {
+            /** @description The id of a tracker plugin loaded on this server, e.g. github, jira, azure, miro or webhook. */
+            connection_type?: string;
+            /** @description Credentials keyed by connection type, e.g. { "jira": { "url": "…", "username": "…", "apiToken": "…" } }; only the entry of connection_type is used. Empty fields count as not given. */
+            credentials?: {
+                [key: string]: {
+                    [key: string]: string | null;
+                };
+            };
+            name?: string;
+            /** @description The project in the tracker (a repository, project key or board) and the Tickscribe project name the connection serves. */
+            project_identifier?: string;
+            /** @description projectMappings, userMappings, and the tracker plugin's own settings (e.g. includePriority, workItemType, baseUrl). */
+            settings?: {
+                /** @description Further Tickscribe project names pushed through this connection. */
+                projectMappings?: string[];
+                /** @description Participant name → username in the tracker. */
+                userMappings?: {
+                    [key: string]: string;
+                };
+            } & {
+                [key: string]: unknown;
+            };
+        };
+        /**
+         * ConnectionSaved
+         * @description The saved connection and the outcome of checking it with its tracker (also kept as its lastVerification). A failed check does not undo the save.
+         */
+        ConnectionSaved: {
+            connection: components["schemas"]["ConnectionView"];
+            verification: components["schemas"]["ConnectionVerification"];
+        };
+        /**
+         * ConnectionVerification
+         * @description The outcome of checking a connection with its tracker: who the credentials belong to and which target they reached, or why it failed, in words.
+         */
+        ConnectionVerification: {
+            /** @description Who the credentials belong to (when ok). */
+            account?: string;
+            /** Format: date-time */
+            at: string;
+            /**
+             * @description Why it failed (when not ok): auth (the credentials were refused), forbidden or not_found (the credentials work but the target cannot be used), validation, rate_limited, transient (unreachable, timed out, or an unexpected answer).
+             * @enum {unknown}
+             */
+            kind?: "auth" | "forbidden" | "not_found" | "validation" | "rate_limited" | "transient";
+            message: string;
+            ok: boolean;
+            /** @description The repository, project or board they reached (when ok). */
+            target?: string;
+        };
+        /** ConnectionVerifyResponse */
+        ConnectionVerifyResponse: {
+            verification: components["schemas"]["ConnectionVerification"];
+        };
+        /**
+         * ConnectionView
+         * @description A connection as the API shows it. Credentials are never returned: `credentials` says which of the tracker's credential fields are set.
+         */
+        ConnectionView: {
+            connectionType: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Each credential field of the tracker plugin and whether it is set, e.g. { "url": true, "username": true, "apiToken": true }. */
+            credentials: {
+                [key: string]: boolean;
+            };
+            id: string;
+            lastVerification: components["schemas"]["ConnectionVerification"] | null;
+            name: string;
+            projectIdentifier: string;
+            settings: {
+                projectMappings: string[];
+                userMappings: {
+                    [key: string]: string;
+                };
+            } & {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /**
          * CurrentUserResponse
          * @description The signed-in user.
          */
@@ -448,6 +647,14 @@ export type components = {
          */
         MessageResponse: {
             message: string;
+        };
+        /**
+         * ProjectConnectionCheck
+         * @description Whether one of the user's connections serves the project (by its project identifier, its name or its project mappings, ignoring case and surrounding spaces), and which.
+         */
+        ProjectConnectionCheck: {
+            connection: components["schemas"]["ConnectionView"] | null;
+            exists: boolean;
         };
         /**
          * ResetPasswordRequest
@@ -801,6 +1008,441 @@ export type components = {
 };
 export type $defs = Record<string, never>;
 export interface operations {
+    listConnections: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connections. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectionList"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected error, with a request id to quote. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConnectionRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved, with the outcome of the check. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectionSaved"];
+                };
+            };
+            /** @description 'Please fill out all required fields'; an unknown connection type (the message names the available ones); missing or invalid credentials or settings; a URL Tickscribe does not send requests to (a private or loopback address). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Sent with the session cookie from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (or, for an upload, multipart/form-data). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected error, with a request id to quote. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConnectionRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved, with the outcome of the check. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectionSaved"];
+                };
+            };
+            /** @description 'Please fill out all required fields'; an unknown connection type (the message names the available ones); missing or invalid credentials or settings; a URL Tickscribe does not send requests to (a private or loopback address). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Sent with the session cookie from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (or not yours: both answer alike). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (or, for an upload, multipart/form-data). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected error, with a request id to quote. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request breaks its schema; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Sent with the session cookie from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (or not yours: both answer alike). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected error, with a request id to quote. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    connectionDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectionDeliveries"];
+                };
+            };
+            /** @description The request breaks its schema; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (or not yours: both answer alike). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected error, with a request id to quote. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    verifyConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The outcome, ok or not, in words. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectionVerifyResponse"];
+                };
+            };
+            /** @description The saved credentials can no longer be read, or the tracker plugin is no longer loaded. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Sent with the session cookie from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (or not yours: both answer alike). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (or, for an upload, multipart/form-data). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected error, with a request id to quote. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    connectionForProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether one exists, and which. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectConnectionCheck"];
+                };
+            };
+            /** @description The request breaks its schema; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected error, with a request id to quote. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     devOutbox: {
         parameters: {
             query?: never;
