@@ -40,8 +40,9 @@ interface StaticCue {
 const STATIC_CUES: StaticCue[] = [
   { kind: 'item', label: 'action item', weight: 4, pattern: /\baction[- ]items?\b(?:\s+(?:is|are|for)\b)?\s*[:\-–,]?\s*/gi },
   { kind: 'item', label: 'TODO', weight: 4, pattern: /\bTODO\b\s*[:\-–,]?\s*|\bto-?do\s*:\s*/g },
-  { kind: 'commitment', label: "I'll", weight: 2.5, pattern: /\bI(?:'ll| will| shall)\b(?!\s+(?:not|never)\b)/gi },
-  { kind: 'commitment', label: "I'm going to", weight: 2.5, pattern: /\bI(?:'m| am) (?:going to|gonna)\b/gi },
+  // "I'll need you to…" asks someone else: the request below takes it.
+  { kind: 'commitment', label: "I'll", weight: 2.5, pattern: /\bI(?:'ll| will| shall)\b(?!\s+(?:not|never|need you|want you)\b)/gi },
+  { kind: 'commitment', label: "I'm going to", weight: 2.5, pattern: /\bI(?:'m| am) (?:going to|gonna)\b(?!\s+(?:need|want) you\b)/gi },
   { kind: 'commitment', label: 'let me', weight: 2.5, pattern: /\blet me\b/gi },
   {
     kind: 'commitment',
@@ -51,7 +52,15 @@ const STATIC_CUES: StaticCue[] = [
   },
   { kind: 'request', label: 'would you mind', weight: 2.5, pattern: /\b(?:would|do) you mind\b/gi },
   { kind: 'request', label: 'can you', weight: 2.5, pattern: /\b(?:can|could|would|will) you(?: guys| all| two| both)?\b(?:\s+please\b)?/gi },
-  { kind: 'request', label: 'I need you to', weight: 2.5, pattern: /\bI(?:'d| would)? (?:like|want|need) you(?: guys| all| two| both)? to\b/gi },
+  {
+    kind: 'request',
+    label: 'I need you to',
+    weight: 2.5,
+    pattern: /\bI(?:'d| would|'ll| will|'m going to| am going to|'m gonna)? (?:like|want|need) you(?: guys| all| two| both)? to\b/gi,
+  },
+  { kind: 'request', label: 'if you could', weight: 2, pattern: /\bif you (?:could|would)\b(?:\s+please\b)?/gi },
+  // "Can someone…?": no one is named; the one who answers yes takes it.
+  { kind: 'request', label: 'can someone', weight: 2, pattern: /\b(?:can|could|would|will) (?:someone|somebody|anyone|anybody|one of you)\b(?:\s+please\b)?/gi },
   { kind: 'request', label: 'please', weight: 2.5, pattern: /\bplease\b/gi },
   {
     kind: 'request',
@@ -93,6 +102,8 @@ const IMPERATIVE_VERBS =
   'send|e-?mail|check|prepare|finish|complete|review|update|fix|write|draft|research|investigate|contact|call|ring|schedule|book|share|circulate|upload|submit|fill|test|document|create|bring|find|follow|organi[sz]e|arrange|compile|collect|gather|print|order|ping|remind|read up|sort out|set up|figure out|look into|look up|double-check|email';
 const DISCOURSE = /^(?:(?:so|and|then|okay|ok|also|now|just|please|right|alright|well|but|oh|first|next|finally|maybe)[\s,]+)*/i;
 const IMPERATIVE = new RegExp(`^(?:(?:please|just|also)\\s+)*(?:${IMPERATIVE_VERBS})\\b`, 'i');
+/** "When you get a chance, send…": a short lead clause before the instruction. */
+const LEAD_CLAUSE = /^(?:when|whenever|if|once|after|before|as soon as)\s[^,.;?!]{1,40},\s*/i;
 
 /** Where an instruction's verb starts, when the sentence opens with one (after "so", "okay", or "Ada,"). */
 function imperativeAt(sentence: string, mentions: readonly Mention[]): number | null {
@@ -103,6 +114,7 @@ function imperativeAt(sentence: string, mentions: readonly Mention[]): number | 
     if (!comma) return null;
     at = vocative.end + comma[0].length;
   }
+  at += LEAD_CLAUSE.exec(sentence.slice(at))?.[0].length ?? 0;
   const match = IMPERATIVE.exec(sentence.slice(at));
   if (!match) return null;
   const lead = /^(?:(?:please|just|also)\s+)*/i.exec(match[0])![0].length;
@@ -172,7 +184,7 @@ export function findCues(sentence: string, mentions: readonly Mention[]): CueMat
 
 /** Where a task clause ends: a new clause with its own subject, a reason, a contrast. */
 const CLAUSE_END =
-  /(?:;|\s+-\s+|,?\s+because\b|,?\s+'cause\b|,?\s+but\b|,\s*so\b|\s+so that\b|,\s*which\b|,\s*if\b|,?\s+and then\b|,?\s+and (?:I|we|you|they|he|she|it|that)\b|,\s*(?:okay|ok|right|alright|yeah|yes|no)\b|\s+or something\b|\s+and stuff\b|\s+and so on\b|\s+or whatever\b|,\s*(?:I think|I guess|I suppose|I mean|you know|it's|that's|it is|that is|this is|there's|as I said|(?:it|that|this) (?:says|said|seems|looks))\b|\s+(?:as well|too)\b(?=\s*[,.?!]|$)|[.?!]+(?:\s|$))/i;
+  /(?:;|\s+-\s+|,?\s+because\b|,?\s+'cause\b|,?\s+but\b|,\s*so\b|\s+so that\b|\s+so (?:I|we|you|they|he|she)\b|\s+(?:in order|so as) to\b|\s+(?:I|we|they|he|she) (?:have|'ve|had|did|was|were)\b|,?\s+then (?:I|we|you|they|he|she|it)\b|,\s*(?:I|we|they|he|she)\s|,\s*which\b|,\s*(?:and\s+)?(?:if|when|while|whereas)\b|,?\s+and then\b|,?\s+and (?:I|we|you|they|he|she|it|that)\b|,\s*(?:okay|ok|right|alright|yeah|yes|no)\b|\s+or something\b|\s+and stuff\b|\s+and so on\b|\s+or whatever\b|,\s*(?:I think|I guess|I suppose|I mean|you know|it's|that's|that'd|that would|it'd|it would|it is|that is|this is|there's|as I said|(?:it|that|this) (?:says|said|seems|looks))\b|\s+(?:as well|too)\b(?=\s*[,.?!]|$)|[.?!]+(?:\s|$))/i;
 
 /** Words that may sit between the cue and the verb. */
 const LEAD_IN =
@@ -202,7 +214,8 @@ const NOT_A_TASK = new Set(
     'imagine believe suppose assume sit stand pass show explain go start begin end move skip open close turn switch ' +
     'plug click draw read let keep agree disagree wrap conclude summarise summarize recap introduce vote stick need ' +
     'have use break leave repeat clarify play eat sound seem feel call answer tell ask mind bear happen exist get ' +
-    'come talk speak discuss continue stay rely depend hang hold lose win fit prefer rather meet'
+    'come talk speak discuss continue stay rely depend hang hold lose win fit prefer rather meet focus concentrate ' +
+    'aim emphasise emphasize step'
   ).split(' '),
 );
 /** …unless followed by these words. */

@@ -1,9 +1,12 @@
 /**
- * Who is who: finds participants mentioned in a sentence (by full name, by a unique first name, or by their role
- * when the transcript gives one) and checks whether a reply agrees. Only names from transcript.participants are
- * ever returned, exactly as given: the extractor never invents an assignee.
+ * Who is who: finds participants mentioned in a sentence (by full name, by a unique first name, by their role
+ * when the transcript gives one, or by the initials of a job title: "UID" for "User Interface Designer") and
+ * checks whether a reply agrees. Placeholder speakers ("Speaker 1", "Unknown") are never mentioned and never
+ * assignees. A name that is not a participant's is only taken where someone is addressed by it ("Nina, could
+ * you…") in a meeting whose speakers are not all known by name; it is returned exactly as spoken.
  */
-import type { Participant } from '../../sdk/index.ts';
+import { isPlaceholderName, type Participant } from '../../sdk/index.ts';
+import { spokenVocatives } from './vocatives.ts';
 
 export interface Mention {
   participant: Participant;
@@ -15,8 +18,10 @@ export interface Roster {
   participants: readonly Participant[];
   /** The participant with this id, if any. */
   byId(id: string): Participant | undefined;
-  /** Participants mentioned in `text`, in order, without overlaps. */
+  /** Participants mentioned in `text`, in order, without overlaps (and people addressed by a spoken name). */
   mentions(text: string): Mention[];
+  /** Whether a participant can be an assignee: a person, not a placeholder speaker. */
+  isPerson(participant: Participant | null | undefined): participant is Participant;
 }
 
 /** Words that make a name a job title rather than a person's name (no first-name alias then). */
@@ -46,12 +51,15 @@ export function createRoster(participants: readonly Participant[]): Roster {
     const first = p.name.trim().split(/\s+/)[0]!;
     firstWordCounts.set(first, (firstWordCounts.get(first) ?? 0) + 1);
   }
-  for (const p of participants) {
+  const people = participants.filter((p) => !isPlaceholderName(p.name));
+  for (const p of people) {
     const name = p.name.trim().replace(/\s+/g, ' ');
     if (name.length >= 2) add(name, p, !/\s/.test(name) && /^\p{Lu}/u.test(name));
     const words = name.split(' ');
-    const personLike = words.length >= 2 && words.every((w) => /^\p{Lu}/u.test(w)) && !ROLE_WORDS.test(name) && !/\d/.test(name);
-    if (personLike && words[0]!.length >= 2 && firstWordCounts.get(words[0]!) === 1) add(words[0]!, p, true);
+    const capitalised = words.length >= 2 && words.every((w) => /^\p{Lu}/u.test(w)) && !/\d/.test(name);
+    if (capitalised && !ROLE_WORDS.test(name) && words[0]!.length >= 2 && firstWordCounts.get(words[0]!) === 1) add(words[0]!, p, true);
+    // "UID" for "User Interface Designer": job titles are often said by their initials.
+    if (capitalised && ROLE_WORDS.test(name) && words.length <= 4) add(words.map((w) => w[0]!.toUpperCase()).join(''), p, true);
     const role = p.role?.trim();
     if (role && role.length >= 2) add(role, p, role.length <= 4 && role === role.toUpperCase());
   }
@@ -68,18 +76,31 @@ export function createRoster(participants: readonly Participant[]): Roster {
     );
   };
   const byId = new Map(participants.map((p) => [p.id, p]));
+  // Someone in the room is known only as a placeholder (or no one is listed): a name they are addressed by is
+  // the best name there is for them.
+  const spokenNames = participants.length === 0 || people.length < participants.length;
+  const spoken = new Map<string, Participant>();
   return {
     participants,
     byId: (id) => byId.get(id),
+    isPerson: (participant): participant is Participant => !!participant && !isPlaceholderName(participant.name),
     mentions(text) {
-      if (!pattern) return [];
       const found: Mention[] = [];
-      pattern.lastIndex = 0;
-      for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
-        const participant = lookup(match[0]);
-        if (participant) found.push({ participant, start: match.index, end: match.index + match[0].length });
+      if (pattern) {
+        pattern.lastIndex = 0;
+        for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+          const participant = lookup(match[0]);
+          if (participant) found.push({ participant, start: match.index, end: match.index + match[0].length });
+        }
       }
-      return found;
+      if (!spokenNames) return found;
+      for (const vocative of spokenVocatives(text)) {
+        if (found.some((m) => m.start < vocative.end && vocative.start < m.end) || lookup(vocative.name) || isPlaceholderName(vocative.name)) continue;
+        let participant = spoken.get(vocative.name);
+        if (!participant) spoken.set(vocative.name, (participant = { id: `spoken:${vocative.name}`, name: vocative.name }));
+        found.push({ participant, start: vocative.start, end: vocative.end });
+      }
+      return found.sort((a, b) => a.start - b.start);
     },
   };
 }

@@ -11,20 +11,31 @@ import { capitalise, clip, contentTokens, tokenDice, trimPhrase } from './text.t
 export const NOTES = 'Suggested by the offline extractor; review before pushing.';
 const TITLE_MAX = 80;
 
+/** Verbs that say little of the work: "I'll do the minutes" restates "I'll write up the minutes". */
+const LIGHT_VERBS = new Set(['do', 'get', 'handle', 'take', 'make', 'sort', 'work', 'have']);
+
 /**
- * Candidates that restate one task: the same assignee (or both unassigned) and mostly the same object. With the
- * same verb one shared object word can be enough ("send the deck" / "send the deck to Ada"); with different verbs
- * two are needed ("fix the Safari login bug" / "look into the login bug on Safari").
+ * Whether two candidates word one task: mostly the same object. With the same verb, or a light one, one shared
+ * object word can be enough ("send the deck" / "send the deck to Ada", "get the deck sent out"); with different
+ * verbs two are needed ("fix the Safari login bug" / "look into the login bug on Safari").
  */
 function sameTask(a: Candidate, b: Candidate): boolean {
-  if ((a.assignee?.id ?? null) !== (b.assignee?.id ?? null)) return false;
   const left = objectTokens(a);
   const right = objectTokens(b);
   const shared = left.filter((t) => right.includes(t)).length;
   const smaller = Math.min(left.length, right.length);
   if (!shared) return false;
   const similar = shared === smaller || tokenDice(left, right) >= 0.6;
-  return similar && (shared >= 2 || firstWord(a.clause) === firstWord(b.clause));
+  const [verbA, verbB] = [firstWord(a.clause), firstWord(b.clause)];
+  // A light verb says nothing of the task, so both objects must open with the same word.
+  const sameHead = left[0] === right[0] && shared === smaller;
+  return similar && (shared >= 2 || verbA === verbB || (sameHead && (LIGHT_VERBS.has(verbA) || LIGHT_VERBS.has(verbB))));
+}
+
+/** The person a group of statements gives the task to: its lead's assignee, else the first one named. */
+function owner(group: TaskGroup): Candidate {
+  if (group.lead.assignee) return group.lead;
+  return [...group.members].sort((a, b) => a.order - b.order).find((m) => m.assignee) ?? group.lead;
 }
 
 const objects = new WeakMap<Candidate, string[]>();
@@ -49,8 +60,13 @@ export function mergeCandidates(candidates: readonly Candidate[]): TaskGroup[] {
   const groups: TaskGroup[] = [];
   for (const candidate of candidates) {
     // Compared with the first, the strongest and the latest statements of each task: restatements echo one of
-    // them, and a long meeting stays linear.
-    const group = groups.find((g) => [g.lead, ...g.members.slice(0, 3), ...g.members.slice(-3)].some((m) => sameTask(m, candidate)));
+    // them, and a long meeting stays linear. An unassigned restatement joins an assigned task and the other way
+    // round; two different people never share one.
+    const group = groups.find((g) => {
+      const assigned = owner(g).assignee?.id;
+      if (assigned && candidate.assignee && assigned !== candidate.assignee.id) return false;
+      return [g.lead, ...g.members.slice(0, 3), ...g.members.slice(-3)].some((m) => sameTask(m, candidate));
+    });
     if (!group) {
       groups.push({ lead: candidate, members: [candidate] });
       continue;
@@ -139,9 +155,10 @@ export function buildTickets(request: ExtractionRequest, groups: readonly TaskGr
     const lead = group.lead;
     const members = [...group.members].sort((a, b) => a.order - b.order);
     const title = capitalise(trimPhrase(titleText(lead), TITLE_MAX));
-    const description = `${capitalise(trimPhrase(lead.clause, 300))}. ${whoAsked(lead)}`;
+    const description = `${capitalise(trimPhrase(lead.clause, 300))}. ${whoAsked(owner(group))}`;
     const wording = [...new Set(members.map((m) => m.sentence.clean))].join(' ');
-    const priorities = members.map((m) => findPriority(m.sentence.clean));
+    const said = members.flatMap((m) => [m.sentence.clean, ...m.followUps]);
+    const priorities = said.map((text) => findPriority(text));
     const priority = priorities.includes('High') ? 'High' : priorities.includes('Low') ? 'Low' : 'Medium';
     const restated = members.length > 1 ? ` Said ${members.length} times in the meeting.` : '';
     const ticket: ExtractedTicket = {
@@ -150,9 +167,9 @@ export function buildTickets(request: ExtractionRequest, groups: readonly TaskGr
       context: context(request, lead.messageIndex),
       implementation: null,
       dependsOn: [],
-      effort: members.map((m) => findEffort(m.sentence.clean)).find((e) => e !== null) ?? null,
+      effort: said.map((text) => findEffort(text)).find((e) => e !== null) ?? null,
       priority,
-      assignee: lead.assignee?.name ?? null,
+      assignee: owner(group).assignee?.name ?? null,
       dueDate: members.map((m) => m.dueDate?.date).find((d) => d !== undefined) ?? null,
       tags: findTags(wording),
       notes: NOTES + restated,
