@@ -819,3 +819,135 @@ export interface Config {
    */
   OUTBOUND_TIMEOUT_MS: number;
 }
+
+// webhook-payload.schema.json
+/**
+ * The JSON body of every event the webhook tracker delivers (docs/webhooks.md), signed per Standard Webhooks. Receivers should ignore members they do not know: later versions may add some.
+ */
+export type WebhookPayload =
+  | {
+      type: "ticket.created";
+      /**
+       * When the event was sent; the webhook-timestamp header is the same instant in whole seconds.
+       */
+      timestamp: string;
+      data: {
+        /**
+         * Always 'tickscribe'.
+         */
+        source: "tickscribe";
+        /**
+         * The connection's project identifier: the label the receiving system knows the project by.
+         */
+        projectIdentifier: string;
+        /**
+         * tickscribe-<ticket id>: what marks the ticket in every tracker.
+         */
+        marker: string;
+        /**
+         * Every field of the ticket as Tickscribe keeps it.
+         */
+        ticket: {
+          /**
+           * Tickscribe's id of the ticket.
+           */
+          id: string;
+          title: string;
+          description: string;
+          /**
+           * What in the meeting led to the task.
+           */
+          context: string | null;
+          /**
+           * How it could be done.
+           */
+          implementation: string | null;
+          notes: string | null;
+          effort: "Small" | "Medium" | "Large" | null;
+          /**
+           * The words from the transcript the ticket came from.
+           */
+          quote: string | null;
+          priority: "Low" | "Medium" | "High";
+          status: "ToDo" | "InProgress" | "Done";
+          /**
+           * The Tickscribe project name.
+           */
+          project: string;
+          tags: string[];
+          /**
+           * YYYY-MM-DD, or null.
+           */
+          dueDate: string | null;
+          /**
+           * The mapped username (the receiver maps users itself), or null for unassigned.
+           */
+          assignee: {
+            id: string;
+            name: string;
+          } | null;
+          /**
+           * Tickets this one depends on that were pushed before (to this connection or another).
+           */
+          dependsOn: {
+            title: string;
+            key: string | null;
+            url: string | null;
+          }[];
+        };
+        /**
+         * The ticket's long-form fields as Markdown: the description, then Context, Implementation details, Notes, Effort, Depends on and From the meeting, each present when set.
+         */
+        body: string;
+      };
+    }
+  | {
+      type: "ticket.dependency";
+      /**
+       * When the event was sent; the webhook-timestamp header is the same instant in whole seconds.
+       */
+      timestamp: string;
+      data: {
+        /**
+         * Always 'tickscribe'.
+         */
+        source: "tickscribe";
+        /**
+         * The connection's project identifier: the label the receiving system knows the project by.
+         */
+        projectIdentifier: string;
+        /**
+         * The item that depends on the other, as its delivery made it.
+         */
+        item: {
+          externalId: string;
+          key: string;
+          url: string;
+        };
+        /**
+         * The item that must be done first.
+         */
+        dependsOn: {
+          externalId: string;
+          key: string;
+          url: string;
+        };
+      };
+    }
+  | {
+      type: "ping";
+      /**
+       * When the event was sent; the webhook-timestamp header is the same instant in whole seconds.
+       */
+      timestamp: string;
+      data: {
+        /**
+         * Always 'tickscribe'.
+         */
+        source: "tickscribe";
+        /**
+         * The connection's project identifier: the label the receiving system knows the project by.
+         */
+        projectIdentifier: string;
+      };
+    };

@@ -1,0 +1,170 @@
+/**
+ * The `azure` tracker: pushes tickets to Azure DevOps (Services or Server) as work items of the connection's type,
+ * created from a JSON Patch document. The marker is a tag (`tickscribe-<ticket id>`) that a WIQL query finds
+ * again; dependencies become Predecessor links; a status of In Progress or Done moves the new work item to the
+ * first state of that category when the type's workflow allows it.
+ */
+import {
+  isTrackerError, markerOf, TrackerError, type TrackerContext, type TrackerItem, type TrackerManifest, type TrackerPlugin,
+} from '../../sdk/index.ts';
+import { azureClient, SERVICES_URL, WORK_ITEM_TYPES, type AzureClient } from './client.ts';
+import { findUser } from './identities.ts';
+import { createDocument, hasTag, itemOf, targetState, type WorkItem, type WorkItemState } from './work-item.ts';
+
+const MANIFEST: TrackerManifest = {
+  apiVersion: 1,
+  id: 'azure',
+  kind: 'tracker',
+  name: 'Azure DevOps',
+  version: '1.0.0',
+  description: 'Creates Azure DevOps work items (Task, Bug, User Story or Issue) with priority, tags, assignee, due date and state, and links dependencies as predecessors.',
+  configSchema: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['projectIdentifier'],
+    properties: {
+      projectIdentifier: {
+        type: 'string', minLength: 1, title: 'project',
+        description: 'The Azure DevOps project name, as in https://dev.azure.com/<organization>/<project>.',
+      },
+      workItemType: {
+        type: 'string', enum: [...WORK_ITEM_TYPES], default: 'Task', title: 'work item type',
+        description: 'The type of the work items created; the project\'s process must have it (Basic has Issue and Task, Agile User Story and Bug).',
+      },
+      baseUrl: {
+        type: 'string', format: 'uri', pattern: '^https?://', default: SERVICES_URL, title: 'Azure DevOps Server URL',
+        description: 'Only for Azure DevOps Server, e.g. https://devops.example.com/tfs; Azure DevOps Services is https://dev.azure.com.',
+      },
+    },
+  },
+  credentialsSchema: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['organization', 'pat'],
+    properties: {
+      organization: {
+        type: 'string', minLength: 1, pattern: '^[^/?#\\s]+$', title: 'organization',
+        description: 'The organization name, as in https://dev.azure.com/<organization> (on Azure DevOps Server: the collection, e.g. DefaultCollection).',
+      },
+      pat: {
+        type: 'string', minLength: 1, title: 'PAT',
+        description: 'A personal access token of this organization with the scopes Work Items (Read & write) and Project and Team (Read), and Identity (Read) to assign work items.',
+      },
+    },
+  },
+};
+
+/** How many work items carrying one marker are looked at (a retried create makes at most one more). */
+const MARKED_ITEMS_READ = 5;
+const PREDECESSOR = 'System.LinkTypes.Dependency-Reverse';
+
+interface Project {
+  name?: string | null;
+  defaultTeam?: { id?: string | null; name?: string | null } | null;
+}
+
+const projectWords = (azure: AzureClient) => ({
+  notFound: `The organization '${azure.credentials.organization}' has no project named '${azure.config.projectIdentifier}', or the token may not see it.`,
+});
+
+const typeWords = (azure: AzureClient) => ({
+  notFound: `The project '${azure.config.projectIdentifier}' has no work item type '${azure.config.workItemType}'.`,
+});
+
+const getProject = (azure: AzureClient) =>
+  azure.json<Project>({ method: 'GET', url: `${azure.organizationUrl}/_apis/projects/${encodeURIComponent(azure.config.projectIdentifier)}` }, projectWords(azure));
+
+const workItemUrl = (azure: AzureClient, id: string) => `${azure.projectUrl}/_apis/wit/workitems/${encodeURIComponent(id)}`;
+
+const asItem = (azure: AzureClient, workItem: WorkItem): TrackerItem =>
+  itemOf(workItem, { type: azure.config.workItemType, webUrl: (id) => `${azure.projectUrl}/_workitems/edit/${id}` });
+
+/**
+ * Moves a new work item to the state its ticket's status stands for. The work item exists by then, so a state
+ * the process refuses (or any other failure) leaves it in its type's first state rather than failing a push that
+ * happened; only an abort goes through.
+ */
+async function moveToStatus(azure: AzureClient, workItem: WorkItem, status: Parameters<typeof targetState>[0]): Promise<void> {
+  if (status === 'ToDo') return;
+  try {
+    const states = await azure.json<{ value?: WorkItemState[] | null }>({ method: 'GET', url: `${azure.workItemTypeUrl(azure.config.workItemType)}/states` });
+    const state = targetState(status, states.value ?? []);
+    if (!state || state === workItem.fields?.['System.State']) return;
+    await azure.json({ method: 'PATCH', url: workItemUrl(azure, String(workItem.id)), patch: true, body: [{ op: 'add', path: '/fields/System.State', value: state }] });
+  } catch (error) {
+    if (!isTrackerError(error)) throw error;
+  }
+}
+
+/** Azure DevOps refuses a relation the work item already has. */
+const relationExists = (body: unknown) => {
+  const { typeKey, message } = (body ?? {}) as { typeKey?: unknown; message?: unknown };
+  return typeKey === 'WorkItemTrackingRelationExistsException' || (typeof message === 'string' && /relation .*already exists/i.test(message));
+};
+
+export const azureTracker: TrackerPlugin = {
+  manifest: MANIFEST,
+
+  async verify(context: TrackerContext) {
+    const azure = azureClient(context);
+    const { organization } = azure.credentials;
+    const { projectIdentifier, workItemType } = azure.config;
+    await azure.json({ method: 'GET', url: `${azure.organizationUrl}/_apis/projects?$top=1` }, {
+      notFound: `Azure DevOps has no organization named '${organization}' at ${azure.config.baseUrl}.`,
+    });
+    const project = await getProject(azure);
+    const types = await azure.json<{ value?: { name?: string | null; isDisabled?: boolean | null }[] | null }>({
+      method: 'GET', url: `${azure.projectUrl}/_apis/wit/workitemtypes`,
+    }, projectWords(azure));
+    const names = (types.value ?? []).filter((type) => type.name && !type.isDisabled).map((type) => type.name!);
+    if (!names.some((name) => name.toLowerCase() === workItemType.toLowerCase())) {
+      throw new TrackerError('not_found', `The project '${projectIdentifier}' has no work item type '${workItemType}'; its process has ${names.join(', ') || 'none'}. Choose one of those for the connection.`);
+    }
+    return { account: `organization ${organization} (personal access token)`, target: `${project.name ?? projectIdentifier}, as ${workItemType} work items` };
+  },
+
+  async create(ticket, context) {
+    const azure = azureClient(context);
+    const type = azure.config.workItemType;
+    const fieldList = await azure.json<{ value?: { referenceName?: string | null }[] | null }>(
+      { method: 'GET', url: `${azure.workItemTypeUrl(type)}/fields` }, typeWords(azure),
+    );
+    const fields = new Set((fieldList.value ?? []).flatMap((field) => (field.referenceName ? [field.referenceName] : [])));
+    const workItem = await azure.json<WorkItem>({
+      method: 'POST', url: `${azure.projectUrl}/_apis/wit/workitems/$${encodeURIComponent(type)}`, patch: true, body: createDocument(ticket, fields),
+    }, typeWords(azure));
+    const item = asItem(azure, workItem);
+    await moveToStatus(azure, workItem, ticket.status);
+    return item;
+  },
+
+  async findByMarker(ticketId, context) {
+    const azure = azureClient(context);
+    const marker = markerOf(ticketId);
+    const project = await getProject(azure);
+    // The WIQL route names a team; any team of the project sees all of its work items.
+    const team = project.defaultTeam?.id || project.defaultTeam?.name || `${project.name ?? azure.config.projectIdentifier} Team`;
+    const query = `SELECT [System.Id] FROM WorkItems WHERE [System.TeamProject] = @project AND [System.Tags] CONTAINS '${marker.replace(/'/g, "''")}' ORDER BY [System.Id]`;
+    const result = await azure.json<{ workItems?: { id?: number | null }[] | null }>({
+      method: 'POST', url: `${azure.projectUrl}/${encodeURIComponent(team)}/_apis/wit/wiql?$top=${MARKED_ITEMS_READ}`, body: { query },
+    });
+    for (const { id } of (result.workItems ?? []).slice(0, MARKED_ITEMS_READ)) {
+      if (typeof id !== 'number') continue;
+      const workItem = await azure.json<WorkItem>({ method: 'GET', url: workItemUrl(azure, String(id)) });
+      if (hasTag(workItem.fields?.['System.Tags'], marker)) return asItem(azure, workItem);
+    }
+    return null;
+  },
+
+  async link(item, dependency, context) {
+    const azure = azureClient(context);
+    const relation = { rel: PREDECESSOR, url: azure.workItemApiUrl(dependency.externalId), attributes: { comment: 'Must be done first (from Tickscribe).' } };
+    const response = await azure.send({ method: 'PATCH', url: workItemUrl(azure, item.externalId), patch: true, body: [{ op: 'add', path: '/relations/-', value: relation }] });
+    if (azure.succeeded(response) || (response.status === 400 && relationExists(response.json))) return 'linked';
+    throw azure.failure(response, { notFound: `Azure DevOps has no work item ${item.externalId} in the project '${azure.config.projectIdentifier}' any more.` });
+  },
+
+  resolveUser: (username, context) => findUser(azureClient(context), username),
+};
+
+export default azureTracker;

@@ -1,0 +1,167 @@
+/**
+ * The `miro` tracker: pushes tickets onto a Miro board as cards, laid out in a grid beside what is there, tagged
+ * with their priority, status, project and tags. The marker (`tickscribe-<ticket id>`) is the last line of the
+ * card's description, found again by reading the board's cards; a dependency becomes an arrow between two cards.
+ */
+import {
+  isTrackerError, TrackerError, type TrackerContext, type TrackerItem, type TrackerManifest, type TrackerPlugin,
+} from '../../sdk/index.ts';
+import { cardBody, carriesMarker, freeSlot, keyOf, plainText, wantedTags, type Card, type WantedTag } from './card.ts';
+import { miroClient, type MiroClient } from './client.ts';
+
+const MANIFEST: TrackerManifest = {
+  apiVersion: 1,
+  id: 'miro',
+  kind: 'tracker',
+  name: 'Miro',
+  version: '1.0.0',
+  description: 'Adds each ticket to a Miro board as a card with its description, due date, assignee and tags for priority, status and project; dependencies become arrows.',
+  configSchema: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['projectIdentifier'],
+    properties: {
+      projectIdentifier: {
+        type: 'string', minLength: 1, pattern: '^[^/?#\\s]+$', title: 'board ID',
+        description: 'The board\'s ID, from its address: https://miro.com/app/board/<board ID>/ (e.g. uXjVOabc123=).',
+      },
+    },
+  },
+  credentialsSchema: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['accessToken'],
+    properties: {
+      accessToken: {
+        type: 'string', minLength: 1, title: 'access token',
+        description: 'An access token of a Miro app installed in the board\'s team, with the boards:read and boards:write scopes.',
+      },
+    },
+  },
+};
+
+/** How far the board's cards are read: 20 pages of 50. */
+const CARD_PAGES = 20;
+const TAG_PAGES = 4;
+const MEMBER_PAGES = 10;
+/** Roles that may add cards to a board. */
+const EDITORS = new Set(['editor', 'coowner', 'owner']);
+
+interface Board {
+  id: string;
+  name: string;
+  viewLink?: string;
+  currentUserMembership?: { role?: string };
+}
+
+interface TokenInfo {
+  user: { name: string };
+  team: { name: string };
+  scopes?: string[];
+}
+
+const getBoard = (miro: MiroClient) => miro.json<Board>({ method: 'GET', path: miro.board }, miro.boardWords);
+
+/** The card as a TrackerItem: its title, and the board opened on it. */
+function itemOf(miro: MiroClient, board: Board, cardId: string, title: string): TrackerItem {
+  const url = new URL(board.viewLink && /^https?:\/\//.test(board.viewLink) ? board.viewLink : `https://miro.com/app/board/${encodeURIComponent(miro.boardId)}/`);
+  url.searchParams.set('moveToWidget', cardId);
+  return { externalId: cardId, key: keyOf(title), url: url.href };
+}
+
+/**
+ * The ids of the tags, made where the board lacks them. A tag Miro refuses to make (the board holds at most
+ * 100) is left out: the description names every fact the tags would show.
+ */
+async function tagIds(miro: MiroClient, wanted: WantedTag[]): Promise<string[]> {
+  const existing = await miro.offsetPaged<{ id: string; title: string }>(`${miro.board}/tags`, TAG_PAGES);
+  const ids: string[] = [];
+  for (const tag of wanted) {
+    const found = existing.find((candidate) => candidate.title === tag.title);
+    if (found) {
+      ids.push(found.id);
+      continue;
+    }
+    const response = await miro.send({ method: 'POST', path: `${miro.board}/tags`, body: tag });
+    if (response.status < 300) {
+      ids.push((response.json as { id: string }).id);
+      continue;
+    }
+    const error = miro.failure(response, miro.boardWords);
+    if (error.kind !== 'validation') throw error;
+  }
+  return ids;
+}
+
+/**
+ * Attaches the tags to the new card. The card exists by then, so a failure leaves it with fewer tags rather
+ * than failing a push that happened (its description carries the same facts); only an abort goes through.
+ */
+async function attachTags(miro: MiroClient, cardId: string, ids: string[]): Promise<void> {
+  try {
+    for (const id of ids) await miro.json({ method: 'POST', path: `${miro.board}/items/${encodeURIComponent(cardId)}`, query: { tag_id: id } });
+  } catch (error) {
+    if (!isTrackerError(error)) throw error;
+  }
+}
+
+export const miroTracker: TrackerPlugin = {
+  manifest: MANIFEST,
+
+  async verify(context: TrackerContext) {
+    const miro = miroClient(context);
+    const answer = await miro.send({ method: 'GET', path: '/v1/oauth-token' });
+    // Miro answers an unknown token to this call with 400 "Invalid token provided".
+    if (answer.status === 400 || answer.status === 401) throw miro.refusedToken(answer.status);
+    if (answer.status >= 300) throw miro.failure(answer);
+    const token = answer.json as TokenInfo;
+    if (token.scopes && !token.scopes.includes('boards:write')) {
+      throw new TrackerError('forbidden', 'The access token lacks the boards:write scope: give the Miro app that scope and install it again.');
+    }
+    const board = await getBoard(miro);
+    const role = board.currentUserMembership?.role;
+    if (role && !EDITORS.has(role)) {
+      throw new TrackerError('forbidden', `${token.user.name} is a ${role} of the board '${board.name}' and may not add cards: the board's owner must make you an editor.`);
+    }
+    return { account: `${token.user.name} (team ${token.team.name})`, target: `the board '${board.name}'` };
+  },
+
+  async create(ticket, context) {
+    const miro = miroClient(context);
+    const board = await getBoard(miro);
+    const position = freeSlot(await miro.items<Card>('card', CARD_PAGES));
+    const tags = await tagIds(miro, wantedTags(ticket));
+    const card = await miro.json<Card>({ method: 'POST', path: `${miro.board}/cards`, body: cardBody(ticket, position) }, miro.boardWords);
+    await attachTags(miro, card.id, tags);
+    return itemOf(miro, board, card.id, ticket.title);
+  },
+
+  async findByMarker(ticketId, context) {
+    const miro = miroClient(context);
+    const card = (await miro.items<Card>('card', CARD_PAGES)).find((candidate) => carriesMarker(candidate, ticketId));
+    return card ? itemOf(miro, await getBoard(miro), card.id, plainText(card.data?.title ?? '')) : null;
+  },
+
+  async link(item, dependency, context) {
+    const miro = miroClient(context);
+    await miro.json({
+      method: 'POST', path: `${miro.board}/connectors`,
+      body: {
+        startItem: { id: dependency.externalId, snapTo: 'auto' }, endItem: { id: item.externalId, snapTo: 'auto' },
+        shape: 'elbowed', captions: [{ content: 'before' }], style: { endStrokeCap: 'stealth' },
+      },
+    }, { notFound: `One of the cards ${dependency.key} and ${item.key} is no longer on the board.` });
+    return 'linked';
+  },
+
+  async resolveUser(username, context) {
+    const miro = miroClient(context);
+    const wanted = username.trim();
+    if (!wanted) return null;
+    const members = await miro.offsetPaged<{ id: string; name: string }>(`${miro.board}/members`, MEMBER_PAGES);
+    const matches = members.filter((member) => member.id === wanted || member.name.trim().toLowerCase() === wanted.toLowerCase());
+    return matches.length === 1 ? { id: matches[0]!.id, name: matches[0]!.name } : null;
+  },
+};
+
+export default miroTracker;

@@ -1,0 +1,241 @@
+// The `azure` tracker against a stateful stand-in of Azure DevOps that checks every request against the vendor's
+// contract: the work item it creates, the users it finds, the marker it finds again, links and verification.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { assertTrackerContract, fetchHttp, sampleTicket } from '../../core/plugins/testkit.ts';
+import type { TrackerContext } from '../../plugins/sdk/index.ts';
+import { markerOf } from '../../plugins/sdk/index.ts';
+import { azureTracker } from '../../plugins/trackers/azure/index.ts';
+import { exampleOf, startVendorFake, type VendorFake, type VendorRequest } from '../support/vendor-fake.ts';
+
+const CREATE = 'POST /{organization}/{project}/_apis/wit/workitems/${type}';
+const ITEM = '/{organization}/{project}/_apis/wit/workitems/{id}';
+const PROJECT = 'Fabrikam-Fiber-Git';
+const TEAM_ID = '66df9be7-3586-467b-9c5f-425b29afedfd';
+/** The vendor's example lists a Bug's fields; the test-case fields (Repro Steps, System Info) are a Bug's own. */
+const BUG_FIELDS = exampleOf('azure-devops', 'GET /{organization}/{project}/_apis/wit/workitemtypes/{type}/fields', 200).value as { referenceName: string }[];
+const fieldsOf = (type: string) => (type === 'Bug' ? BUG_FIELDS : BUG_FIELDS.filter((field) => !field.referenceName.startsWith('Microsoft.VSTS.TCM.')));
+/** Each type's date field, as the Agile and Basic processes have them; Task has none. */
+const DATE_FIELD: Record<string, string> = { Issue: 'Microsoft.VSTS.Scheduling.DueDate', 'User Story': 'Microsoft.VSTS.Scheduling.TargetDate' };
+
+const vssError = (status: number, message: string, typeKey = 'VssServiceException') => ({ status, body: { $id: '1', innerException: null, message, typeName: `Microsoft.VisualStudio.Services.Common.${typeKey}`, typeKey, errorCode: 0, eventId: 3000 } });
+
+const identity = (name: string, mail: string, n: number) => ({
+  id: `81fa6389-0872-6fdd-a451-7ba7880f566${n}`, descriptor: `Microsoft.IdentityModel.Claims.ClaimsIdentity;7a394543\\${mail}`, subjectDescriptor: `aad.${mail}`,
+  providerDisplayName: name, isActive: true, members: [], memberOf: [], memberIds: [], resourceVersion: 2, metaTypeId: 0,
+  properties: { SchemaClassName: { $type: 'System.String', $value: 'User' }, Account: { $type: 'System.String', $value: mail }, Mail: { $type: 'System.String', $value: mail } },
+});
+const GROUP = (exampleOf('azure-devops', 'GET /{organization}/_apis/identities', 200).value as object[])[0]!;
+const DIRECTORY = [identity('Ada Lovelace', 'ada@fabrikam.com', 1), identity('Sam Carter', 'sam.carter@fabrikam.com', 2), identity('Sam Diaz', 'sam.diaz@fabrikam.com', 3), GROUP];
+
+/** Azure DevOps as far as the tracker uses it: one project, its work item types, and the work items made. */
+function azureRoutes(fake: () => VendorFake) {
+  const items = new Map<number, { id: number; rev: number; fields: Record<string, unknown>; relations: { rel: string; url: string }[] }>();
+  const asJson = (item: NonNullable<ReturnType<typeof items.get>>) => ({
+    ...item, url: `${fake().url}/fabrikam/_apis/wit/workItems/${item.id}`,
+    _links: { html: { href: `https://dev.azure.com/fabrikam/web/wi.aspx?pcguid=20cda608&id=${item.id}` } },
+  });
+  const types = exampleOf('azure-devops', 'GET /{organization}/{project}/_apis/wit/workitemtypes', 200);
+  const typeNames = (types.value as { name: string }[]).map((type) => type.name);
+  const unknownType = (type: string) => vssError(404, `TF201083: The work item type '${type}' does not exist in the project.`, 'WorkItemTypeNotFoundException');
+  const apply = (item: NonNullable<ReturnType<typeof items.get>>, ops: { path: string; value: unknown }[]) => {
+    for (const { path, value } of ops) {
+      if (path.startsWith('/fields/')) item.fields[path.slice(8)] = value;
+      else if (path === '/relations/-') item.relations.push(value as { rel: string; url: string });
+    }
+    item.rev += 1;
+  };
+  return {
+    items,
+    routes: {
+      'GET /{organization}/_apis/projects': () => ({ status: 200, body: exampleOf('azure-devops', 'GET /{organization}/_apis/projects', 200) }),
+      'GET /{organization}/_apis/projects/{projectId}': ({ params }: VendorRequest) => (params.projectId === PROJECT
+        ? { status: 200, body: { id: 'eb6e4656-77fc-42a1-9181-4c6d8e9da5d1', name: PROJECT, state: 'wellFormed', visibility: 'private', defaultTeam: { id: TEAM_ID, name: `${PROJECT} Team` } } }
+        : vssError(404, `TF200016: The following project does not exist: ${params.projectId}.`, 'ProjectDoesNotExistWithNameException')),
+      'GET /{organization}/{project}/_apis/wit/workitemtypes': () => ({ status: 200, body: types }),
+      'GET /{organization}/{project}/_apis/wit/workitemtypes/{type}/fields': ({ params }: VendorRequest) => (typeNames.includes(params.type!)
+        ? { status: 200, body: { count: 1, value: [...fieldsOf(params.type!), ...(DATE_FIELD[params.type!] ? [{ referenceName: DATE_FIELD[params.type!], name: 'Date', alwaysRequired: false }] : [])] } }
+        : unknownType(params.type!)),
+      'GET /{organization}/{project}/_apis/wit/workitemtypes/{type}/states': () => ({ status: 200, body: exampleOf('azure-devops', 'GET /{organization}/{project}/_apis/wit/workitemtypes/{type}/states', 200) }),
+      'GET /{organization}/_apis/identities': ({ query }: VendorRequest) => {
+        const wanted = query.get('filterValue')!.toLowerCase();
+        const value = DIRECTORY.filter((entry) => JSON.stringify(entry).toLowerCase().includes(wanted));
+        return { status: 200, body: { count: value.length, value } };
+      },
+      [CREATE]: ({ params, body }: VendorRequest) => {
+        if (!typeNames.includes(params.type!)) return unknownType(params.type!);
+        const item = { id: items.size + 1, rev: 0, fields: { 'System.WorkItemType': params.type, 'System.State': 'New', 'System.TeamProject': PROJECT } as Record<string, unknown>, relations: [] };
+        apply(item, body as { path: string; value: unknown }[]);
+        items.set(item.id, item);
+        return { status: 200, body: asJson(item) };
+      },
+      [`GET ${ITEM}`]: ({ params }: VendorRequest) => (items.has(Number(params.id)) ? { status: 200, body: asJson(items.get(Number(params.id))!) } : vssError(404, `TF401232: Work item ${params.id} does not exist.`)),
+      [`PATCH ${ITEM}`]: ({ params, body }: VendorRequest) => {
+        const item = items.get(Number(params.id));
+        if (!item) return vssError(404, `TF401232: Work item ${params.id} does not exist.`);
+        const added = (body as { path: string; value: { url?: string } }[]).find((op) => op.path === '/relations/-');
+        if (added && item.relations.some((relation) => relation.url === added.value.url)) {
+          return vssError(400, 'TF201036: You cannot add a Predecessor link to this work item because the relation already exists.', 'WorkItemTrackingRelationExistsException');
+        }
+        apply(item, body as { path: string; value: unknown }[]);
+        return { status: 200, body: asJson(item) };
+      },
+      'POST /{organization}/{project}/{team}/_apis/wit/wiql': ({ body }: VendorRequest) => {
+        const marker = /CONTAINS '([^']+)'/.exec((body as { query: string }).query)?.[1];
+        const found = [...items.values()].filter((item) => String(item.fields['System.Tags']).split('; ').includes(marker!));
+        return { status: 200, body: { queryType: 'flat', queryResultType: 'workItem', asOf: new Date().toISOString(), columns: [], workItems: found.map((item) => ({ id: item.id, url: asJson(item).url })) } };
+      },
+    },
+  };
+}
+
+/**
+ * The contract's operations name only the vendor's oauth2 scheme, not its own document-level accessToken scheme (a
+ * PAT as Basic credentials), which is how Azure DevOps takes a personal access token: that finding is the contract's.
+ */
+const PAT_AS_BASIC = /: credentials not sent as the contract's security requires \(Authorization: Basic\)$/;
+
+let fake: VendorFake;
+let state: ReturnType<typeof azureRoutes>;
+const context = (config: Record<string, unknown> = {}, credentials: Record<string, unknown> = {}): TrackerContext => ({
+  settings: { config: { projectIdentifier: PROJECT, workItemType: 'Task', baseUrl: fake.url, ...config }, credentials: { organization: 'fabrikam', pat: 'pat-secret', ...credentials } },
+  http: fetchHttp,
+});
+const sent = (operation: string) => fake.requests.filter((request) => request.operation === operation);
+
+beforeEach(async () => {
+  state = azureRoutes(() => fake);
+  fake = await startVendorFake('azure-devops', state.routes);
+});
+afterEach(async () => {
+  expect(fake.violations.filter((violation) => !PAT_AS_BASIC.test(violation))).toEqual([]);
+  await fake.close();
+});
+
+describe('azure tracker: create', () => {
+  it('maps every field of the ticket onto the work item, then moves it to the status', async () => {
+    const ticket = sampleTicket({ status: 'InProgress', assignee: { id: 'ada@fabrikam.com', name: 'Ada Lovelace' }, tags: ['mobile', 'login; flow'] });
+    const item = await azureTracker.create(ticket, context({ workItemType: 'Issue' }));
+
+    expect(item).toEqual({ externalId: '1', key: 'Issue 1', url: 'https://dev.azure.com/fabrikam/web/wi.aspx?pcguid=20cda608&id=1' });
+    const [create] = sent(CREATE);
+    expect(create!.path).toBe(`/fabrikam/${PROJECT}/_apis/wit/workitems/$Issue`);
+    expect(create!.query.get('api-version')).toBe('7.1');
+    expect(create!.headers['content-type']).toBe('application/json-patch+json');
+    expect(create!.headers.authorization).toBe(`Basic ${Buffer.from(':pat-secret').toString('base64')}`);
+    const fields = Object.fromEntries((create!.body as { path: string; value: unknown }[]).map((op) => [op.path, op.value]));
+    expect(fields).toEqual({
+      '/fields/System.Title': 'Fix the login timeout on mobile',
+      '/fields/System.Description': expect.any(String),
+      '/fields/System.Tags': `mobile; login flow; ${markerOf(ticket.id)}`,
+      '/fields/Microsoft.VSTS.Common.Priority': 1,
+      '/fields/System.AssignedTo': 'ada@fabrikam.com',
+      '/fields/Microsoft.VSTS.Scheduling.DueDate': '2026-12-04T12:00:00Z',
+    });
+    const description = fields['/fields/System.Description'] as string;
+    expect(description).toContain('<p>Sessions on mobile end after a minute.</p><p>Users are logged out mid-form.</p>');
+    for (const part of ['<h3>Context</h3>', '<h3>Implementation details</h3>', '<h3>Notes</h3>', '<h3>Effort</h3><p>Medium</p>', '<li>Agree the session policy (SEC-1 https://tracker.example/SEC-1)</li>', '<blockquote><p>Grace, can you fix']) {
+      expect(description).toContain(part);
+    }
+    expect(description).toContain(`Tickscribe project: Web<br>Tickscribe ticket: ${markerOf(ticket.id)}</p>`);
+    expect(description).not.toContain('Priority:');
+    expect(state.items.get(1)!.fields['System.State']).toBe('Active');
+  });
+
+  it.each([
+    ['Task', 'Done', 'Closed', null],
+    ['Bug', 'ToDo', 'New', null],
+    ['User Story', 'ToDo', 'New', 'Microsoft.VSTS.Scheduling.TargetDate'],
+  ])('writes what a %s has no field for into the description (status %s → %s)', async (type, status, expected, dateField) => {
+    const ticket = sampleTicket({ status: status as 'Done' | 'ToDo', priority: 'Low' });
+    const item = await azureTracker.create(ticket, context({ workItemType: type }));
+    const { fields } = state.items.get(Number(item.externalId))!;
+    expect(item.key).toBe(`${type} 1`);
+    expect(fields['System.State']).toBe(expected);
+    expect(fields['Microsoft.VSTS.Common.Priority']).toBe(3);
+    if (dateField) expect(fields[dateField]).toBe('2026-12-04T12:00:00Z');
+    else expect(fields['System.Description']).toContain('<p>Due: 2026-12-04<br>Tickscribe project: Web');
+    expect(fields['System.AssignedTo']).toBeUndefined();
+    expect(fields['Microsoft.VSTS.TCM.ReproSteps']).toBe(type === 'Bug' ? fields['System.Description'] : undefined);
+    expect(sent('GET /{organization}/{project}/_apis/wit/workitemtypes/{type}/states')).toHaveLength(status === 'ToDo' ? 0 : 1);
+  });
+
+  it('refuses a work item type the project does not have, in words', async () => {
+    await expect(azureTracker.create(sampleTicket(), context({ workItemType: 'Bugz' }))).rejects.toMatchObject({
+      kind: 'not_found', message: expect.stringMatching(/^The project 'Fabrikam-Fiber-Git' has no work item type 'Bugz'\. \(TF201083/),
+    });
+  });
+});
+
+describe('azure tracker: users, markers and links', () => {
+  it('resolves a user by e-mail or name, and never guesses between several or a group', async () => {
+    expect(await azureTracker.resolveUser('ada@fabrikam.com', context())).toEqual({ id: 'ada@fabrikam.com', name: 'Ada Lovelace' });
+    expect(await azureTracker.resolveUser('Sam Diaz', context())).toEqual({ id: 'sam.diaz@fabrikam.com', name: 'Sam Diaz' });
+    expect(await azureTracker.resolveUser('Sam', context())).toBeNull();
+    expect(await azureTracker.resolveUser('grace@fabrikam.com', context())).toBeNull();
+    expect(await azureTracker.resolveUser('Project Collection Valid Users', context())).toBeNull();
+    expect(sent('GET /{organization}/_apis/identities')[0]!.query.get('searchFilter')).toBe('General');
+  });
+
+  it('asks Azure DevOps Services for identities on its identity host', async () => {
+    const hosts: string[] = [];
+    const http: TrackerContext['http'] = (request) => {
+      hosts.push(new URL(request.url).host);
+      return fetchHttp({ ...request, url: request.url.replace(/^https:\/\/[^/]+/, fake.url) });
+    };
+    expect(await azureTracker.resolveUser('ada@fabrikam.com', { ...context({ baseUrl: 'https://dev.azure.com' }), http })).not.toBeNull();
+    expect(hosts).toEqual(['vssps.dev.azure.com']);
+  });
+
+  it('finds the work item a ticket created by its marker tag, and nothing for a ticket never pushed', async () => {
+    const ticket = sampleTicket();
+    await azureTracker.create(sampleTicket(), context());
+    const item = await azureTracker.create(ticket, context());
+    expect(await azureTracker.findByMarker(ticket.id, context())).toEqual(item);
+    expect(await azureTracker.findByMarker('never-pushed', context())).toBeNull();
+    const [query] = sent('POST /{organization}/{project}/{team}/_apis/wit/wiql');
+    expect(query!.params.team).toBe(TEAM_ID);
+    expect((query!.body as { query: string }).query).toContain(`[System.Tags] CONTAINS '${markerOf(ticket.id)}'`);
+  });
+
+  it('links a work item to the one it depends on as its predecessor, once', async () => {
+    const dependency = await azureTracker.create(sampleTicket(), context());
+    const item = await azureTracker.create(sampleTicket(), context());
+    expect(await azureTracker.link(item, dependency, context())).toBe('linked');
+    expect(await azureTracker.link(item, dependency, context())).toBe('linked');
+    expect(state.items.get(2)!.relations).toEqual([
+      { rel: 'System.LinkTypes.Dependency-Reverse', url: `${fake.url}/fabrikam/_apis/wit/workItems/1`, attributes: { comment: 'Must be done first (from Tickscribe).' } },
+    ]);
+  });
+});
+
+describe('azure tracker: verify', () => {
+  it('proves the token, then the project and the work item type', async () => {
+    expect(await azureTracker.verify(context({ workItemType: 'User Story' }))).toEqual({
+      account: 'organization fabrikam (personal access token)', target: 'Fabrikam-Fiber-Git, as User Story work items',
+    });
+  });
+
+  it.each([
+    ['401', { status: 401, body: '' }],
+    ['203 with the sign-in page', { status: 203, headers: { 'content-type': 'text/html; charset=utf-8' }, body: '<html><title>Azure DevOps Services | Sign In</title></html>' }],
+  ])('says the token was refused when Azure DevOps answers %s', async (_, reply) => {
+    fake.routes['GET /{organization}/_apis/projects'] = () => reply;
+    await expect(azureTracker.verify(context())).rejects.toMatchObject({
+      kind: 'auth', message: expect.stringMatching(/^Azure DevOps refused the personal access token for the organization 'fabrikam'/),
+    });
+  });
+
+  it('tells a missing project from a missing work item type', async () => {
+    await expect(azureTracker.verify(context({ projectIdentifier: 'Fabrikam-Fiber' }))).rejects.toMatchObject({
+      kind: 'not_found', message: "The organization 'fabrikam' has no project named 'Fabrikam-Fiber', or the token may not see it. (TF200016: The following project does not exist: Fabrikam-Fiber.)",
+    });
+    await expect(azureTracker.verify(context({ workItemType: 'Product Backlog Item' }))).rejects.toMatchObject({
+      kind: 'not_found', message: expect.stringMatching(/^The project 'Fabrikam-Fiber-Git' has no work item type 'Product Backlog Item'; its process has Bug, .*Task, .*User Story, Issue/),
+    });
+  });
+
+  it('keeps the tracker contract', async () => {
+    const { settings } = context();
+    await assertTrackerContract(azureTracker, { settings, http: fetchHttp, assignee: { id: 'ada@fabrikam.com', name: 'Ada Lovelace' } });
+  });
+});
