@@ -1,0 +1,83 @@
+// The tracker example of docs/plugins.md, a third-party package loaded through PLUGINS, keeps the tracker contract
+// against a small Tasklist server, and creates, finds, links and assigns as the docs say.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PluginHost } from '../../core/plugins/host.ts';
+import { assertTrackerContract, fetchHttp, sampleTicket } from '../../core/plugins/testkit.ts';
+import type { TrackerPlugin } from '../../plugins/sdk/index.ts';
+
+const PACKAGE = './tests/fixtures/plugins/tasklist-tracker';
+
+interface Task { id: number; url: string; marker: string; title: string; body: string; assignee: string | null; blockers: number[] }
+
+/** Tasklist: one list 'inbox', one user 'ada', token 'secret'. */
+async function startTasklist() {
+  const tasks: Task[] = [];
+  const server = createServer(async (request, response) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const body = chunks.length ? (JSON.parse(Buffer.concat(chunks).toString()) as Record<string, unknown>) : {};
+    const url = new URL(request.url ?? '/', 'http://tasklist');
+    const send = (status: number, json: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json));
+    if (request.headers.authorization !== 'Bearer secret') return send(401, { message: 'Unknown token.' });
+    const route = `${request.method} ${url.pathname}`;
+    if (route === 'GET /api/me') return send(200, { login: 'ada' });
+    if (route === 'GET /api/lists/inbox') return send(200, { name: 'Inbox' });
+    if (route === 'POST /api/lists/inbox/tasks') {
+      const id = tasks.length + 1;
+      const task = { ...(body as Omit<Task, 'id' | 'url' | 'blockers'>), id, url: `https://tasks.example/t/${id}`, blockers: [] };
+      tasks.push(task);
+      return send(201, task);
+    }
+    if (route === 'GET /api/lists/inbox/tasks') return send(200, tasks.filter((t) => t.marker === url.searchParams.get('marker')));
+    const blockers = /^POST \/api\/tasks\/(\d+)\/blockers$/.exec(route);
+    if (blockers) {
+      tasks[Number(blockers[1]) - 1]!.blockers.push(Number(body['blocker']));
+      return send(201, {});
+    }
+    if (route === 'GET /api/users/ada') return send(200, { login: 'ada', name: 'Ada Lovelace' });
+    return send(404, { message: 'No such thing.' });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { tasks, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
+}
+
+describe('a third-party tracker package', () => {
+  let tasklist: Awaited<ReturnType<typeof startTasklist>>;
+  let host: PluginHost;
+  beforeAll(async () => {
+    tasklist = await startTasklist();
+    host = await PluginHost.load({ specs: [PACKAGE] });
+  });
+  afterAll(() => tasklist.close());
+  const settings = () => ({ config: { projectIdentifier: 'inbox' }, credentials: { url: tasklist.url, token: 'secret' } });
+
+  it('loads through PLUGINS and keeps the tracker contract', async () => {
+    expect(host.refused).toEqual([]);
+    expect(host.list().map((p) => [p.manifest.id, p.origin])).toEqual([['tasklist', PACKAGE]]);
+    const plugin = ((await import('../fixtures/plugins/tasklist-tracker/index.js')) as { default: TrackerPlugin }).default;
+    await assertTrackerContract(plugin, { settings: settings(), http: fetchHttp, assignee: { id: 'ada', name: 'Ada Lovelace' } });
+  });
+
+  it('tells a refused token from a missing list, and creates, finds, assigns and links', async () => {
+    const refused = host.tracker('tasklist', { ...settings(), credentials: { url: tasklist.url, token: 'wrong' } }, fetchHttp)!;
+    await expect(refused.verify()).rejects.toMatchObject({ kind: 'auth', message: 'Unknown token.' });
+    const missing = host.tracker('tasklist', { ...settings(), config: { projectIdentifier: 'later' } }, fetchHttp)!;
+    await expect(missing.verify()).rejects.toMatchObject({ kind: 'not_found', message: 'The token works, but there is no list later.' });
+
+    const tracker = host.tracker('tasklist', settings(), fetchHttp)!;
+    expect(await tracker.verify()).toEqual({ account: 'ada', target: 'list Inbox' });
+    const ada = await tracker.resolveUser('ada');
+    expect(ada).toEqual({ id: 'ada', name: 'Ada Lovelace' });
+    const first = sampleTicket({ assignee: ada });
+    const item = await tracker.create(first);
+    const second = await tracker.create(sampleTicket({ dependsOn: [{ title: first.title, key: item.key, url: item.url }] }));
+    expect(await tracker.findByMarker(first.id)).toEqual(item);
+    expect(await tracker.link(second, item)).toBe('linked');
+    const stored = tasklist.tasks.find((t) => String(t.id) === second.externalId)!;
+    expect(stored.blockers).toEqual([Number(item.externalId)]);
+    expect(stored.body).toContain(`- ${first.title} (${item.url})`);
+    expect(tasklist.tasks.find((t) => String(t.id) === item.externalId)).toMatchObject({ assignee: 'ada', title: first.title });
+  });
+});
