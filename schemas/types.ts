@@ -365,6 +365,8 @@ export interface TicketCreateRequest {
   userId?: unknown;
   externalUrl?: unknown;
   externalId?: unknown;
+  externalType?: unknown;
+  externalKey?: unknown;
   createdAt?: unknown;
   updatedAt?: unknown;
 }
@@ -444,6 +446,14 @@ export interface TicketView {
   dueDate: string | null;
   externalUrl: string | null;
   externalId: string | null;
+  /**
+   * The tracker type (connection type) the ticket was pushed to, e.g. 'github'; null until it is pushed.
+   */
+  externalType: string | null;
+  /**
+   * What people call the pushed item, e.g. '#42' or 'PROJ-7' (shown as 'Pushed to <type> (<key>)'); null until it is pushed.
+   */
+  externalKey: string | null;
   transcriptId: string | null;
   createdAt: string;
   updatedAt: string;
@@ -484,6 +494,8 @@ export interface TicketUpdateRequest {
   userId?: unknown;
   externalUrl?: unknown;
   externalId?: unknown;
+  externalType?: unknown;
+  externalKey?: unknown;
   createdAt?: unknown;
   updatedAt?: unknown;
 }
@@ -818,6 +830,46 @@ export interface Config {
    * How long one request to a tracker or webhook may take, in milliseconds.
    */
   OUTBOUND_TIMEOUT_MS: number;
+  /**
+   * The meeting bot service: 'recall' (Recall.ai), 'attendee' (a self-hosted Attendee server) or a bot plugin id. Unset: the meeting bot is off and the dashboard says how to configure it.
+   */
+  MEETING_BOT_PROVIDER?: string;
+  /**
+   * The bot service's API key (Recall.ai: sent as 'Token <key>'; Attendee: 'Token <key>').
+   */
+  MEETING_BOT_API_KEY?: string;
+  /**
+   * The bot service's API address, e.g. https://us-west-2.recall.ai (Recall.ai's region) or your Attendee server. Unset: Recall.ai's us-west-2 region.
+   */
+  MEETING_BOT_BASE_URL?: string;
+  /**
+   * Secret that signs the bot service's webhooks (Recall.ai: the Svix 'whsec_…' secret; Attendee: the webhook secret). Unset: webhooks are refused and the status poll alone follows bots.
+   */
+  MEETING_BOT_WEBHOOK_SECRET?: string;
+  /**
+   * The name the bot shows in the meeting.
+   */
+  MEETING_BOT_NAME: string;
+  /**
+   * Stripe secret key (sk_live_… or sk_test_…). Unset: paid plans are not offered and everyone is on Free.
+   */
+  STRIPE_SECRET_KEY?: string;
+  /**
+   * Signing secret of the Stripe webhook endpoint (whsec_…) for POST /stripe/webhook.
+   */
+  STRIPE_WEBHOOK_SECRET?: string;
+  /**
+   * Address of the Stripe API, e.g. http://127.0.0.1:12111 for stripe-mock. Unset: Stripe's.
+   */
+  STRIPE_API_BASE?: string;
+  /**
+   * Stripe price id of the Pro plan (price_…).
+   */
+  STRIPE_PRICE_PRO?: string;
+  /**
+   * Stripe price id of the Enterprise plan (price_…).
+   */
+  STRIPE_PRICE_ENTERPRISE?: string;
 }
 
 // webhook-payload.schema.json

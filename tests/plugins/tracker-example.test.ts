@@ -56,7 +56,8 @@ describe('a third-party tracker package', () => {
   it('loads through PLUGINS and keeps the tracker contract', async () => {
     expect(host.refused).toEqual([]);
     expect(host.list().map((p) => [p.manifest.id, p.origin])).toEqual([['tasklist', PACKAGE]]);
-    const plugin = ((await import('../fixtures/plugins/tasklist-tracker/index.js')) as { default: TrackerPlugin }).default;
+    const file: string = '../fixtures/plugins/tasklist-tracker/index.js';
+    const plugin = ((await import(file)) as { default: TrackerPlugin }).default;
     await assertTrackerContract(plugin, { settings: settings(), http: fetchHttp, assignee: { id: 'ada', name: 'Ada Lovelace' } });
   });
 
