@@ -18,6 +18,7 @@ const TranscriptDetailPage = lazy(() => import('./transcripts/TranscriptDetailPa
 const SettingsPage = lazy(() => import('./settings/SettingsPage.tsx'));
 const TicketsPage = lazy(() => import('./tickets/TicketsPage.tsx'));
 const TicketDetailPage = lazy(() => import('./tickets/TicketDetailPage.tsx'));
+const ConnectionsPage = lazy(() => import('./connections/ConnectionsPage.tsx'));
 
 /** The route table of spec section 2. */
 export function AppRoutes() {
@@ -35,6 +36,7 @@ export function AppRoutes() {
           <Route path="settings" element={<SettingsPage />} />
           <Route path="tickets" element={<TicketsPage />} />
           <Route path="tickets/:id" element={<TicketDetailPage />} />
+          <Route path="connections" element={<ConnectionsPage />} />
         </Route>
       </Route>
       <Route element={<AuthLayout />}>

@@ -13,6 +13,10 @@ describe('camelizeKeys', () => {
     expect(snakeToCamel('_private')).toBe('_private');
     expect(snakeToCamel('token_usage_stats')).toBe('tokenUsageStats');
     expect(camelizeKeys('plain')).toBe('plain');
+    // A participant's name is data: a user mapping keeps it as written.
+    expect(camelizeKeys({ settings: { user_mappings: { jane_doe: 'jdoe', 'Ada Lovelace': 'ada' } } })).toEqual({
+      settings: { userMappings: { jane_doe: 'jdoe', 'Ada Lovelace': 'ada' } },
+    });
     expect(camelizeKeys(null)).toBeNull();
   });
 });

@@ -129,13 +129,13 @@ describe('createApiClient against a real server', () => {
     await expect(apiFor(env).del('/no-content')).resolves.toEqual({});
   });
 
-  it('converts response keys to camelCase deeply', async () => {
+  it('converts response keys to camelCase deeply, but not the names a user mapping is keyed by', async () => {
     const { env } = environment('/dashboard');
     await expect(apiFor(env).get('/nested')).resolves.toEqual({
       userId: 7,
       fullName: 'Ada Lovelace',
       projectResults: [{ ticketId: 'a', externalUrl: null, tags: ['needs_review'] }],
-      settings: { userMappings: { speakerOne: 'ada' }, includePriority: false },
+      settings: { userMappings: { speaker_one: 'ada' }, includePriority: false },
     });
   });
 

@@ -60,11 +60,22 @@ export function snakeToCamel(key: string): string {
   return key.replace(/(?<=[A-Za-z0-9])_+([A-Za-z0-9])/g, (_match, letter: string) => letter.toUpperCase());
 }
 
-/** Converts every object key in a JSON value to camelCase, through nested objects and arrays. */
+/** Objects keyed by data rather than by field names (a participant's name), whose keys stay as they are. */
+const DATA_KEYED = new Set(['userMappings']);
+
+/**
+ * Converts every object key in a JSON value to camelCase, through nested objects and arrays, except the keys of
+ * data-keyed objects (`userMappings: { "jane_doe": "jdoe" }` keeps "jane_doe").
+ */
 export function camelizeKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(camelizeKeys);
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [snakeToCamel(key), camelizeKeys(item)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => {
+        const name = snakeToCamel(key);
+        return [name, DATA_KEYED.has(name) ? item : camelizeKeys(item)];
+      }),
+    );
   }
   return value;
 }

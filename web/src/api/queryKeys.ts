@@ -19,6 +19,13 @@ export const queryKeys = {
     search: (text: string) => ['tickets', 'search', text] as const,
     assignees: (text: string, project: string) => ['tickets', 'assignees', text, project] as const,
   },
+  connections: {
+    list: ['connections', 'list'] as const,
+    projects: ['connections', 'project'] as const,
+    /** The connection a ticket's project is pushed through, if any. */
+    project: (project: string) => ['connections', 'project', project] as const,
+    deliveries: (id: string) => ['connections', 'deliveries', id] as const,
+  },
 };
 
 /** After an upload, a finished processing run or a delete: the transcript lists, the tickets and the dashboard. */

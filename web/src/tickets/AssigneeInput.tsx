@@ -15,13 +15,19 @@ export interface AssigneeInputProps {
   /** Narrows the suggestions to people of this project, when given. */
   project?: string;
   disabled?: boolean;
+  /** The field's label and name, for a person other than a ticket's assignee (default Assignee, assignee). */
+  label?: string;
+  name?: string;
+  /** The line under the field (default the typing hint); null shows none. */
+  helperText?: string | null;
 }
 
 /**
  * A free-text assignee with suggestions from GET /api/tickets/users/search (participants of the user's
  * transcripts and assignees already used). Suggestions are asked for while the list is open, after typing pauses.
  */
-export function AssigneeInput({ value, onChange, project = '', disabled = false }: AssigneeInputProps) {
+export function AssigneeInput(props: AssigneeInputProps) {
+  const { value, onChange, project = '', disabled = false, label = texts.assignee, name = 'assignee', helperText = texts.assigneeHint } = props;
   const [open, setOpen] = useState(false);
   const text = useDebouncedValue(value.trim(), SUGGESTION_DEBOUNCE_MS);
   const inProject = useDebouncedValue(project, SUGGESTION_DEBOUNCE_MS);
@@ -50,9 +56,9 @@ export function AssigneeInput({ value, onChange, project = '', disabled = false 
       renderInput={(params) => (
         <TextField
           {...params}
-          label={texts.assignee}
-          name="assignee"
-          helperText={texts.assigneeHint}
+          label={label}
+          name={name}
+          helperText={helperText ?? undefined}
           slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, maxLength: 200 } }}
         />
       )}

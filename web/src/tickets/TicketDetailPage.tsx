@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ApiError, failureText } from '../api/client.ts';
 import { queryKeys } from '../api/queryKeys.ts';
+import { MissingConnectionWarning } from '../connections/MissingConnectionWarning.tsx';
 import { BackLink } from '../ui/BackLink.tsx';
 import { PageLoader } from '../ui/PageLoader.tsx';
 import { SUCCESS_BANNER_MS, useTimedMessage } from '../ui/useTimedMessage.ts';
@@ -30,6 +31,7 @@ function TicketScreen({ ticket }: { ticket: Ticket }) {
     <Stack spacing={3}>
       <title>{texts.pageTitle(ticket.title)}</title>
       <TicketHeader ticket={ticket} onEdit={editing ? undefined : edit} />
+      <MissingConnectionWarning project={ticket.project} />
       {editing ? (
         <TicketEditForm
           ticket={ticket}

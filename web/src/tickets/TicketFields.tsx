@@ -1,9 +1,11 @@
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
+import { useAssigneeMappingNote } from '../connections/projectConnection.ts';
 import { SelectField, type SelectOption } from '../ui/ListControls.tsx';
+import { useDebouncedValue } from '../ui/useDebouncedValue.ts';
 import { AssigneeInput } from './AssigneeInput.tsx';
 import { TagInput } from './TagInput.tsx';
-import { ticketTexts } from './texts.ts';
+import { SUGGESTION_DEBOUNCE_MS, ticketTexts } from './texts.ts';
 import type { TicketDraft } from './ticketForm.ts';
 import { EFFORTS, PRIORITIES, STATUSES, type TicketEffort, type TicketPriority, type TicketStatus } from './ticketsApi.ts';
 
@@ -33,6 +35,8 @@ export interface TicketFieldsProps {
 
 /** The inputs of the create and edit forms; the form around them checks the required ones. */
 export function TicketFields({ draft, onChange, disabled = false, extended = false }: TicketFieldsProps) {
+  // Spec section 5: 'Not mapped' under the assignee when the project's connection has no mapping for the name.
+  const mappingNote = useAssigneeMappingNote(useDebouncedValue(draft.project, SUGGESTION_DEBOUNCE_MS), draft.assignee);
   const text = (field: TextName, label: string, required = false) => {
     const long = field !== 'title' && field !== 'project';
     return (
@@ -78,6 +82,7 @@ export function TicketFields({ draft, onChange, disabled = false, extended = fal
         value={draft.assignee}
         project={draft.project}
         disabled={disabled}
+        helperText={mappingNote ?? undefined}
         onChange={(assignee) => onChange({ assignee })}
       />
       {text('description', texts.description, true)}

@@ -3,6 +3,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { useAssigneeMappingNote } from '../connections/projectConnection.ts';
 import { formatDate, formatDateTime } from '../ui/dates.ts';
 import { Panel } from '../ui/Panel.tsx';
 import { DependencyChips } from './Dependencies.tsx';
@@ -45,13 +46,25 @@ function Tags({ tags }: { tags: string[] }) {
   );
 }
 
+/** The assignee, marked 'Not mapped' when the project's connection has no user mapping for the name. */
+function Assignee({ ticket }: { ticket: Ticket }) {
+  const note = useAssigneeMappingNote(ticket.project, ticket.assignee ?? '');
+  if (ticket.assignee === null) return texts.unassigned;
+  return (
+    <>
+      {ticket.assignee}
+      {note !== null && <Chip size="small" variant="outlined" color="warning" label={note} sx={{ ml: 1 }} />}
+    </>
+  );
+}
+
 function DetailsList({ ticket }: { ticket: Ticket }) {
   const rows: { label: string; value: ReactNode }[] = [
     { label: ticketTexts.fields.project, value: ticket.project },
     { label: ticketTexts.fields.status, value: ticketTexts.status[ticket.status] },
     { label: ticketTexts.fields.priority, value: ticketTexts.priority[ticket.priority] },
     { label: ticketTexts.fields.effort, value: ticket.effort ? ticketTexts.effort[ticket.effort] : texts.notSet },
-    { label: ticketTexts.fields.assignee, value: ticket.assignee ?? texts.unassigned },
+    { label: ticketTexts.fields.assignee, value: <Assignee ticket={ticket} /> },
     { label: ticketTexts.fields.dueDate, value: ticket.dueDate ? formatDate(ticket.dueDate) : texts.notSet },
     { label: ticketTexts.fields.tags, value: <Tags tags={ticket.tags} /> },
     { label: texts.created, value: formatDateTime(ticket.createdAt) },

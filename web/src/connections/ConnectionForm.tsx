@@ -1,0 +1,54 @@
+import Stack from '@mui/material/Stack';
+import { useState } from 'react';
+import { failureText } from '../api/client.ts';
+import { TicketFormActions } from '../tickets/TicketFormActions.tsx';
+import { FormError } from '../ui/FormFields.tsx';
+import { Panel } from '../ui/Panel.tsx';
+import { useFormSubmit } from '../ui/useFormSubmit.ts';
+import { ConnectionFields } from './ConnectionFields.tsx';
+import { draftFromConnection, draftProblem, draftToInput, emptyDraft, type ConnectionDraft } from './connectionForm.ts';
+import { connectionsApi, type Connection, type SavedConnection } from './connectionsApi.ts';
+import { ProjectMappingEditor } from './ProjectMappingEditor.tsx';
+import { connectionTexts } from './texts.ts';
+import { UserMappingEditor } from './UserMappingEditor.tsx';
+
+const texts = connectionTexts.form;
+
+export interface ConnectionFormProps {
+  id: string;
+  /** The connection to edit; null adds a new one. */
+  connection: Connection | null;
+  onSaved(saved: SavedConnection): void;
+  onCancel(): void;
+}
+
+/**
+ * The add and edit form (spec section 4: create mode or edit mode). The server verifies the credentials on every
+ * save; a connection that does not work yet is saved all the same, and the page says why it does not work.
+ */
+export function ConnectionForm({ id, connection, onSaved, onCancel }: ConnectionFormProps) {
+  const mode = connection === null ? 'create' : 'edit';
+  const saved = connection?.credentials ?? {};
+  const [draft, setDraft] = useState<ConnectionDraft>(() => (connection === null ? emptyDraft() : draftFromConnection(connection)));
+  const form = useFormSubmit({
+    check: () => draftProblem(draft, mode),
+    run: () => (connection === null ? connectionsApi.create(draftToInput(draft)) : connectionsApi.update(connection.id, draftToInput(draft, saved))),
+    failure: (failure) => failureText(failure, connectionTexts.saveFailed),
+    onSuccess: onSaved,
+  });
+  const change = (patch: Partial<ConnectionDraft>) => setDraft((current) => ({ ...current, ...patch }));
+
+  const headingId = `${id}-heading`;
+  return (
+    <Panel id={headingId} sectionId={id} heading={connection === null ? texts.addHeading : texts.editHeading(connection.name)} dense>
+      {/* noValidate: the spec's own messages, not the browser's, name what is missing. */}
+      <Stack component="form" noValidate onSubmit={form.submit} spacing={3} aria-labelledby={headingId}>
+        <FormError error={form.error} />
+        <ConnectionFields draft={draft} mode={mode} saved={saved} disabled={form.busy} onChange={change} />
+        <ProjectMappingEditor projects={draft.projectMappings} disabled={form.busy} onChange={(projectMappings) => change({ projectMappings })} />
+        <UserMappingEditor rows={draft.userMappings} disabled={form.busy} onChange={(userMappings) => change({ userMappings })} />
+        <TicketFormActions busy={form.busy} submitLabel={texts.save} busyLabel={texts.saving} cancelLabel={texts.cancel} onCancel={onCancel} />
+      </Stack>
+    </Panel>
+  );
+}

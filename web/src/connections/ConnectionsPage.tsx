@@ -1,0 +1,177 @@
+import AddIcon from '@mui/icons-material/Add';
+import Alert, { type AlertColor } from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { failureText } from '../api/client.ts';
+import { queryKeys } from '../api/queryKeys.ts';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
+import { PageHeading } from '../ui/PageHeading.tsx';
+import { PageLoader } from '../ui/PageLoader.tsx';
+import { SpreadRow } from '../ui/SpreadRow.tsx';
+import { useConfirmation } from '../ui/useConfirmation.ts';
+import { SUCCESS_BANNER_MS, useTimedMessage } from '../ui/useTimedMessage.ts';
+import { ConnectionCard } from './ConnectionCard.tsx';
+import { ConnectionForm } from './ConnectionForm.tsx';
+import { connectionsApi, type Connection, type SavedConnection } from './connectionsApi.ts';
+import { connectionTexts as texts } from './texts.ts';
+import { savedVerificationSentence } from './verification.ts';
+
+const FORM_ID = 'connection-form';
+
+/** What the form is open for: a new connection (null) or the one being edited. */
+interface OpenForm {
+  connection: Connection | null;
+}
+
+/** The outcome of the last save: saved either way, and working or not. */
+interface SaveOutcome {
+  ok: boolean;
+  text: string;
+}
+
+/** A banner to show, when there is a text. */
+function notice(key: string, severity: AlertColor, text: string | null, close: () => void) {
+  return text === null ? [] : [{ key, severity, text, close }];
+}
+
+/** The Project Connections page (/connections): the list, the add and edit form, verify and delete. */
+export default function ConnectionsPage() {
+  const queryClient = useQueryClient();
+  const connections = useQuery({ queryKey: queryKeys.connections.list, queryFn: connectionsApi.list });
+  const [form, setForm] = useState<OpenForm | null>(null);
+  const [outcome, setOutcome] = useState<SaveOutcome | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const success = useTimedMessage(SUCCESS_BANNER_MS);
+  /** After a change: the list and the project checks, and the request log of the connection that sent requests. */
+  const refresh = (sentRequests?: Connection) =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.connections.list }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.connections.projects }),
+      sentRequests && queryClient.invalidateQueries({ queryKey: queryKeys.connections.deliveries(sentRequests.id) }),
+    ]);
+
+  const clearMessages = () => {
+    success.clear();
+    setOutcome(null);
+    setFailure(null);
+  };
+  const openForm = (connection: Connection | null) => {
+    clearMessages();
+    setForm({ connection });
+  };
+  const onSaved = ({ connection, verification }: SavedConnection) => {
+    success.show(form?.connection ? texts.updated : texts.created);
+    setOutcome({ ok: verification.ok, text: `${connection.name}: ${savedVerificationSentence(verification)}` });
+    setForm(null);
+    void refresh(connection);
+  };
+
+  const verify = useMutation({
+    mutationFn: (connection: Connection) => connectionsApi.verify(connection.id),
+    onMutate: clearMessages,
+    onError: (error) => setFailure(failureText(error, texts.verifyFailed)),
+    onSettled: (_verification, _error, connection) => refresh(connection),
+  });
+
+  const deletion = useConfirmation<Connection>(async (connection) => {
+    clearMessages();
+    try {
+      await connectionsApi.remove(connection.id);
+      success.show(texts.deleted);
+      if (form?.connection?.id === connection.id) setForm(null);
+    } catch (error) {
+      setFailure(failureText(error, texts.deleteFailed));
+    }
+    await refresh();
+  });
+
+  // What happened last: the success text (cleared after 3 s), whether a saved connection works, what failed.
+  const notices = [
+    ...notice('success', 'success', success.message, success.clear),
+    ...notice('outcome', outcome?.ok ? 'success' : 'warning', outcome?.text ?? null, () => setOutcome(null)),
+    ...notice('failure', 'error', failure, () => setFailure(null)),
+  ];
+  const verifyingId = verify.isPending ? verify.variables.id : null;
+  const list = connections.data ?? [];
+
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
+      <SpreadRow sx={{ mb: 3 }}>
+        <Box>
+          <PageHeading title={texts.pageTitle} heading={texts.heading} intro={texts.intro} gap={0} />
+        </Box>
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          aria-expanded={form !== null && form.connection === null}
+          aria-controls={form !== null ? FORM_ID : undefined}
+          onClick={() => (form !== null && form.connection === null ? setForm(null) : openForm(null))}
+          sx={{ flexShrink: 0 }}
+        >
+          {texts.add}
+        </Button>
+      </SpreadRow>
+
+      <Stack spacing={2.5}>
+        {notices.map((notice) => (
+          <Alert key={notice.key} severity={notice.severity} onClose={notice.close} sx={{ overflowWrap: 'anywhere' }}>
+            {notice.text}
+          </Alert>
+        ))}
+        {form !== null && (
+          <ConnectionForm
+            // Another connection, or add after edit, starts a fresh form.
+            key={form.connection?.id ?? 'new'}
+            id={FORM_ID}
+            connection={form.connection}
+            onSaved={onSaved}
+            onCancel={() => setForm(null)}
+          />
+        )}
+
+        {connections.isError && <Alert severity="error">{failureText(connections.error, texts.fetchFailed)}</Alert>}
+        {connections.isPending ? (
+          <PageLoader />
+        ) : (
+          connections.isSuccess &&
+          (list.length === 0 ? (
+            <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
+              <Typography>{texts.list.empty}</Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                {texts.list.emptyHint}
+              </Typography>
+            </Paper>
+          ) : (
+            <Stack component="ul" aria-label={texts.list.label} spacing={2} sx={{ m: 0, p: 0 }}>
+              {list.map((connection) => (
+                <ConnectionCard
+                  key={connection.id}
+                  connection={connection}
+                  verifying={verifyingId === connection.id}
+                  busy={deletion.busy}
+                  onVerify={() => verify.mutate(connection)}
+                  onEdit={() => openForm(connection)}
+                  onDelete={() => deletion.ask(connection)}
+                />
+              ))}
+            </Stack>
+          ))
+        )}
+      </Stack>
+
+      <ConfirmDialog
+        {...deletion.dialog}
+        title={texts.deleteDialog.title}
+        message={texts.deleteDialog.message(deletion.item?.name ?? '')}
+        confirmLabel={texts.deleteDialog.confirm}
+        cancelLabel={texts.deleteDialog.cancel}
+      />
+    </Container>
+  );
+}

@@ -1,0 +1,28 @@
+import { api } from '../api/browser.ts';
+import { dataOf } from '../api/client.ts';
+import type { Schema } from '../api/schema.ts';
+
+export type Connection = Schema<'ConnectionView'>;
+export type ConnectionSettings = Connection['settings'];
+export type Verification = Schema<'ConnectionVerification'>;
+export type SavedConnection = Schema<'ConnectionSaved'>;
+export type Delivery = Schema<'ConnectionDeliveries'>['deliveries'][number];
+/** What POST /api/connections and PUT /api/connections/{id} take; the form always sends every field. */
+export type ConnectionInput = Required<Schema<'ConnectionRequest'>>;
+
+const byId = (id: string) => ({ params: { path: { id } } });
+
+/** The connection calls of spec section 7. */
+export const connectionsApi = {
+  list: async () => (await dataOf(api.GET('/api/connections'))).connections,
+  /** Whether a connection serves the project, and which. */
+  forProject: (project: string) => dataOf(api.GET('/api/connections/project/{project}', { params: { path: { project } } })),
+  create: (input: ConnectionInput) => dataOf(api.POST('/api/connections', { body: input })),
+  update: (id: string, input: ConnectionInput) => dataOf(api.PUT('/api/connections/{id}', { ...byId(id), body: input })),
+  remove: async (id: string) => {
+    await api.DELETE('/api/connections/{id}', byId(id));
+  },
+  verify: async (id: string) => (await dataOf(api.POST('/api/connections/{id}/verify', byId(id)))).verification,
+  /** The requests the connection's tracker plugin sent, newest first. */
+  deliveries: async (id: string) => (await dataOf(api.GET('/api/connections/{id}/deliveries', byId(id)))).deliveries,
+};

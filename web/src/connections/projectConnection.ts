@@ -1,0 +1,30 @@
+import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '../api/queryKeys.ts';
+import { isAssigneeMapped } from './connectionForm.ts';
+import { connectionsApi } from './connectionsApi.ts';
+import { connectionTexts } from './texts.ts';
+
+/**
+ * Whether a connection serves the project (GET /api/connections/project/{project}). A failed check is only
+ * logged (spec section 8): the answer then stays unknown and nothing is shown.
+ */
+export function useProjectConnection(project: string) {
+  const name = project.trim();
+  return useQuery({
+    queryKey: queryKeys.connections.project(name),
+    queryFn: () => connectionsApi.forProject(name),
+    enabled: name !== '',
+    meta: { failureLog: `Could not check the connection of the project ${name}` },
+  });
+}
+
+/**
+ * Spec section 5: 'Not mapped' when the project's connection has no user mapping for the assignee; null when
+ * there is nothing to say (no assignee, no connection, or the check has not answered).
+ */
+export function useAssigneeMappingNote(project: string, assignee: string): string | null {
+  const { data } = useProjectConnection(project);
+  const connection = data?.connection ?? null;
+  if (assignee.trim() === '' || connection === null) return null;
+  return isAssigneeMapped(connection.settings.userMappings, assignee) ? null : connectionTexts.ticket.notMapped;
+}
