@@ -365,8 +365,6 @@ export interface TicketCreateRequest {
   userId?: unknown;
   externalUrl?: unknown;
   externalId?: unknown;
-  externalType?: unknown;
-  externalKey?: unknown;
   createdAt?: unknown;
   updatedAt?: unknown;
 }
@@ -446,14 +444,6 @@ export interface TicketView {
   dueDate: string | null;
   externalUrl: string | null;
   externalId: string | null;
-  /**
-   * The tracker type (connection type) the ticket was pushed to, e.g. 'github'; null until it is pushed.
-   */
-  externalType: string | null;
-  /**
-   * What people call the pushed item, e.g. '#42' or 'PROJ-7' (shown as 'Pushed to <type> (<key>)'); null until it is pushed.
-   */
-  externalKey: string | null;
   transcriptId: string | null;
   createdAt: string;
   updatedAt: string;
@@ -494,8 +484,6 @@ export interface TicketUpdateRequest {
   userId?: unknown;
   externalUrl?: unknown;
   externalId?: unknown;
-  externalType?: unknown;
-  externalKey?: unknown;
   createdAt?: unknown;
   updatedAt?: unknown;
 }
