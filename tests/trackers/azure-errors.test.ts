@@ -5,15 +5,11 @@ import { fetchHttp, sampleTicket } from '../../core/plugins/testkit.ts';
 import type { TrackerContext } from '../../plugins/sdk/index.ts';
 import { azureTracker } from '../../plugins/trackers/azure/index.ts';
 import { exampleOf, startVendorFake, type VendorFake, type VendorReply } from '../support/vendor-fake.ts';
+import { azureError, CREATE, PAT_AS_BASIC } from './azure-fake.ts';
 
 const FIELDS = 'GET /{organization}/{project}/_apis/wit/workitemtypes/{type}/fields';
-const CREATE = 'POST /{organization}/{project}/_apis/wit/workitems/${type}';
-/** The contract's operations name only oauth2, though Azure DevOps takes a PAT as Basic credentials (see azure.test.ts). */
-const PAT_AS_BASIC = /: credentials not sent as the contract's security requires \(Authorization: Basic\)$/;
 
-const serviceError = (status: number, message: string, extra: Record<string, unknown> = {}): VendorReply => ({
-  status, body: { $id: '1', innerException: null, message, typeName: 'Microsoft.VisualStudio.Services.Common.VssServiceException', typeKey: 'VssServiceException', errorCode: 0, eventId: 3000, ...extra },
-});
+const serviceError = (status: number, message: string, extra: Record<string, unknown> = {}) => azureError(status, message, 'VssServiceException', extra);
 
 let fake: VendorFake;
 const context = (extra: Partial<TrackerContext> = {}): TrackerContext => ({

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, expect } from 'vitest';
 import { fetchHttp } from '../../core/plugins/testkit/trackers.ts';
 import type { TrackerContext } from '../../plugins/sdk/index.ts';
 import { exampleOf, startVendorFake, type VendorFake, type VendorReply, type VendorRequest } from '../support/vendor-fake.ts';
+import { requiringCredentials, type StandIn, type StandInOptions } from './stand-in.ts';
 
 type Json = Record<string, unknown>;
 
@@ -41,7 +42,7 @@ function labelObject(label: { name: string; color: string }, index: number): Jso
   return { ...example, id: 208045900 + index, name: label.name, color: label.color, description: null, default: false, url: `${API}/repos/${REPO}/labels/${encodeURIComponent(label.name)}` };
 }
 
-function issueObject(state: GitHubState, body: Json): Json {
+function issueObject(state: GitHubState, body: Json, web: string): Json {
   const example = exampleOf('github', 'POST /repos/{owner}/{repo}/issues', 201);
   // The example is of an issue that is a pull request and was closed; a new issue is neither.
   delete example.pull_request;
@@ -56,7 +57,7 @@ function issueObject(state: GitHubState, body: Json): Json {
     ...example, id: 1_800_000_000 + number, number, title: body.title, body: body.body ?? null, labels, assignees,
     assignee: assignees[0] ?? null, milestone: null, state: 'open', closed_at: null, closed_by: null,
     comments: 0, created_at: created, updated_at: created,
-    url: `${API}/repos/${REPO}/issues/${number}`, html_url: `${WEB}/${REPO}/issues/${number}`,
+    url: `${API}/repos/${REPO}/issues/${number}`, html_url: `${web}/${REPO}/issues/${number}`,
   };
 }
 
@@ -66,7 +67,8 @@ const page = <T>(items: T[], query: URLSearchParams) => {
   return items.slice((at - 1) * size, at * size);
 };
 
-export async function startGitHubFake(): Promise<GitHubFake> {
+/** `web`: where the issues' pages are (html_url), github.com unless given. */
+export async function startGitHubFake({ web = WEB }: { web?: string } = {}): Promise<GitHubFake> {
   const repository: Json = { ...exampleOf('github', 'GET /repos/{owner}/{repo}', 200), language: null, full_name: REPO, name: 'web', has_issues: true, archived: false };
   // The example is of a fork; this repository is its own.
   delete repository.source;
@@ -89,7 +91,7 @@ export async function startGitHubFake(): Promise<GitHubFake> {
       return { status: 201, body: labelObject(label, state.labels.length - 1) };
     }),
     'POST /repos/{owner}/{repo}/issues': inRepo((request) => {
-      const created = issueObject(state, request.body as Json);
+      const created = issueObject(state, request.body as Json, web);
       state.issues.push(created);
       return { status: 201, headers: { location: String(created.url) }, body: created };
     }),
@@ -145,4 +147,25 @@ export function useGitHubFake(): GitHubFake {
     await current.fake.close();
   });
   return current;
+}
+
+/** The stand-in `npm run fake-trackers` runs: acme/web, refusing any token but its own. */
+export async function startGitHubStandIn({ url }: StandInOptions): Promise<StandIn> {
+  const github = await startGitHubFake({ web: url });
+  const { token } = github.settings.credentials;
+  github.fake.routes = requiringCredentials(github.fake.routes, `Bearer ${token}`, () => gitHubError(401, 'Bad credentials'));
+  const names = (issue: Json, key: string, field: string) => (issue[key] as Json[]).map((entry) => entry[field]);
+  return {
+    type: 'GitHub',
+    target: github.fake.url,
+    form: [['Project Identifier', REPO], ['Personal Access Token', token], ['GitHub Enterprise Server API URL', url]],
+    notes: [],
+    created: () => github.state.issues.map((issue) => ({
+      key: `#${String(issue.number)}`, title: issue.title, state: issue.state, labels: names(issue, 'labels', 'name'),
+      assignees: names(issue, 'assignees', 'login'), url: issue.html_url,
+      blockedBy: github.state.issues.filter((other) => github.state.blockedBy.get(issue.number as number)?.includes(other.id as number)).map((other) => `#${String(other.number)}`),
+    })),
+    violations: () => github.fake.violations,
+    close: () => github.fake.close(),
+  };
 }

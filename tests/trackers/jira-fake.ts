@@ -8,6 +8,7 @@ import { afterEach, beforeEach, expect } from 'vitest';
 import { fetchHttp } from '../../core/plugins/testkit/trackers.ts';
 import type { TrackerContext } from '../../plugins/sdk/index.ts';
 import { exampleOf, startVendorFake, type VendorFake, type VendorReply, type VendorRequest } from '../support/vendor-fake.ts';
+import { basic, requiringCredentials, type StandIn, type StandInOptions } from './stand-in.ts';
 
 type Json = Record<string, unknown>;
 
@@ -69,7 +70,8 @@ function matches(jql: string, issue: JiraIssue): boolean {
   return (!project || issue.key.startsWith(`${project}-`)) && (!label || ((issue.fields.labels as string[] | undefined) ?? []).includes(label));
 }
 
-export async function startJiraFake(): Promise<JiraFake> {
+/** `site`: the site's address its answers name, the fake's own unless given. */
+export async function startJiraFake({ site: address }: { site?: string } = {}): Promise<JiraFake> {
   const state: JiraState = {
     issueTypes: [{ id: '10002', name: 'Sub-task', subtask: true }, { id: '10004', name: 'Bug', subtask: false }, { id: '10001', name: 'Task', subtask: false }],
     priorities: ['Highest', 'High', 'Medium', 'Low', 'Lowest'].map((name, index) => ({ id: String(index + 1), name })),
@@ -134,8 +136,8 @@ export async function startJiraFake(): Promise<JiraFake> {
       return request.query.get('project') === 'PROJ' ? { status: 200, body: found.map(user) } : jiraError(404, ['Project not found']);
     },
   });
-  site = fake.url;
-  const settings = { config: { projectIdentifier: 'PROJ' }, credentials: { url: `${fake.url}/`, username: 'ada@acme.test', apiToken: 'ATATT3xFfGF0-test-token' } };
+  site = address ?? fake.url;
+  const settings = { config: { projectIdentifier: 'PROJ' }, credentials: { url: `${site}/`, username: 'ada@acme.test', apiToken: 'ATATT3xFfGF0-test-token' } };
   return {
     fake, state, settings,
     context: (signal, config = {}) => ({ settings: { ...settings, config: { ...settings.config, ...config } }, http: fetchHttp, ...(signal ? { signal } : {}) }),
@@ -152,4 +154,30 @@ export function useJiraFake(): JiraFake {
     await current.fake.close();
   });
   return current;
+}
+
+/** The stand-in `npm run fake-trackers` runs: project PROJ, refusing any e-mail and API token but its own. */
+export async function startJiraStandIn({ url }: StandInOptions): Promise<StandIn> {
+  const jira = await startJiraFake({ site: url });
+  const { username, apiToken } = jira.settings.credentials;
+  const { state } = jira;
+  jira.fake.routes = requiringCredentials(jira.fake.routes, basic(username, apiToken), () => ({
+    status: 401, headers: { 'content-type': 'text/plain;charset=UTF-8' }, body: 'Client must be authenticated to access this resource.',
+  }));
+  const named = (field: unknown, list: { id: string; name: string }[]) => list.find((entry) => entry.id === (field as { id?: string } | undefined)?.id)?.name;
+  return {
+    type: 'JIRA',
+    target: jira.fake.url,
+    form: [['Project Identifier', 'PROJ'], ['JIRA URL', url], ['Username (e-mail)', username], ['API Token', apiToken]],
+    notes: [],
+    created: () => state.issues.map(({ key, fields, category }) => ({
+      key, summary: fields.summary, type: named(fields.issuetype, state.issueTypes), priority: named(fields.priority, state.priorities) ?? null,
+      labels: fields.labels, dueDate: fields.duedate ?? null, statusCategory: category,
+      assignee: state.users.find((person) => person.accountId === (fields.assignee as { accountId?: string } | undefined)?.accountId)?.displayName ?? null,
+      blockedBy: state.links.filter((link) => link.outward === key).map((link) => link.inward),
+      url: `${url}/browse/${key}`,
+    })),
+    violations: () => jira.fake.violations,
+    close: () => jira.fake.close(),
+  };
 }

@@ -5,12 +5,11 @@ import { fetchHttp, sampleTicket } from '../../core/plugins/testkit.ts';
 import type { TrackerContext } from '../../plugins/sdk/index.ts';
 import { MIRO_API } from '../../plugins/trackers/miro/client.ts';
 import { miroTracker } from '../../plugins/trackers/miro/index.ts';
-import { startVendorFake, type VendorFake, type VendorReply } from '../support/vendor-fake.ts';
+import { startVendorFake, type VendorFake } from '../support/vendor-fake.ts';
+import { CARDS, miroError } from './miro-fake.ts';
 
-const CARDS = 'POST /v2/boards/{board_id}/cards';
 const BOARD = { id: 'uXjVOfjkmAk=', type: 'board', name: 'Sprint planning', description: '', viewLink: 'https://miro.com/app/board/uXjVOfjkmAk=' };
 
-const miroError = (status: number, code: string, message: string, extra: object = {}): VendorReply => ({ status, body: { status, code, message, type: 'error', ...extra } });
 const created = { status: 201, body: { id: '3458764517517852417', type: 'card', data: { title: 'Fix the login timeout on mobile' } } };
 
 let fake: VendorFake;

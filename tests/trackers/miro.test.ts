@@ -7,90 +7,14 @@ import type { TrackerContext, TrackerHttp } from '../../plugins/sdk/index.ts';
 import { markerOf } from '../../plugins/sdk/index.ts';
 import { MIRO_API } from '../../plugins/trackers/miro/client.ts';
 import { miroTracker } from '../../plugins/trackers/miro/index.ts';
-import { startVendorFake, type VendorFake, type VendorReply, type VendorRequest } from '../support/vendor-fake.ts';
-
-const BOARD_ID = 'uXjVOfjkmAk=';
-const USER = { id: '3458764516184293833', name: 'Ada Lovelace' };
-const CARDS = 'POST /v2/boards/{board_id}/cards';
-const ITEMS = 'GET /v2/boards/{board_id}/items';
-const TAGS = '/v2/boards/{board_id}/tags';
-const ATTACH = 'POST /v2/boards/{board_id}/items/{item_id}';
-/**
- * The contract's item `data` is a oneOf of nine item shapes, most of which require nothing, so a card's data matches
- * the embed and card shapes both and no listed card can satisfy it: that finding is the contract's.
- */
-const ONE_OF_ITEM_DATA = /^GET \/v2\/boards\/\{board_id\}\/items: the scripted 200 answer does not match the response schema: .*\/data\/\d+\/data must match exactly one schema in oneOf$/;
-
-const error = (status: number, code: string, message: string, extra: object = {}): VendorReply => ({ status, body: { status, code, message, type: 'error', ...extra } });
-const member = (id: string, name: string) => ({ id, name, role: 'editor', type: 'board_member' });
-const stamp = { createdAt: '2026-11-20T09:00:00Z', modifiedAt: '2026-11-20T09:00:00Z', createdBy: { id: USER.id, type: 'user' }, modifiedBy: { id: USER.id, type: 'user' } };
-
-interface StoredCard {
-  id: string; type: 'card'; data: { title?: string; description?: string }; position: { x: number; y: number; origin: 'center'; relativeTo: 'canvas_center' };
-  geometry: { width: number; height: number }; tagIds: string[];
-}
-
-/** A board as far as the tracker uses it: its cards (read 50 a page by cursor), tags, members and connectors. */
-function miroBoard() {
-  const cards: StoredCard[] = [];
-  const tags: { id: string; title: string; fillColor: string; type: 'tag' }[] = [{ id: '3458764517517819000', title: 'mobile', fillColor: 'cyan', type: 'tag' }];
-  const connectors: unknown[] = [];
-  const members = [...Array.from({ length: 50 }, (_, i) => member(String(3458764516184290000n + BigInt(i)), `Guest ${i + 1}`)), { ...member(USER.id, USER.name), role: 'owner' },
-    member('3458764516184293840', 'Alex Kim'), member('3458764516184293841', 'Alex Kim')];
-  const addCard = (x: number, y: number, data: StoredCard['data'] = { title: 'Existing' }) => {
-    const card: StoredCard = { id: String(3458764517517852417n + BigInt(cards.length)), type: 'card', data, position: { x, y, origin: 'center', relativeTo: 'canvas_center' }, geometry: { width: 320, height: 94 }, tagIds: [] };
-    cards.push(card);
-    return card;
-  };
-  const view = ({ tagIds: _tags, ...card }: StoredCard) => ({ ...card, ...stamp, links: { self: `${MIRO_API}/v2/boards/${BOARD_ID}/cards/${card.id}` } });
-  const paged = <T>(all: T[], query: URLSearchParams) => {
-    const offset = Number(query.get('offset') ?? 0);
-    const limit = Number(query.get('limit') ?? 20);
-    return { data: all.slice(offset, offset + limit), total: all.length, size: Math.min(limit, Math.max(all.length - offset, 0)), offset, limit, type: 'list' };
-  };
-  const routes = {
-    'GET /v1/oauth-token': () => ({ status: 200, body: {
-      type: 'oauth', organization: { type: 'organization', name: 'Acme Inc', id: '3458764516184293830' }, team: { type: 'team', name: 'Acme', id: '3458764516184293832' },
-      createdBy: { type: 'user', ...USER }, user: { type: 'user', ...USER }, scopes: ['boards:read', 'boards:write'],
-    } }),
-    'GET /v2/boards/{board_id}': ({ params }: VendorRequest) => (params.board_id === BOARD_ID
-      ? { status: 200, body: { id: BOARD_ID, type: 'board', name: 'Sprint planning', description: 'Tickets from the weekly sync', viewLink: `https://miro.com/app/board/${BOARD_ID}`,
-        team: { id: '3458764516184293832', name: 'Acme', type: 'team' }, owner: { ...USER, type: 'user' }, currentUserMembership: { ...USER, role: 'owner', type: 'board_member' } } }
-      : error(404, 'notFound', 'Board not found')),
-    'GET /v2/boards/{board_id}/members': ({ query }: VendorRequest) => ({ status: 200, body: paged(members, query) }),
-    [`GET ${TAGS}`]: ({ query }: VendorRequest) => ({ status: 200, body: paged(tags, query) }),
-    [`POST ${TAGS}`]: ({ body }: VendorRequest) => {
-      const tag = { id: String(3458764517517819001n + BigInt(tags.length)), type: 'tag' as const, ...(body as { title: string; fillColor: string }) };
-      tags.push(tag);
-      return { status: 201, body: tag };
-    },
-    [CARDS]: ({ body }: VendorRequest) => {
-      const { data, position } = body as { data: StoredCard['data']; position: { x: number; y: number } };
-      return { status: 201, body: view(addCard(position.x, position.y, data)) };
-    },
-    [ITEMS]: ({ query }: VendorRequest) => {
-      const offset = Number(query.get('cursor') ?? 0);
-      const limit = Number(query.get('limit'));
-      const page = cards.slice(offset, offset + limit).map(view);
-      return { status: 200, body: { data: page, total: cards.length, size: page.length, limit, ...(offset + limit < cards.length ? { cursor: String(offset + limit) } : {}) } };
-    },
-    [ATTACH]: ({ params, query }: VendorRequest) => {
-      cards.find((card) => card.id === params.item_id)?.tagIds.push(query.get('tag_id')!);
-      return { status: 204 };
-    },
-    'POST /v2/boards/{board_id}/connectors': ({ body }: VendorRequest) => {
-      connectors.push(body);
-      return { status: 200, body: { id: '3458764517517900000', type: 'connector', isSupported: true, ...(body as object), ...stamp } };
-    },
-  };
-  return { cards, tags, connectors, addCard, routes };
-}
+import { startVendorFake, type VendorFake } from '../support/vendor-fake.ts';
+import { ACCESS_TOKEN, BOARD_ID, CARDS, ITEMS, miroBoard, miroError, ONE_OF_ITEM_DATA, TAGS, USER } from './miro-fake.ts';
 
 let fake: VendorFake;
 let board: ReturnType<typeof miroBoard>;
 /** Miro's address, answered by the stand-in. */
 const http: TrackerHttp = (request) => fetchHttp({ ...request, url: request.url.replace(MIRO_API, fake.url) });
-const settings = { config: { projectIdentifier: BOARD_ID }, credentials: { accessToken: 'eyJtaXJvLm9yaWdpbiI6ImV1MDEifQ_token' } };
+const settings = { config: { projectIdentifier: BOARD_ID }, credentials: { accessToken: ACCESS_TOKEN } };
 const context: TrackerContext = { settings, http };
 const sent = (operation: string) => fake.requests.filter((request) => request.operation === operation);
 
@@ -190,7 +114,7 @@ describe('miro tracker: verify', () => {
     await expect(miroTracker.verify(elsewhere)).rejects.toMatchObject({
       kind: 'not_found', message: "Miro has no board with the id 'o9J_kzzzzzz=', or the token's team cannot see it. (Board not found)",
     });
-    fake.routes['GET /v2/boards/{board_id}'] = () => error(403, 'forbidden', 'Access to the board is forbidden');
+    fake.routes['GET /v2/boards/{board_id}'] = () => miroError(403, 'forbidden', 'Access to the board is forbidden');
     await expect(miroTracker.verify(context)).rejects.toMatchObject({ kind: 'forbidden', message: expect.stringMatching(/^The access token may not change the board 'uXjVOfjkmAk='/) });
     fake.routes['GET /v2/boards/{board_id}'] = () => ({ status: 200, body: { id: BOARD_ID, type: 'board', name: 'Sprint planning', description: '', currentUserMembership: { ...USER, role: 'viewer', type: 'board_member' } } });
     await expect(miroTracker.verify(context)).rejects.toMatchObject({ kind: 'forbidden', message: expect.stringMatching(/^Ada Lovelace is a viewer of the board 'Sprint planning'/) });

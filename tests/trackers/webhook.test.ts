@@ -1,8 +1,6 @@
 // The `webhook` tracker against a plain local receiver: every delivery verified with the Standard Webhooks
 // reference verifier, its payload against schemas/webhook-payload.schema.json, a retried delivery recognisable
 // by its webhook-id, and verification by a signed ping.
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { assertTrackerContract, fetchHttp, sampleTicket } from '../../core/plugins/testkit.ts';
@@ -10,35 +8,10 @@ import { createAjv, getValidator } from '../../core/schema/registry.ts';
 import type { TrackerContext, TrackerTicket } from '../../plugins/sdk/index.ts';
 import { markerOf } from '../../plugins/sdk/index.ts';
 import { webhookTracker } from '../../plugins/trackers/webhook/index.ts';
+import { startReceiver, type Delivery } from './webhook-receiver.ts';
 
 const SECRET = `whsec_${Buffer.from('a test secret of thirty-two bytes').toString('base64')}`;
 const validPayload = getValidator(createAjv(), 'webhook-payload.schema.json');
-
-interface Delivery {
-  headers: IncomingHttpHeaders;
-  raw: string;
-}
-type Answer = { status: number; headers?: Record<string, string>; body?: string; delayMs?: number };
-
-/** A receiver that keeps every delivery and answers from a script (204 when the script is empty). */
-async function startReceiver() {
-  const deliveries: Delivery[] = [];
-  const script: Answer[] = [];
-  const server: Server = createServer(async (request, response) => {
-    let raw = '';
-    for await (const chunk of request) raw += String(chunk);
-    deliveries.push({ headers: request.headers, raw });
-    const answer = script.shift() ?? { status: 204 };
-    if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
-    response.writeHead(answer.status, { connection: 'close', ...answer.headers }).end(answer.body ?? '');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  return {
-    deliveries, script, host: `127.0.0.1:${port}`, url: `http://127.0.0.1:${port}/hooks/t0ken-in-path`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 const context = (credentials: Record<string, unknown> = { secret: SECRET }, extra: Partial<TrackerContext> = {}): TrackerContext => ({

@@ -14,6 +14,8 @@ const PAGE_SIZE = 50;
 export interface MiroConfig {
   /** The board's id, as in https://miro.com/app/board/<id>/. */
   projectIdentifier: string;
+  /** Another address of Miro's REST API (a proxy, or a local stand-in); unset: https://api.miro.com. */
+  baseUrl?: string;
 }
 
 export interface MiroCredentials {
@@ -52,6 +54,7 @@ const refusedToken = (status: number) =>
 export function miroClient(context: TrackerContext) {
   const { config, credentials } = context.settings as unknown as { config: MiroConfig; credentials: MiroCredentials };
   const board = `/v2/boards/${encodeURIComponent(config.projectIdentifier)}`;
+  const api = (config.baseUrl ?? MIRO_API).replace(/\/+$/, '');
   const { signal } = context;
   const aborted = signal && new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));
   aborted?.catch(() => {});
@@ -74,7 +77,7 @@ export function miroClient(context: TrackerContext) {
     const query = call.query ? `?${new URLSearchParams(call.query)}` : '';
     const request: TrackerHttpRequest = {
       method: call.method,
-      url: `${MIRO_API}${call.path}${query}`,
+      url: `${api}${call.path}${query}`,
       headers: { accept: 'application/json', authorization: `Bearer ${credentials.accessToken}` },
       ...(call.body === undefined ? {} : { body: call.body }),
     };

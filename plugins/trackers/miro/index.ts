@@ -25,6 +25,10 @@ const MANIFEST: TrackerManifest = {
         type: 'string', minLength: 1, pattern: '^[^/?#\\s]+$', title: 'board ID',
         description: 'The board\'s ID, from its address: https://miro.com/app/board/<board ID>/ (e.g. uXjVOabc123=).',
       },
+      baseUrl: {
+        type: 'string', format: 'uri', pattern: '^https?://', title: 'Miro API URL',
+        description: 'Only to reach Miro through a proxy or a local stand-in: the REST API address. Leave empty for https://api.miro.com.',
+      },
     },
   },
   credentialsSchema: {

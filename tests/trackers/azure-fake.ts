@@ -1,0 +1,135 @@
+/**
+ * A stateful stand-in of Azure DevOps for the azure tracker's tests: the routes of a vendor fake (every request and
+ * answer checked against Azure DevOps' OpenAPI subset) holding the organization fabrikam's project
+ * Fabrikam-Fiber-Git, its work item types and their fields, an identity directory, and the work items made, with
+ * their tags, states and relations. Answers start from Microsoft's own examples.
+ */
+import { exampleOf, startVendorFake, type VendorReply, type VendorRequest } from '../support/vendor-fake.ts';
+import { basic, requiringCredentials, type StandIn, type StandInOptions } from './stand-in.ts';
+
+type Json = Record<string, unknown>;
+
+export const CREATE = 'POST /{organization}/{project}/_apis/wit/workitems/${type}';
+const ITEM = '/{organization}/{project}/_apis/wit/workitems/{id}';
+export const ORGANIZATION = 'fabrikam';
+export const PROJECT = 'Fabrikam-Fiber-Git';
+export const TEAM_ID = '66df9be7-3586-467b-9c5f-425b29afedfd';
+/**
+ * The contract's operations name only the vendor's oauth2 scheme, not its own document-level accessToken scheme (a
+ * PAT as Basic credentials), which is how Azure DevOps takes a personal access token: that finding is the contract's.
+ */
+export const PAT_AS_BASIC = /: credentials not sent as the contract's security requires \(Authorization: Basic\)$/;
+
+/** The vendor's example lists a Bug's fields; the test-case fields (Repro Steps, System Info) are a Bug's own. */
+const BUG_FIELDS = exampleOf('azure-devops', 'GET /{organization}/{project}/_apis/wit/workitemtypes/{type}/fields', 200).value as { referenceName: string }[];
+const fieldsOf = (type: string) => (type === 'Bug' ? BUG_FIELDS : BUG_FIELDS.filter((field) => !field.referenceName.startsWith('Microsoft.VSTS.TCM.')));
+/** Each type's date field, as the Agile and Basic processes have them; Task has none. */
+const DATE_FIELD: Record<string, string> = { Issue: 'Microsoft.VSTS.Scheduling.DueDate', 'User Story': 'Microsoft.VSTS.Scheduling.TargetDate' };
+
+/** A VSS service exception, as Azure DevOps answers a failed call. */
+export const azureError = (status: number, message: string, typeKey = 'VssServiceException', extra: Json = {}): VendorReply => ({
+  status, body: { $id: '1', innerException: null, message, typeName: `Microsoft.VisualStudio.Services.Common.${typeKey}`, typeKey, errorCode: 0, eventId: 3000, ...extra },
+});
+
+const identity = (name: string, mail: string, n: number) => ({
+  id: `81fa6389-0872-6fdd-a451-7ba7880f566${n}`, descriptor: `Microsoft.IdentityModel.Claims.ClaimsIdentity;7a394543\\${mail}`, subjectDescriptor: `aad.${mail}`,
+  providerDisplayName: name, isActive: true, members: [], memberOf: [], memberIds: [], resourceVersion: 2, metaTypeId: 0,
+  properties: { SchemaClassName: { $type: 'System.String', $value: 'User' }, Account: { $type: 'System.String', $value: mail }, Mail: { $type: 'System.String', $value: mail } },
+});
+const GROUP = (exampleOf('azure-devops', 'GET /{organization}/_apis/identities', 200).value as object[])[0]!;
+const DIRECTORY = [identity('Ada Lovelace', 'ada@fabrikam.com', 1), identity('Sam Carter', 'sam.carter@fabrikam.com', 2), identity('Sam Diaz', 'sam.diaz@fabrikam.com', 3), GROUP];
+
+export interface WorkItem {
+  id: number;
+  rev: number;
+  fields: Record<string, unknown>;
+  relations: { rel: string; url: string }[];
+}
+
+const PAGE = (id: number) => `https://dev.azure.com/fabrikam/web/wi.aspx?pcguid=20cda608&id=${id}`;
+
+/**
+ * Azure DevOps as far as the tracker uses it: one project, its work item types, and the work items made. `fake`
+ * gives the address the work items' REST links name; `page` a work item's web page.
+ */
+export function azureRoutes(fake: () => { url: string }, page: (id: number) => string = PAGE) {
+  const items = new Map<number, WorkItem>();
+  const asJson = (item: WorkItem) => ({ ...item, url: `${fake().url}/fabrikam/_apis/wit/workItems/${item.id}`, _links: { html: { href: page(item.id) } } });
+  const types = exampleOf('azure-devops', 'GET /{organization}/{project}/_apis/wit/workitemtypes', 200);
+  const typeNames = (types.value as { name: string }[]).map((type) => type.name);
+  const unknownType = (type: string) => azureError(404, `TF201083: The work item type '${type}' does not exist in the project.`, 'WorkItemTypeNotFoundException');
+  const apply = (item: WorkItem, ops: { path: string; value: unknown }[]) => {
+    for (const { path, value } of ops) {
+      if (path.startsWith('/fields/')) item.fields[path.slice(8)] = value;
+      else if (path === '/relations/-') item.relations.push(value as { rel: string; url: string });
+    }
+    item.rev += 1;
+  };
+  return {
+    items,
+    routes: {
+      'GET /{organization}/_apis/projects': () => ({ status: 200, body: exampleOf('azure-devops', 'GET /{organization}/_apis/projects', 200) }),
+      'GET /{organization}/_apis/projects/{projectId}': ({ params }: VendorRequest) => (params.projectId === PROJECT
+        ? { status: 200, body: { id: 'eb6e4656-77fc-42a1-9181-4c6d8e9da5d1', name: PROJECT, state: 'wellFormed', visibility: 'private', defaultTeam: { id: TEAM_ID, name: `${PROJECT} Team` } } }
+        : azureError(404, `TF200016: The following project does not exist: ${params.projectId}.`, 'ProjectDoesNotExistWithNameException')),
+      'GET /{organization}/{project}/_apis/wit/workitemtypes': () => ({ status: 200, body: types }),
+      'GET /{organization}/{project}/_apis/wit/workitemtypes/{type}/fields': ({ params }: VendorRequest) => (typeNames.includes(params.type!)
+        ? { status: 200, body: { count: 1, value: [...fieldsOf(params.type!), ...(DATE_FIELD[params.type!] ? [{ referenceName: DATE_FIELD[params.type!], name: 'Date', alwaysRequired: false }] : [])] } }
+        : unknownType(params.type!)),
+      'GET /{organization}/{project}/_apis/wit/workitemtypes/{type}/states': () => ({ status: 200, body: exampleOf('azure-devops', 'GET /{organization}/{project}/_apis/wit/workitemtypes/{type}/states', 200) }),
+      'GET /{organization}/_apis/identities': ({ query }: VendorRequest) => {
+        const wanted = query.get('filterValue')!.toLowerCase();
+        const value = DIRECTORY.filter((entry) => JSON.stringify(entry).toLowerCase().includes(wanted));
+        return { status: 200, body: { count: value.length, value } };
+      },
+      [CREATE]: ({ params, body }: VendorRequest) => {
+        if (!typeNames.includes(params.type!)) return unknownType(params.type!);
+        const item = { id: items.size + 1, rev: 0, fields: { 'System.WorkItemType': params.type, 'System.State': 'New', 'System.TeamProject': PROJECT } as Record<string, unknown>, relations: [] };
+        apply(item, body as { path: string; value: unknown }[]);
+        items.set(item.id, item);
+        return { status: 200, body: asJson(item) };
+      },
+      [`GET ${ITEM}`]: ({ params }: VendorRequest) => (items.has(Number(params.id)) ? { status: 200, body: asJson(items.get(Number(params.id))!) } : azureError(404, `TF401232: Work item ${params.id} does not exist.`)),
+      [`PATCH ${ITEM}`]: ({ params, body }: VendorRequest) => {
+        const item = items.get(Number(params.id));
+        if (!item) return azureError(404, `TF401232: Work item ${params.id} does not exist.`);
+        const added = (body as { path: string; value: { url?: string } }[]).find((op) => op.path === '/relations/-');
+        if (added && item.relations.some((relation) => relation.url === added.value.url)) {
+          return azureError(400, 'TF201036: You cannot add a Predecessor link to this work item because the relation already exists.', 'WorkItemTrackingRelationExistsException');
+        }
+        apply(item, body as { path: string; value: unknown }[]);
+        return { status: 200, body: asJson(item) };
+      },
+      'POST /{organization}/{project}/{team}/_apis/wit/wiql': ({ body }: VendorRequest) => {
+        const marker = /CONTAINS '([^']+)'/.exec((body as { query: string }).query)?.[1];
+        const found = [...items.values()].filter((item) => String(item.fields['System.Tags']).split('; ').includes(marker!));
+        return { status: 200, body: { queryType: 'flat', queryResultType: 'workItem', asOf: new Date().toISOString(), columns: [], workItems: found.map((item) => ({ id: item.id, url: asJson(item).url })) } };
+      },
+    },
+  };
+}
+
+/** The stand-in `npm run fake-trackers` runs: fabrikam's project, refusing any personal access token but its own. */
+export async function startAzureStandIn({ url }: StandInOptions): Promise<StandIn> {
+  const pat = 'pat-secret';
+  const page = (id: number) => `${url}/${ORGANIZATION}/${PROJECT}/_workitems/edit/${id}`;
+  const state = azureRoutes(() => ({ url }), page);
+  const fake = await startVendorFake('azure-devops', requiringCredentials(state.routes, basic('', pat), () => ({ status: 401, body: '' })));
+  const field = (item: WorkItem, name: string) => item.fields[name] ?? null;
+  return {
+    type: 'Azure DevOps',
+    target: fake.url,
+    form: [['Project Identifier', PROJECT], ['Organization', ORGANIZATION], ['Personal Access Token (PAT)', pat], ['Azure DevOps Server URL', url], ['Work Item Type', 'Task (or Bug, User Story, Issue)']],
+    notes: [],
+    created: () => [...state.items.values()].map((item) => ({
+      id: item.id, type: field(item, 'System.WorkItemType'), title: field(item, 'System.Title'), state: field(item, 'System.State'),
+      tags: String(item.fields['System.Tags'] ?? '').split('; ').filter(Boolean), assignedTo: field(item, 'System.AssignedTo'),
+      priority: field(item, 'Microsoft.VSTS.Common.Priority'),
+      due: field(item, 'Microsoft.VSTS.Scheduling.DueDate') ?? field(item, 'Microsoft.VSTS.Scheduling.TargetDate'),
+      predecessors: item.relations.map((relation) => Number(relation.url.split('/').pop())),
+      url: page(item.id),
+    })),
+    violations: () => fake.violations.filter((violation) => !PAT_AS_BASIC.test(violation)),
+    close: () => fake.close(),
+  };
+}
