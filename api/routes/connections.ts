@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Connections } from '../../core/connections/connections.ts';
 import type {
-  ConnectionDeliveries, ConnectionList, ConnectionRequest, ConnectionSaved, ConnectionVerifyResponse, ProjectConnectionCheck,
+  ConnectionDeliveries, ConnectionList, ConnectionRequest, ConnectionSaved, ConnectionTypes, ConnectionVerifyResponse, ProjectConnectionCheck,
 } from '../../schemas/types.ts';
 import { requireAuth } from '../middleware/auth.ts';
 import type { ApiRegistry } from '../routing.ts';
@@ -20,6 +20,18 @@ export function connectionRoutes(api: ApiRegistry, deps: { em: () => EntityManag
     summary: "The signed-in user's connections, newest first; credentials only as which fields are set.",
     responses: { 200: { description: 'The connections.', schema: schema('list.response') } },
     handler: (ctx) => connections().list(em(), requireAuth(ctx).user),
+  });
+
+  api.route<undefined, undefined, ConnectionTypes>({
+    method: 'get', path: '/api/connections/types', operationId: 'listConnectionTypes', tag: 'connections', auth: 'session',
+    summary:
+      'The connection types this server offers (its tracker plugins, built-in and third-party) with the credential and setting fields ' +
+      'each needs, read from the plugin’s schemas: enough to build the form for any of them.',
+    responses: { 200: { description: 'The types, in load order.', schema: schema('types.response') } },
+    handler: (ctx) => {
+      requireAuth(ctx);
+      return connections().types();
+    },
   });
 
   api.route<undefined, undefined, ProjectConnectionCheck>({

@@ -6,7 +6,8 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type {
-  ConnectionDeliveries, ConnectionList, ConnectionRequest, ConnectionSaved, ConnectionVerification, ConnectionView, ProjectConnectionCheck,
+  ConnectionDeliveries, ConnectionList, ConnectionRequest, ConnectionSaved, ConnectionTypes, ConnectionVerification, ConnectionView,
+  ProjectConnectionCheck,
 } from '../../schemas/types.ts';
 import { NotFound } from '../errors.ts';
 import { isUuid } from '../ids.ts';
@@ -20,6 +21,7 @@ import { listDeliveries } from './deliveries.ts';
 import { checkConnection, credentialsSet, filledCredentials, normaliseSettings, required, type ConnectionInput } from './input.ts';
 import { openTracker, type OpenedTracker } from './open-tracker.ts';
 import { credentialFields, trackerManifest, trackerManifests } from './tracker-types.ts';
+import { connectionTypes } from './type-fields.ts';
 
 const CONNECTION_NOT_FOUND = 'Connection not found';
 
@@ -99,6 +101,11 @@ export class Connections {
       createdAt: connection.createdAt.toISOString(),
       updatedAt: connection.updatedAt.toISOString(),
     };
+  }
+
+  /** The connection types: the loaded tracker plugins, with the fields their schemas declare. */
+  types(): ConnectionTypes {
+    return connectionTypes(this.#deps.plugins);
   }
 
   async list(em: EntityManager, user: User): Promise<ConnectionList> {

@@ -1,14 +1,18 @@
 // The Project Connections screen in a real browser against the real API: the empty list, the form's checks, a
 // saved connection that does not work yet, an edit that keeps the saved credentials, verify and delete, and the
 // ticket page's warning for a project without a connection. No tracker can be reached from the tests, so every
-// check with GitHub fails and the page says why.
+// check with GitHub fails and the page says why. A third-party tracker (tests/fixtures/plugins/kanban-tracker.js)
+// gets its form from its schemas, and its local test server, reached as localhost, answers its checks.
 import { describe, expect, it } from 'vitest';
+import { newToken, useTrackerServer } from '../integration/connections-support.ts';
 import { expectAccessibleAt } from './support/checks.ts';
 import { useE2e } from './support/e2e.ts';
 import { choose, ticketJourneys } from './support/tickets.ts';
 import type { Page } from 'playwright-core';
 
-const e2e = useE2e({ consoleErrors: true });
+// Only localhost is allowed by name: 127.0.0.1, as a GitHub Enterprise address below, is still refused.
+const e2e = useE2e({ consoleErrors: true, env: { PLUGINS: './tests/fixtures/plugins/kanban-tracker.js', OUTBOUND_ALLOWLIST: 'localhost' } });
+const server = useTrackerServer();
 const { signedInUser, call, createTicket, openAs } = ticketJourneys(e2e);
 
 interface Connection {
@@ -84,6 +88,64 @@ describe('adding a connection', () => {
   });
 });
 
+describe('a third-party tracker', () => {
+  it('gets a form built from its schemas, and a working connection is created and changed from the screen', async () => {
+    const token = await signedInUser();
+    const apiToken = newToken();
+    server.tokens.add(apiToken);
+    server.targets.add('WEB');
+    const siteUrl = server.url.replace('127.0.0.1', 'localhost');
+    const page = await openAs(token, '/connections');
+    await page.getByRole('button', { name: 'Add Connection' }).click();
+    const region = page.getByRole('region', { name: 'New connection' });
+    await region.locator('input[name="name"]').fill('Team board');
+    await choose(page, region, 'Connection Type', 'Kanban');
+    await region.getByLabel('Project Identifier').fill('WEB');
+    await region.getByText('The identifier this tracker expects.').waitFor();
+
+    // Labelled from its schemas; the API token is a secret, the site URL and the username are not.
+    const types = { 'Site URL': 'url', Username: 'text', 'API token': 'password' };
+    for (const [label, type] of Object.entries(types)) expect(await region.getByLabel(label).getAttribute('type'), label).toBe(type);
+    await region.getByRole('button', { name: 'Save Connection' }).click();
+    await region.getByText('Kanban Site URL and API token are required').waitFor();
+
+    await region.getByLabel('Site URL').fill(siteUrl);
+    await region.getByLabel('API token').fill(apiToken);
+    expect(await region.getByLabel('Include priority').isChecked()).toBe(true);
+    await region.getByLabel('Include priority').uncheck();
+    await region.getByLabel('Lane').fill(' Inbox ');
+    await expectAccessibleAt(page, [375, 1280], 'third-party connection form');
+
+    const sent = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/api/connections'));
+    await region.getByRole('button', { name: 'Save Connection' }).click();
+    expect((await sent).postDataJSON()).toEqual({
+      name: 'Team board',
+      project_identifier: 'WEB',
+      connection_type: 'kanban',
+      credentials: { kanban: { url: siteUrl, apiToken } },
+      settings: { projectMappings: [], userMappings: {}, includePriority: false, lane: 'Inbox' },
+    });
+    await page.getByText('Connection created successfully').waitFor();
+    await page.getByText('Team board: Signed in as Ada Lovelace, reaching board WEB.').waitFor();
+    const text = await cards(page).filter({ hasText: 'Team board' }).innerText();
+    for (const shown of ['Kanban', 'WEB', 'Site URL: saved', 'Username: not saved', 'API token: saved', 'Working']) expect(text).toContain(shown);
+    const [saved] = await listConnections(token);
+    expect(saved).toMatchObject({ credentials: { url: true, username: false, apiToken: true }, settings: { includePriority: false, lane: 'Inbox' } });
+
+    // An edit shows what was saved and keeps the credentials left empty.
+    await page.getByRole('button', { name: 'Edit connection Team board' }).click();
+    const edit = page.getByRole('region', { name: 'Edit connection Team board' });
+    expect(await edit.locator('input[name="connectionType"]').inputValue()).toBe('Kanban');
+    await edit.getByText('Leave empty to keep the saved API token.').waitFor();
+    expect(await edit.getByLabel('Lane').inputValue()).toBe('Inbox');
+    expect(await edit.getByLabel('Include priority').isChecked()).toBe(false);
+    await edit.getByLabel('Username').fill('ada');
+    await edit.getByRole('button', { name: 'Save Connection' }).click();
+    await page.getByText('Connection updated successfully').waitFor();
+    expect((await listConnections(token))[0]).toMatchObject({ credentials: { url: true, username: true, apiToken: true }, lastVerification: { ok: true } });
+  });
+});
+
 describe('changing a connection', () => {
   it('keeps the saved token when its field stays empty, and saves the project and user mappings', async () => {
     const token = await signedInUser();
@@ -128,9 +190,9 @@ describe('changing a connection', () => {
     const [saved] = await listConnections(token);
     expect(saved!.credentials).toEqual({ token: true });
     expect(saved!.settings).toMatchObject({ projectMappings: ['Shop'], userMappings: { 'Ada Lovelace': 'ada-gh' } });
-    const text = await cards(page).first().innerText();
-    expect(text).toContain('Shop');
-    expect(text).toContain('1 person');
+    // The list reloads after the banner shows.
+    await expect.poll(() => cards(page).first().innerText()).toContain('1 person');
+    expect(await cards(page).first().innerText()).toContain('Shop');
   });
 
   it('verifies on request and deletes only after confirmation', async () => {

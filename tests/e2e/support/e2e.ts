@@ -11,6 +11,8 @@ export interface E2eOptions {
    * are expected, such as the 401 Chromium logs for a signed-out visitor's current-user check.
    */
   consoleErrors?: boolean | { except: RegExp };
+  /** Settings of the app beside the test defaults, e.g. PLUGINS. */
+  env?: Record<string, string>;
 }
 
 export interface PageOptions {
@@ -30,7 +32,7 @@ export interface E2e extends TestAppWithDatabase {
 
 /** Starts the app and a browser before the file's tests and stops both after them. */
 export function useE2e(options: E2eOptions = {}): E2e {
-  const context = useTestApp() as E2e;
+  const context = useTestApp(options.env) as E2e;
   const pages: Page[] = [];
   const { consoleErrors = false } = options;
   const expected = typeof consoleErrors === 'object' ? consoleErrors.except : null;

@@ -10,9 +10,8 @@ import type { ReactNode } from 'react';
 import { formatDateTime } from '../ui/dates.ts';
 import { SpreadRow } from '../ui/SpreadRow.tsx';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
-import { credentialFieldsOf } from './connectionForm.ts';
 import type { Connection } from './connectionsApi.ts';
-import { credentialLabel, typeLabel } from './connectionTypes.ts';
+import type { TypeForm } from './connectionTypes.ts';
 import { DeliveryLog } from './DeliveryLog.tsx';
 import { connectionTexts } from './texts.ts';
 import { stateLabel, verificationSentence, verificationState } from './verification.ts';
@@ -22,6 +21,8 @@ const stateTone = { never: 'default', working: 'success', failing: 'error' } as 
 
 export interface ConnectionCardProps {
   connection: Connection;
+  /** The fields of its type, for their labels. */
+  form: TypeForm;
   verifying: boolean;
   /** While another action runs, the buttons wait. */
   busy: boolean;
@@ -30,14 +31,12 @@ export interface ConnectionCardProps {
   onDelete(): void;
 }
 
-/** The saved credential fields by name, e.g. 'API Token: saved'; values never leave the server. */
-function credentialSummary({ connectionType, credentials }: Connection): string {
-  const fields = credentialFieldsOf(connectionType, credentials).map(({ field }) => field);
-  const named = [...new Set([...fields, ...Object.keys(credentials)])];
+/** The saved credential fields by their labels, e.g. 'API Token: saved'; values never leave the server. */
+function credentialSummary({ credentials }: Connection, form: TypeForm): string {
+  const labels = new Map(form.credentials.map(({ field, label }) => [field, label]));
+  const named = [...new Set([...labels.keys(), ...Object.keys(credentials)])];
   if (named.length === 0) return texts.noCredentials;
-  return named
-    .map((field) => (credentials[field] ? texts.credentialSet : texts.credentialMissing)(credentialLabel(connectionType, field)))
-    .join(' · ');
+  return named.map((field) => (credentials[field] ? texts.credentialSet : texts.credentialMissing)(labels.get(field) ?? field)).join(' · ');
 }
 
 /** Label and value pairs, side by side where there is room and stacked on phones. */
@@ -59,7 +58,7 @@ function Facts({ rows }: { rows: { label: string; value: ReactNode }[] }) {
 }
 
 /** One connection in the list: what it connects, which credentials it has, whether it works, and its actions. */
-export function ConnectionCard({ connection, verifying, busy, onVerify, onEdit, onDelete }: ConnectionCardProps) {
+export function ConnectionCard({ connection, form, verifying, busy, onVerify, onEdit, onDelete }: ConnectionCardProps) {
   const { name, settings, lastVerification } = connection;
   const state = verificationState(lastVerification);
   const headingId = `connection-${connection.id}`;
@@ -73,7 +72,7 @@ export function ConnectionCard({ connection, verifying, busy, onVerify, onEdit, 
             {name}
           </Typography>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>
-            <Chip size="small" variant="outlined" label={typeLabel(connection.connectionType)} />
+            <Chip size="small" variant="outlined" label={form.name} />
             <StatusBadge status={state} label={stateLabel[state]} tone={stateTone[state]} />
           </Box>
         </Box>
@@ -94,7 +93,7 @@ export function ConnectionCard({ connection, verifying, busy, onVerify, onEdit, 
         <Facts
           rows={[
             { label: texts.target, value: connection.projectIdentifier },
-            { label: texts.credentials, value: credentialSummary(connection) },
+            { label: texts.credentials, value: credentialSummary(connection, form) },
             { label: texts.extraProjects, value: settings.projectMappings.length === 0 ? texts.none : settings.projectMappings.join(', ') },
             { label: texts.userMappings, value: mappingCount === 0 ? texts.none : texts.mappingCount(mappingCount) },
           ]}

@@ -1,27 +1,23 @@
 import Box from '@mui/material/Box';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import type { ReactNode } from 'react';
 import { TextInput } from '../ui/FormFields.tsx';
 import { SelectField, type SelectOption } from '../ui/ListControls.tsx';
-import { credentialFieldsOf, MAX_TEXT_LENGTH, type ConnectionDraft, type FormMode } from './connectionForm.ts';
-import { BUILT_IN_TYPES, WORK_ITEM_TYPES, baseUrlTexts, credentialLabel, identifierHint, typeLabel, type WorkItemType } from './connectionTypes.ts';
+import { MAX_TEXT_LENGTH, settingValue, type ConnectionDraft, type FormMode } from './connectionForm.ts';
+import type { TypeForm } from './connectionTypes.ts';
 import { FormSection } from './FormSection.tsx';
+import { SettingField } from './SettingField.tsx';
 import { connectionTexts } from './texts.ts';
 
 const texts = connectionTexts.form;
 
-const typeOptions: readonly SelectOption<string>[] = [
-  { value: '', label: texts.chooseType },
-  ...BUILT_IN_TYPES.map((type) => ({ value: type, label: typeLabel(type) })),
-];
-const workItemOptions: readonly SelectOption<WorkItemType>[] = WORK_ITEM_TYPES.map((type) => ({ value: type, label: type }));
-
 export interface ConnectionFieldsProps {
   draft: ConnectionDraft;
   mode: FormMode;
+  /** The fields of the chosen type. */
+  form: TypeForm;
+  /** The types to choose from (create only), as the server offers them. */
+  typeOptions: readonly SelectOption<string>[];
   /** Which credential fields the saved connection has (edit only). */
   saved: Record<string, boolean>;
   disabled: boolean;
@@ -38,16 +34,15 @@ function FieldGroup({ heading, hint, children }: { heading: string; hint?: strin
 }
 
 /**
- * The name, type and project identifier, the type's credentials and its settings. On edit a credential field
- * left empty keeps the saved value, and the type stays as it is (its saved credentials belong to it).
+ * The name, type and project identifier, the type's credentials and its settings, as its schemas declare them.
+ * On edit a credential field left empty keeps the saved value, and the type stays as it is (its saved credentials
+ * belong to it).
  */
-export function ConnectionFields({ draft, mode, saved, disabled, onChange }: ConnectionFieldsProps) {
+export function ConnectionFields({ draft, mode, form, typeOptions, saved, disabled, onChange }: ConnectionFieldsProps) {
   const type = draft.connectionType;
-  const fields = type === '' ? [] : credentialFieldsOf(type, saved);
-  const baseUrl = baseUrlTexts(type);
 
-  const credentialHint = (field: string, label: string) => {
-    if (mode === 'create') return undefined;
+  const credentialHint = (field: string, label: string, hint: string | undefined) => {
+    if (mode === 'create') return hint;
     return saved[field] ? texts.keepSaved(label) : texts.notSaved(label);
   };
 
@@ -73,12 +68,12 @@ export function ConnectionFields({ draft, mode, saved, disabled, onChange }: Con
           name="connectionType"
           disabled={disabled}
           value={type}
-          options={typeOptions}
-          // Secrets typed for one tracker are not carried over to another.
-          onChange={(connectionType) => onChange({ connectionType, credentials: {} })}
+          options={[{ value: '', label: texts.chooseType }, ...typeOptions]}
+          // Secrets typed for one tracker are not carried over to another, nor are its settings.
+          onChange={(connectionType) => onChange({ connectionType, credentials: {}, settings: {} })}
         />
       ) : (
-        <TextInput label={texts.type} name="connectionType" value={typeLabel(type)} helperText={texts.typeFixed} />
+        <TextInput label={texts.type} name="connectionType" value={form.name} helperText={texts.typeFixed} />
       )}
       <TextField
         label={texts.projectIdentifier}
@@ -87,82 +82,45 @@ export function ConnectionFields({ draft, mode, saved, disabled, onChange }: Con
         fullWidth
         disabled={disabled}
         value={draft.projectIdentifier}
-        helperText={identifierHint(type)}
+        helperText={form.identifierHint}
         onChange={(event) => onChange({ projectIdentifier: event.target.value })}
         slotProps={{ htmlInput: { maxLength: MAX_TEXT_LENGTH, autoCapitalize: 'none', spellCheck: false } }}
         sx={{ gridColumn: '1 / -1' }}
       />
 
-      {fields.length > 0 && (
+      {form.credentials.length > 0 && (
         <FieldGroup heading={texts.credentialsHeading} hint={mode === 'edit' ? texts.credentialsKept : undefined}>
-          {fields.map(({ field, required, secret }) => {
-            const label = credentialLabel(type, field);
-            return (
-              <TextField
-                key={`${type}-${field}`}
-                label={label}
-                name={field}
-                type={secret ? 'password' : field === 'url' ? 'url' : 'text'}
-                // Credentials of a tracker, never the user's own password: keep password managers out.
-                autoComplete={secret ? 'new-password' : 'off'}
-                required={mode === 'create' && required}
-                fullWidth
-                disabled={disabled}
-                value={draft.credentials[field] ?? ''}
-                helperText={credentialHint(field, label)}
-                onChange={(event) => onChange({ credentials: { ...draft.credentials, [field]: event.target.value } })}
-                slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
-              />
-            );
-          })}
+          {form.credentials.map(({ field, label, hint, required, secret, inputType }) => (
+            <TextField
+              key={`${type}-${field}`}
+              label={label}
+              name={field}
+              type={inputType}
+              // Credentials of a tracker, never the user's own password: keep password managers out.
+              autoComplete={secret ? 'new-password' : 'off'}
+              required={mode === 'create' && required}
+              fullWidth
+              disabled={disabled}
+              value={draft.credentials[field] ?? ''}
+              helperText={credentialHint(field, label, hint)}
+              onChange={(event) => onChange({ credentials: { ...draft.credentials, [field]: event.target.value } })}
+              slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
+            />
+          ))}
         </FieldGroup>
       )}
 
-      {(baseUrl !== null || type === 'jira' || type === 'azure') && (
+      {form.settings.length > 0 && (
         <FieldGroup heading={texts.settingsHeading}>
-          {type === 'jira' && (
-            <Box sx={{ gridColumn: '1 / -1' }}>
-              <FormControlLabel
-                control={
-                  <Switch
-                    name="includePriority"
-                    checked={draft.includePriority}
-                    disabled={disabled}
-                    onChange={(event) => onChange({ includePriority: event.target.checked })}
-                    slotProps={{ input: { 'aria-describedby': 'include-priority-hint' } }}
-                  />
-                }
-                label={texts.includePriority}
-              />
-              <FormHelperText id="include-priority-hint">{texts.includePriorityHint}</FormHelperText>
-            </Box>
-          )}
-          {type === 'azure' && (
-            <SelectField
-              size="medium"
-              fullWidth
-              label={texts.workItemType}
-              name="workItemType"
+          {form.settings.map((setting) => (
+            <SettingField
+              key={`${type}-${setting.field}`}
+              setting={setting}
+              value={settingValue(draft, setting)}
               disabled={disabled}
-              value={draft.workItemType}
-              options={workItemOptions}
-              onChange={(workItemType) => onChange({ workItemType })}
+              onChange={(value) => onChange({ settings: { ...draft.settings, [setting.field]: value } })}
             />
-          )}
-          {baseUrl !== null && (
-            <TextField
-              label={baseUrl.label}
-              name="baseUrl"
-              type="url"
-              fullWidth
-              disabled={disabled}
-              value={draft.baseUrl}
-              helperText={baseUrl.hint}
-              onChange={(event) => onChange({ baseUrl: event.target.value })}
-              slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
-              sx={{ gridColumn: '1 / -1' }}
-            />
-          )}
+          ))}
         </FieldGroup>
       )}
     </Box>

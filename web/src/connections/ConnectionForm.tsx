@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { failureText } from '../api/client.ts';
@@ -8,8 +9,10 @@ import { useFormSubmit } from '../ui/useFormSubmit.ts';
 import { ConnectionFields } from './ConnectionFields.tsx';
 import { draftFromConnection, draftProblem, draftToInput, emptyDraft, type ConnectionDraft } from './connectionForm.ts';
 import { connectionsApi, type Connection, type SavedConnection } from './connectionsApi.ts';
+import { typeLabel } from './connectionTypes.ts';
 import { ProjectMappingEditor } from './ProjectMappingEditor.tsx';
 import { connectionTexts } from './texts.ts';
+import { useConnectionTypes } from './useConnectionTypes.ts';
 import { UserMappingEditor } from './UserMappingEditor.tsx';
 
 const texts = connectionTexts.form;
@@ -23,16 +26,20 @@ export interface ConnectionFormProps {
 }
 
 /**
- * The add and edit form (spec section 4: create mode or edit mode). The server verifies the credentials on every
- * save; a connection that does not work yet is saved all the same, and the page says why it does not work.
+ * The add and edit form (spec section 4: create mode or edit mode), with the fields of the types the server offers
+ * (GET /api/connections/types). The server verifies the credentials on every save; a connection that does not work
+ * yet is saved all the same, and the page says why it does not work.
  */
 export function ConnectionForm({ id, connection, onSaved, onCancel }: ConnectionFormProps) {
   const mode = connection === null ? 'create' : 'edit';
   const saved = connection?.credentials ?? {};
   const [draft, setDraft] = useState<ConnectionDraft>(() => (connection === null ? emptyDraft() : draftFromConnection(connection)));
+  const { query: typesQuery, types, formOf } = useConnectionTypes();
+  const fields = formOf(draft.connectionType, saved);
+  const typeOptions = types.map((type) => ({ value: type.id, label: typeLabel(type.id, type) }));
   const form = useFormSubmit({
-    check: () => draftProblem(draft, mode),
-    run: () => (connection === null ? connectionsApi.create(draftToInput(draft)) : connectionsApi.update(connection.id, draftToInput(draft, saved))),
+    check: () => draftProblem(draft, mode, fields),
+    run: () => (connection === null ? connectionsApi.create(draftToInput(draft, fields)) : connectionsApi.update(connection.id, draftToInput(draft, fields))),
     failure: (failure) => failureText(failure, connectionTexts.saveFailed),
     onSuccess: onSaved,
   });
@@ -44,7 +51,8 @@ export function ConnectionForm({ id, connection, onSaved, onCancel }: Connection
       {/* noValidate: the spec's own messages, not the browser's, name what is missing. */}
       <Stack component="form" noValidate onSubmit={form.submit} spacing={3} aria-labelledby={headingId}>
         <FormError error={form.error} />
-        <ConnectionFields draft={draft} mode={mode} saved={saved} disabled={form.busy} onChange={change} />
+        {typesQuery.isError && <Alert severity="error">{failureText(typesQuery.error, connectionTexts.typesFailed)}</Alert>}
+        <ConnectionFields draft={draft} mode={mode} form={fields} typeOptions={typeOptions} saved={saved} disabled={form.busy} onChange={change} />
         <ProjectMappingEditor projects={draft.projectMappings} disabled={form.busy} onChange={(projectMappings) => change({ projectMappings })} />
         <UserMappingEditor rows={draft.userMappings} disabled={form.busy} onChange={(userMappings) => change({ userMappings })} />
         <TicketFormActions busy={form.busy} submitLabel={texts.save} busyLabel={texts.saving} cancelLabel={texts.cancel} onCancel={onCancel} />

@@ -20,6 +20,7 @@ import { ConnectionCard } from './ConnectionCard.tsx';
 import { ConnectionForm } from './ConnectionForm.tsx';
 import { connectionsApi, type Connection, type SavedConnection } from './connectionsApi.ts';
 import { connectionTexts as texts } from './texts.ts';
+import { useConnectionTypes } from './useConnectionTypes.ts';
 import { savedVerificationSentence } from './verification.ts';
 
 const FORM_ID = 'connection-form';
@@ -44,6 +45,8 @@ function notice(key: string, severity: AlertColor, text: string | null, close: (
 export default function ConnectionsPage() {
   const queryClient = useQueryClient();
   const connections = useQuery({ queryKey: queryKeys.connections.list, queryFn: connectionsApi.list });
+  // Asked for with the list, so the form has its types when it opens.
+  const { formOf } = useConnectionTypes();
   const [form, setForm] = useState<OpenForm | null>(null);
   const [outcome, setOutcome] = useState<SaveOutcome | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -153,6 +156,7 @@ export default function ConnectionsPage() {
                 <ConnectionCard
                   key={connection.id}
                   connection={connection}
+                  form={formOf(connection.connectionType, connection.credentials)}
                   verifying={verifyingId === connection.id}
                   busy={deletion.busy}
                   onVerify={() => verify.mutate(connection)}

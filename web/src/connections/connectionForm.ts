@@ -1,5 +1,5 @@
 import type { Connection, ConnectionInput, ConnectionSettings } from './connectionsApi.ts';
-import { isBuiltInType, WORK_ITEM_TYPES, type BuiltInType, type WorkItemType } from './connectionTypes.ts';
+import { isBuiltInType, SPEC_REQUIRED_CREDENTIALS, type SettingInput, type TypeForm } from './connectionTypes.ts';
 import { connectionTexts } from './texts.ts';
 
 const texts = connectionTexts;
@@ -18,13 +18,13 @@ export interface ConnectionDraft {
   connectionType: string;
   /** What was typed into each credential field of the type; left out or '' means not typed. */
   credentials: Record<string, string>;
+  /**
+   * The tracker's own settings as saved or changed; one the form shows but was never set takes its default. Those
+   * the form does not show (e.g. of a tracker the server no longer offers) are sent back as they were.
+   */
+  settings: Record<string, unknown>;
   projectMappings: string[];
   userMappings: UserMappingRow[];
-  includePriority: boolean;
-  workItemType: WorkItemType;
-  baseUrl: string;
-  /** Saved settings the form does not show (e.g. a third-party tracker's own), sent back as they were. */
-  otherSettings: Record<string, unknown>;
 }
 
 export type FormMode = 'create' | 'edit';
@@ -32,103 +32,70 @@ export type FormMode = 'create' | 'edit';
 /** The longest name, identifier, project name or username the server takes. */
 export const MAX_TEXT_LENGTH = 200;
 
-/** Spec section 3: the credential fields of each built-in type, and which of them a new connection needs. */
-const CREDENTIAL_FIELDS: Record<BuiltInType, readonly { field: string; required: boolean; secret: boolean }[]> = {
-  github: [{ field: 'token', required: true, secret: true }],
-  jira: [
-    { field: 'url', required: true, secret: false },
-    { field: 'username', required: false, secret: false },
-    { field: 'apiToken', required: true, secret: true },
-  ],
-  azure: [
-    { field: 'organization', required: true, secret: false },
-    { field: 'pat', required: true, secret: true },
-  ],
-  miro: [{ field: 'accessToken', required: true, secret: true }],
-  webhook: [
-    { field: 'url', required: true, secret: false },
-    { field: 'secret', required: false, secret: true },
-  ],
-};
-
-/**
- * The credential fields of a type: the built-in ones from the spec; for another tracker, the fields its saved
- * connection names (the server says which are set), which can then be replaced one by one.
- */
-export function credentialFieldsOf(type: string, saved: Record<string, boolean> = {}) {
-  if (isBuiltInType(type)) return CREDENTIAL_FIELDS[type];
-  return Object.keys(saved).map((field) => ({ field, required: false, secret: true }));
-}
-
-/** Spec section 3: Azure work items are Tasks unless chosen otherwise. */
-const DEFAULT_WORK_ITEM_TYPE: WorkItemType = 'Task';
-
 export function emptyDraft(): ConnectionDraft {
-  return {
-    name: '',
-    projectIdentifier: '',
-    connectionType: '',
-    credentials: {},
-    projectMappings: [],
-    userMappings: [],
-    includePriority: true,
-    workItemType: DEFAULT_WORK_ITEM_TYPE,
-    baseUrl: '',
-    otherSettings: {},
-  };
+  return { name: '', projectIdentifier: '', connectionType: '', credentials: {}, settings: {}, projectMappings: [], userMappings: [] };
 }
-
-/** The settings the form shows for each type, besides the mappings every connection has. */
-const FORM_SETTINGS: Partial<Record<BuiltInType, readonly string[]>> = {
-  github: ['baseUrl'],
-  jira: ['includePriority'],
-  azure: ['workItemType', 'baseUrl'],
-};
-
-const formSettingsOf = (type: string) => (isBuiltInType(type) ? (FORM_SETTINGS[type] ?? []) : []);
 
 /** An edit starts from the saved connection; its credentials are never sent back, so their fields start empty. */
 export function draftFromConnection(connection: Connection): ConnectionDraft {
-  const { projectMappings, userMappings, ...rest } = connection.settings;
-  const shown = formSettingsOf(connection.connectionType);
+  const { projectMappings, userMappings, ...settings } = connection.settings;
   return {
     name: connection.name,
     projectIdentifier: connection.projectIdentifier,
     connectionType: connection.connectionType,
     credentials: {},
+    settings,
     projectMappings: [...projectMappings],
     userMappings: Object.entries(userMappings).map(([participant, username]) => ({ participant, username })),
-    // Spec section 3: on unless set to false.
-    includePriority: rest['includePriority'] !== false,
-    workItemType: WORK_ITEM_TYPES.find((type) => type === rest['workItemType']) ?? DEFAULT_WORK_ITEM_TYPE,
-    baseUrl: typeof rest['baseUrl'] === 'string' ? rest['baseUrl'] : '',
-    otherSettings: Object.fromEntries(Object.entries(rest).filter(([key]) => !shown.includes(key))),
   };
 }
 
+/**
+ * What a settings input shows: the saved or chosen value, else the setting's default (Jira's priority switch is on
+ * unless set to false, Azure's work items are Tasks), else off, the first choice of a required one, or empty.
+ */
+export function settingValue(draft: ConnectionDraft, setting: SettingInput): string | boolean {
+  const value = draft.settings[setting.field];
+  const { fallback } = setting;
+  if (setting.kind === 'boolean') return typeof value === 'boolean' ? value : fallback === true;
+  if (setting.kind === 'enum') {
+    const chosen = [value, fallback].find((choice): choice is string => typeof choice === 'string' && setting.options.includes(choice));
+    return chosen ?? (setting.required ? (setting.options[0] ?? '') : '');
+  }
+  return typeof value === 'string' ? value : '';
+}
+
 const typed = (draft: ConnectionDraft, field: string) => (draft.credentials[field] ?? '').trim();
+const isEmpty = (value: string | boolean) => typeof value === 'string' && value.trim() === '';
 
 /**
- * The first problem with the form, or null (spec section 5): name, project identifier and type are required;
- * a new connection also needs its type's credentials. A half-filled user mapping cannot be saved either.
+ * The first problem with the form, or null (spec section 5): name, project identifier and type are required; a
+ * new connection also needs its type's credentials, with the spec's message for a built-in type and one naming
+ * the empty fields for any other, whose required settings are needed on every save. A half-filled user mapping
+ * cannot be saved either.
  */
-export function draftProblem(draft: ConnectionDraft, mode: FormMode): string | null {
+export function draftProblem(draft: ConnectionDraft, mode: FormMode, form: TypeForm): string | null {
   if ([draft.name, draft.projectIdentifier, draft.connectionType].some((value) => value.trim() === '')) {
     return texts.validation.requiredFields;
   }
   const type = draft.connectionType;
-  if (mode === 'create' && isBuiltInType(type)) {
-    const missing = CREDENTIAL_FIELDS[type].some(({ field, required }) => required && typed(draft, field) === '');
-    if (missing) return texts.validation[type];
+  if (isBuiltInType(type)) {
+    if (mode === 'create' && SPEC_REQUIRED_CREDENTIALS[type].some((field) => typed(draft, field) === '')) return texts.validation[type];
+  } else {
+    const missing = [
+      ...form.credentials.filter((field) => mode === 'create' && field.required && typed(draft, field.field) === ''),
+      ...form.settings.filter((setting) => setting.required && isEmpty(settingValue(draft, setting))),
+    ];
+    if (missing.length > 0) return texts.validation.missingFields(form.name, missing.map((field) => field.title));
   }
   const halfFilled = draft.userMappings.some((row) => (row.participant.trim() === '') !== (row.username.trim() === ''));
   return halfFilled ? texts.userMappings.incomplete : null;
 }
 
-/** Spec section 5: only the credential fields that were filled in are sent, under the connection's type. */
-export function filledCredentials(draft: ConnectionDraft, saved: Record<string, boolean> = {}): Record<string, string> {
+/** Spec section 5: only the credential fields of the type that were filled in are sent. */
+export function filledCredentials(draft: ConnectionDraft, form: TypeForm): Record<string, string> {
   const filled: Record<string, string> = {};
-  for (const { field } of credentialFieldsOf(draft.connectionType, saved)) {
+  for (const { field } of form.credentials) {
     const value = typed(draft, field);
     if (value !== '') filled[field] = value;
   }
@@ -147,37 +114,28 @@ export function userMappingsOf(rows: readonly UserMappingRow[]): Record<string, 
 }
 
 /**
- * All the settings, as the server replaces them on update: the mappings, the priority switch for Jira, the work
- * item type for Azure, a self-hosted server's address when given, and whatever else was saved.
+ * All the settings, as the server replaces them on update: the mappings, each setting the form shows (trimmed, and
+ * left out when empty so the tracker's default applies), and whatever else was saved.
  */
-export function settingsOf(draft: ConnectionDraft): ConnectionSettings {
-  const shown = formSettingsOf(draft.connectionType);
-  const values: Record<string, unknown> = {
-    includePriority: draft.includePriority,
-    workItemType: draft.workItemType,
-    baseUrl: draft.baseUrl.trim() === '' ? undefined : draft.baseUrl.trim(),
-  };
-  const typeSettings = Object.fromEntries(shown.flatMap((key) => (values[key] === undefined ? [] : [[key, values[key]]])));
-  return {
-    ...draft.otherSettings,
-    ...typeSettings,
-    projectMappings: draft.projectMappings,
-    userMappings: userMappingsOf(draft.userMappings),
-  };
+export function settingsOf(draft: ConnectionDraft, form: TypeForm): ConnectionSettings {
+  const settings: Record<string, unknown> = { ...draft.settings };
+  for (const setting of form.settings) {
+    const value = settingValue(draft, setting);
+    if (isEmpty(value)) delete settings[setting.field];
+    else settings[setting.field] = typeof value === 'string' ? value.trim() : value;
+  }
+  return { ...settings, projectMappings: draft.projectMappings, userMappings: userMappingsOf(draft.userMappings) };
 }
 
-/**
- * The body of POST /api/connections (create) and PUT /api/connections/{id} (edit). `saved` names the credential
- * fields the saved connection has, for a tracker type the app does not know.
- */
-export function draftToInput(draft: ConnectionDraft, saved: Record<string, boolean> = {}): ConnectionInput {
+/** The body of POST /api/connections (create) and PUT /api/connections/{id} (edit). */
+export function draftToInput(draft: ConnectionDraft, form: TypeForm): ConnectionInput {
   const type = draft.connectionType.trim();
   return {
     name: draft.name.trim(),
     project_identifier: draft.projectIdentifier.trim(),
     connection_type: type,
-    credentials: { [type]: filledCredentials(draft, saved) },
-    settings: settingsOf(draft),
+    credentials: { [type]: filledCredentials(draft, form) },
+    settings: settingsOf(draft, form),
   };
 }
 

@@ -7,6 +7,8 @@ export type ConnectionSettings = Connection['settings'];
 export type Verification = Schema<'ConnectionVerification'>;
 export type SavedConnection = Schema<'ConnectionSaved'>;
 export type Delivery = Schema<'ConnectionDeliveries'>['deliveries'][number];
+/** A tracker this server offers, with the credential and setting fields its schemas declare. */
+export type ConnectionType = Schema<'ConnectionType'>;
 /** What POST /api/connections and PUT /api/connections/{id} take; the form always sends every field. */
 export type ConnectionInput = Required<Schema<'ConnectionRequest'>>;
 
@@ -14,6 +16,8 @@ const byId = (id: string) => ({ params: { path: { id } } });
 
 /** The connection calls of spec section 7. */
 export const connectionsApi = {
+  /** The connection types: the server's tracker plugins, built-in and third-party. */
+  types: async () => (await dataOf(api.GET('/api/connections/types'))).types,
   list: async () => (await dataOf(api.GET('/api/connections'))).connections,
   /** Whether a connection serves the project, and which. */
   forProject: (project: string) => dataOf(api.GET('/api/connections/project/{project}', { params: { path: { project } } })),

@@ -55,9 +55,8 @@ export const connectionTexts = {
     keepSaved: (field: string) => `Leave empty to keep the saved ${field}.`,
     notSaved: (field: string) => `No ${field} saved yet.`,
     settingsHeading: 'Settings',
-    includePriority: 'Include Priority Field',
-    includePriorityHint: "Turn off when Jira rejects issues because the 'priority' field is unknown.",
-    workItemType: 'Work Item Type',
+    /** The empty choice of a setting that may be left unset. */
+    notSet: 'Not set',
     save: 'Save Connection',
     saving: 'Saving...',
     cancel: 'Cancel',
@@ -91,6 +90,9 @@ export const connectionTexts = {
     miro: 'Miro access token is required',
     azure: 'Azure DevOps organization and PAT are required',
     webhook: 'Webhook URL is required',
+    /** Any other tracker: its name and the fields left empty, as the server says it: 'Kanban Site URL and API token are required'. */
+    missingFields: (type: string, fields: readonly string[]) =>
+      `${type} ${fields.length > 1 ? `${fields.slice(0, -1).join(', ')} and ${fields.at(-1)} are` : `${fields[0]} is`} required`,
   },
 
   deleteDialog: {
@@ -107,39 +109,59 @@ export const connectionTexts = {
   saveFailed: 'Failed to save connection',
   deleteFailed: 'Failed to delete connection',
   verifyFailed: 'Failed to verify connection',
+  typesFailed: 'Failed to load the connection types',
 
-  /** Per tracker type: its name, what its project identifier is, and its credential and settings fields. */
+  /**
+   * Per built-in tracker type: its name, what its project identifier is, and the labels (and hints) of its
+   * credential and settings fields. Fields not named here, and every field of another tracker, are labelled from
+   * the tracker's schemas (GET /api/connections/types).
+   */
   types: {
     github: {
       label: 'GitHub',
       identifierHint: 'The repository, as owner/name (e.g. acme/web).',
       credentials: { token: 'Personal Access Token' },
-      baseUrl: 'GitHub Enterprise Server API URL',
-      baseUrlHint: 'Only for GitHub Enterprise Server, e.g. https://github.example.com/api/v3. Leave empty for github.com.',
+      settings: {
+        baseUrl: {
+          label: 'GitHub Enterprise Server API URL',
+          hint: 'Only for GitHub Enterprise Server, e.g. https://github.example.com/api/v3. Leave empty for github.com.',
+        },
+      },
     },
     jira: {
       label: 'JIRA',
       identifierHint: 'The Jira project key (e.g. WEB).',
       credentials: { url: 'JIRA URL', username: 'Username (e-mail)', apiToken: 'API Token' },
+      settings: {
+        includePriority: { label: 'Include Priority Field', hint: "Turn off when Jira rejects issues because the 'priority' field is unknown." },
+      },
     },
     azure: {
       label: 'Azure DevOps',
       identifierHint: 'The Azure DevOps project name.',
       credentials: { organization: 'Organization', pat: 'Personal Access Token (PAT)' },
-      baseUrl: 'Azure DevOps Server URL',
-      baseUrlHint: 'Only for Azure DevOps Server, e.g. https://devops.example.com/tfs. Leave empty for dev.azure.com.',
+      settings: {
+        workItemType: { label: 'Work Item Type' },
+        baseUrl: {
+          label: 'Azure DevOps Server URL',
+          hint: 'Only for Azure DevOps Server, e.g. https://devops.example.com/tfs. Leave empty for dev.azure.com.',
+        },
+      },
     },
     miro: {
       label: 'Miro',
       identifierHint: 'The board ID, from the board address (e.g. uXjVOabc123=).',
       credentials: { accessToken: 'Access Token' },
+      settings: {},
     },
     webhook: {
       label: 'Webhook',
       identifierHint: 'A name the receiver knows this project by.',
       credentials: { url: 'Webhook URL', secret: 'Signing Secret' },
+      settings: {},
     },
   },
+  /** The project identifier's hint for a tracker whose schema does not describe it. */
   otherTypeHint: 'The identifier this tracker expects.',
 
   ticket: {
