@@ -139,6 +139,78 @@ export interface VerifyEmailQuery {
   token?: string;
 }
 
+// api/connections/connection-type.schema.json
+/**
+ * A connection type: a loaded tracker plugin, built-in or third-party, with the credential and setting fields its manifest's schemas declare.
+ */
+export interface ConnectionType {
+  /**
+   * What connection_type is set to, e.g. github.
+   */
+  id: string;
+  /**
+   * The tracker's name for people, e.g. GitHub.
+   */
+  name: string;
+  /**
+   * What the tracker plugin does with a ticket.
+   */
+  description?: string;
+  /**
+   * The credential fields, in the order the plugin declares them; all are text.
+   */
+  credentials: {
+    /**
+     * The key under credentials.<type>, e.g. apiToken.
+     */
+    name: string;
+    /**
+     * The field in words: the schema's title, else its name in words (apiToken: API token).
+     */
+    title: string;
+    description?: string;
+    /**
+     * The schema's format, e.g. uri or email.
+     */
+    format?: string;
+    /**
+     * Whether a connection needs it.
+     */
+    required: boolean;
+    /**
+     * Whether it is a secret (a token, key or password) to be typed into a password input: every field is, except a URL, an e-mail address, a username and an organization.
+     */
+    secret: boolean;
+  }[];
+  /**
+   * The tracker's own settings, projectIdentifier first (what the project identifier is in this tracker). projectMappings and userMappings, which every connection has, are not listed, nor are settings that are not text, a URL, a choice or a switch.
+   */
+  settings: {
+    /**
+     * The key under settings (projectIdentifier is sent as project_identifier).
+     */
+    name: string;
+    /**
+     * The setting in words: the schema's title, else its name in words.
+     */
+    title: string;
+    description?: string;
+    /**
+     * string (text), uri (a URL), enum (one of `enum`) or boolean (a switch).
+     */
+    type: "string" | "boolean" | "enum" | "uri";
+    /**
+     * The choices of an enum setting.
+     */
+    enum?: string[];
+    /**
+     * What the setting is when left out.
+     */
+    default?: string | boolean;
+    required: boolean;
+  }[];
+}
+
 // api/connections/connection.request.schema.json
 /**
  * A connection to create or change. On create, name, project_identifier and connection_type are required (blank counts as missing) and so are the credentials the tracker needs. On update, fields left out keep their values, credential fields left empty keep the saved ones (unless connection_type changes), and settings, when given, replace the saved ones.
@@ -257,6 +329,14 @@ export interface ProjectConnectionCheck {
 export interface ConnectionSaved {
   connection: ConnectionView;
   verification: ConnectionVerification;
+}
+
+// api/connections/types.response.schema.json
+/**
+ * The connection types this server offers, in load order (the built-in trackers first). A form for any of them can be built from this answer.
+ */
+export interface ConnectionTypes {
+  types: ConnectionType[];
 }
 
 // api/connections/verification.schema.json

@@ -88,6 +88,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/connections/types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The connection types this server offers (its tracker plugins, built-in and third-party) with the credential and setting fields each needs, read from the plugin’s schemas: enough to build the form for any of them. */
+        get: operations["listConnectionTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dev/outbox": {
         parameters: {
             query?: never;
@@ -532,6 +549,57 @@ export type components = {
         ConnectionSaved: {
             connection: components["schemas"]["ConnectionView"];
             verification: components["schemas"]["ConnectionVerification"];
+        };
+        /**
+         * ConnectionType
+         * @description A connection type: a loaded tracker plugin, built-in or third-party, with the credential and setting fields its manifest's schemas declare.
+         */
+        ConnectionType: {
+            /** @description The credential fields, in the order the plugin declares them; all are text. */
+            credentials: {
+                description?: string;
+                /** @description The schema's format, e.g. uri or email. */
+                format?: string;
+                /** @description The key under credentials.<type>, e.g. apiToken. */
+                name: string;
+                /** @description Whether a connection needs it. */
+                required: boolean;
+                /** @description Whether it is a secret (a token, key or password) to be typed into a password input: every field is, except a URL, an e-mail address, a username and an organization. */
+                secret: boolean;
+                /** @description The field in words: the schema's title, else its name in words (apiToken: API token). */
+                title: string;
+            }[];
+            /** @description What the tracker plugin does with a ticket. */
+            description?: string;
+            /** @description What connection_type is set to, e.g. github. */
+            id: string;
+            /** @description The tracker's name for people, e.g. GitHub. */
+            name: string;
+            /** @description The tracker's own settings, projectIdentifier first (what the project identifier is in this tracker). projectMappings and userMappings, which every connection has, are not listed, nor are settings that are not text, a URL, a choice or a switch. */
+            settings: {
+                /** @description What the setting is when left out. */
+                default?: string | boolean;
+                description?: string;
+                /** @description The choices of an enum setting. */
+                enum?: string[];
+                /** @description The key under settings (projectIdentifier is sent as project_identifier). */
+                name: string;
+                required: boolean;
+                /** @description The setting in words: the schema's title, else its name in words. */
+                title: string;
+                /**
+                 * @description string (text), uri (a URL), enum (one of `enum`) or boolean (a switch).
+                 * @enum {unknown}
+                 */
+                type: "string" | "boolean" | "enum" | "uri";
+            }[];
+        };
+        /**
+         * ConnectionTypes
+         * @description The connection types this server offers, in load order (the built-in trackers first). A form for any of them can be built from this answer.
+         */
+        ConnectionTypes: {
+            types: components["schemas"]["ConnectionType"][];
         };
         /**
          * ConnectionVerification
@@ -1421,6 +1489,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected error, with a request id to quote. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listConnectionTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The types, in load order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectionTypes"];
                 };
             };
             /** @description Not signed in, or the session has ended. */
