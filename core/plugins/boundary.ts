@@ -4,11 +4,13 @@
  */
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type {
-  BotPlugin, BotState, CallContext, ParsedTranscript, ParserOutput, ExtractionRequest, ExtractionResult, ExtractorPlugin, PluginSettings, TrackerHttp,
-  TrackerItem, TrackerPlugin, TrackerTicket, TrackerUser, TrackerVerification,
+  BotContext, BotCreateRequest, BotEvent, BotPlugin, BotState, BotWebhook, BotWebhookDelivery, CallContext, ParsedTranscript, ParserOutput,
+  ExtractionRequest, ExtractionResult, ExtractorPlugin, PluginSettings, TrackerHttp, TrackerHttpRequest, TrackerHttpResponse, TrackerItem, TrackerPlugin,
+  TrackerTicket, TrackerUser, TrackerVerification,
 } from '../../plugins/sdk/index.ts';
-import { describeSchemaError, isTrackerError, TrackerError } from '../../plugins/sdk/index.ts';
+import { asBotError, BotError, describeSchemaError, isTrackerError, TrackerError } from '../../plugins/sdk/index.ts';
 import { getValidator } from '../schema/registry.ts';
+import { ParseFailure } from './errors.ts';
 
 /** A plugin answered with something the contract does not allow. Not retryable: the same call gives the same answer. */
 export class PluginOutputError extends Error {
@@ -37,13 +39,28 @@ export interface BoundTracker {
   resolveUser(username: string, options?: Signal): Promise<TrackerUser | null>;
 }
 
+/** The guarded outbound client a bot's requests go through; it also takes the call's abort signal. */
+export type BotHostHttp = (request: TrackerHttpRequest & { signal?: AbortSignal }) => Promise<TrackerHttpResponse>;
+
+/** Whether a webhook delivery is genuine; when not, why, for the operator's log (never for the sender). */
+export type WebhookVerdict = { genuine: true } | { genuine: false; problem: string };
+
+/**
+ * A bot with the configured service's settings and the host's HTTP client bound. Every failure of a call reaches
+ * the caller as a BotError (anything else a plugin throws becomes a transient one), every answer checked.
+ */
 export interface BoundBot {
   readonly manifest: BotPlugin['manifest'];
-  join(request: { meetingUrl: string; botName: string }, options?: { signal?: AbortSignal }): Promise<BotState>;
-  status(botId: string, options?: { signal?: AbortSignal }): Promise<BotState>;
-  leave(botId: string, options?: { signal?: AbortSignal }): Promise<void>;
-  /** The finished meeting's transcript, checked like a parser's. */
-  transcript(botId: string, options?: { signal?: AbortSignal }): Promise<ParsedTranscript>;
+  create(request: BotCreateRequest, options?: Signal): Promise<BotState>;
+  /** The bot cancelled, or the final state (done, failed) it had already reached. */
+  cancel(botId: string, options?: Signal): Promise<BotState>;
+  status(botId: string, options?: Signal): Promise<BotState>;
+  /** The finished meeting's transcript, checked like a parser's; BotError 'not_ready' or 'no_recording' when there is none yet or none. */
+  transcript(botId: string, options?: Signal): Promise<ParsedTranscript>;
+  /** Never throws: a plugin that throws or answers anything but true has refused the delivery. */
+  verifyWebhook(delivery: BotWebhookDelivery): Promise<WebhookVerdict>;
+  /** The event of a verified webhook, or null when it does not matter; BotError 'validation' for a body the plugin cannot read. */
+  parseWebhook(webhook: BotWebhook): BotEvent | null;
 }
 
 const TOKEN_COUNT = (value: unknown) => Number.isSafeInteger(value) && (value as number) >= 0;
@@ -149,24 +166,79 @@ function normaliseTrackerFailure(plugin: string, call: string, error: unknown, s
   return new TrackerError('transient', `The ${plugin} plugin's ${call}() failed: ${message}`);
 }
 
-export function bindBot(
-  plugin: BotPlugin,
-  settings: PluginSettings,
-  checkState: OutputCheck<BotState>,
-  checkTranscript: (plugin: string, output: ParserOutput['transcript'] | undefined) => ParsedTranscript,
-): BoundBot {
+export interface BotChecks {
+  state: OutputCheck<BotState>;
+  event: OutputCheck<BotEvent>;
+  /** The parser's transcript check (parsing.ts), whose failures are reworded for a bot. */
+  transcript: (plugin: string, output: ParserOutput['transcript'] | undefined) => ParsedTranscript;
+}
+
+const FINAL = new Set<BotState['status']>(['done', 'failed', 'cancelled']);
+
+export function bindBot(plugin: BotPlugin, settings: PluginSettings, http: BotHostHttp, checks: BotChecks): BoundBot {
   const id = plugin.manifest.id;
+  const contextOf = (signal?: AbortSignal): BotContext => ({
+    settings, http: (request) => http(signal ? { ...request, signal } : request), ...(signal ? { signal } : {}),
+  });
+  const call = async <T>(name: string, options: Signal, run: (context: BotContext) => Promise<unknown>, check: (value: unknown) => T) => {
+    let value: unknown;
+    try {
+      value = await run(contextOf(options.signal));
+    } catch (error) {
+      if (options.signal?.aborted || error instanceof PluginOutputError) throw error;
+      throw asBotError(error, `The ${id} plugin's ${name}() failed`);
+    }
+    return check(value);
+  };
+  const invalid = (name: string, what: string) => new PluginOutputError(`The ${id} plugin's ${name}() ${what}.`);
+  const stateOf = (name: string, botId?: string) => (value: unknown) => {
+    const state = checks.state(id, name, value);
+    if (botId !== undefined && state.botId !== botId) throw invalid(name, `returned the state of bot ${state.botId}, not of ${botId}`);
+    return state;
+  };
   return {
     manifest: plugin.manifest,
-    async join(request, options = {}) {
-      return checkState(id, 'join', await plugin.join(request, context(settings, options.signal)));
+    create: (request, options = {}) => call('create', options, (context) => plugin.create(request, context), stateOf('create')),
+    cancel: (botId, options = {}) =>
+      call('cancel', options, (context) => plugin.cancel(botId, context), (value) => {
+        const state = stateOf('cancel', botId)(value);
+        if (!FINAL.has(state.status)) throw invalid('cancel', `must leave the bot cancelled or in a final state, not ${state.status}`);
+        return state;
+      }),
+    status: (botId, options = {}) => call('status', options, (context) => plugin.status(botId, context), stateOf('status', botId)),
+    transcript: (botId, options = {}) =>
+      call('transcript', options, (context) => plugin.transcript(botId, context), (value) => checkedTranscript(id, checks, value)),
+    async verifyWebhook(delivery) {
+      try {
+        const genuine = await plugin.verifyWebhook(delivery, contextOf());
+        return genuine === true ? { genuine: true } : { genuine: false, problem: `the ${id} plugin refused the delivery` };
+      } catch (error) {
+        return { genuine: false, problem: error instanceof Error ? error.message : String(error) };
+      }
     },
-    async status(botId, options = {}) {
-      return checkState(id, 'status', await plugin.status(botId, context(settings, options.signal)));
-    },
-    leave: (botId, options = {}) => plugin.leave(botId, context(settings, options.signal)),
-    async transcript(botId, options = {}) {
-      return checkTranscript(id, await plugin.transcript(botId, context(settings, options.signal)));
+    parseWebhook(webhook) {
+      let value: unknown;
+      try {
+        value = plugin.parseWebhook(webhook, contextOf());
+      } catch (error) {
+        throw new BotError('validation', `The ${plugin.manifest.name} webhook could not be read: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      if (value === null) return null;
+      const event = checks.event(id, 'parseWebhook', value);
+      if (event.state && event.state.botId !== event.botId) throw invalid('parseWebhook', `returned an event of bot ${event.botId} with the state of bot ${event.state.botId}`);
+      if (!event.state && !event.transcriptReady) throw invalid('parseWebhook', 'returned an event with neither a state nor transcriptReady; it must return null for those');
+      return event;
     },
   };
+}
+
+/** The transcript checked like a parser's: an empty one is no recording, a broken one the plugin's fault. */
+function checkedTranscript(id: string, checks: BotChecks, value: unknown): ParsedTranscript {
+  try {
+    return checks.transcript(id, value as ParserOutput['transcript']);
+  } catch (error) {
+    if (!(error instanceof ParseFailure)) throw error;
+    if (error.code === 'no-messages') throw new BotError('no_recording', 'The meeting\'s recording holds nothing to transcribe: nobody spoke while the bot was recording.');
+    throw new PluginOutputError(`The ${id} plugin's transcript() returned ${error.message.replace(/^The .+? parser returned /, '')}`);
+  }
 }

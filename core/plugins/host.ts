@@ -9,13 +9,15 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ValidateFunction } from 'ajv';
 import type {
-  BotPlugin, BotState, Extraction, ExtractorPlugin, ParsedTranscript, ParserInput, ParserPlugin, Plugin, PluginKind, PluginManifest, PluginSettings,
+  BotEvent, BotPlugin, BotState, Extraction, ExtractorPlugin, ParsedTranscript, ParserInput, ParserPlugin, Plugin, PluginKind, PluginManifest, PluginSettings,
   TrackerHttp, TrackerItem, TrackerPlugin,
 } from '../../plugins/sdk/index.ts';
 import { describeSchemaError } from '../../plugins/sdk/index.ts';
 import { InvalidInput } from '../errors.ts';
 import { createAjv, getValidator } from '../schema/registry.ts';
-import { bindBot, bindExtractor, bindTracker, outputChecker, type BoundBot, type BoundExtractor, type BoundTracker } from './boundary.ts';
+import {
+  bindBot, bindExtractor, bindTracker, outputChecker, type BotHostHttp, type BoundBot, type BoundExtractor, type BoundTracker,
+} from './boundary.ts';
 import { ParseFailure } from './errors.ts';
 import {
   firstLine, parseWithCandidates, prepareInput, rankParsers, transcriptChecker, type DetectionCandidate, type ParseRequest, type ParseResult,
@@ -23,14 +25,14 @@ import {
 } from './parsing.ts';
 
 export { LOW_CONFIDENCE, type DetectionCandidate, type ParseRequest, type ParseResult } from './parsing.ts';
-export type { BoundBot, BoundExtractor, BoundTracker } from './boundary.ts';
+export type { BotHostHttp, BoundBot, BoundExtractor, BoundTracker, WebhookVerdict } from './boundary.ts';
 
 /** The functions each kind of plugin must export. */
 const KINDS: Record<PluginKind, readonly string[]> = {
   parser: ['detect', 'parse'],
   extractor: ['estimate', 'extract'],
   tracker: ['verify', 'create', 'findByMarker', 'link', 'resolveUser'],
-  bot: ['join', 'status', 'leave', 'transcript'],
+  bot: ['create', 'cancel', 'status', 'transcript', 'verifyWebhook', 'parseWebhook'],
 };
 
 type PluginOfKind = { parser: ParserPlugin; extractor: ExtractorPlugin; tracker: TrackerPlugin; bot: BotPlugin };
@@ -73,6 +75,7 @@ export class PluginHost {
   readonly #checkExtraction = this.#check<Extraction>('extraction.schema.json', 'extraction');
   readonly #checkItem = this.#check<TrackerItem>('tracker-item.schema.json', 'tracker item');
   readonly #checkState = this.#check<BotState>('bot-state.schema.json', 'bot state');
+  readonly #checkEvent = this.#check<BotEvent>('bot-event.schema.json', 'bot event');
 
   private constructor() {}
 
@@ -174,10 +177,11 @@ export class PluginHost {
     return entry && bindTracker(entry.plugin, this.settings(id, settings), http, this.#checkItem);
   }
 
-  bot(id: string, settings: Partial<PluginSettings> = {}): BoundBot | undefined {
+  /** The bot with the meeting-bot settings and the HTTP client its requests go through (the outbound guard). */
+  bot(id: string, settings: Partial<PluginSettings>, http: BotHostHttp): BoundBot | undefined {
     const entry = this.#find('bot', id);
-    const checkTranscript = (plugin: string, output: Parameters<TranscriptCheck>[1]) => this.#checkTranscript(plugin, output, plugin);
-    return entry && bindBot(entry.plugin, this.settings(id, settings), this.#checkState, checkTranscript);
+    const transcript = (plugin: string, output: Parameters<TranscriptCheck>[1]) => this.#checkTranscript(plugin, output, plugin);
+    return entry && bindBot(entry.plugin, this.settings(id, settings), http, { state: this.#checkState, event: this.#checkEvent, transcript });
   }
 
   /** Every parser's score for the input, best first; the extension breaks ties only. */

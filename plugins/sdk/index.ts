@@ -8,7 +8,7 @@
  * configuration and credentials) and functions. The host validates the manifest (schemas/plugin.schema.json) and
  * the functions when it loads the plugin, hands every call its validated settings, and validates every output
  * (a parser's transcript against schemas/transcript.schema.json, an extractor's tickets against
- * schemas/extraction.schema.json, a tracker's created item, a bot's state) before anyone uses it.
+ * schemas/extraction.schema.json, a tracker's created item, a bot's state and webhook event) before anyone uses it.
  */
 import type { BotPlugin } from './bot.ts';
 import type { ExtractorPlugin } from './extractor.ts';
@@ -23,6 +23,7 @@ export type * from './tracker.ts';
 export type { Extraction, ParsedTranscript } from './types.ts';
 export { describeSchemaError, type DescribeOptions, type SchemaError } from './validation.ts';
 export { isPlaceholderName, PLACEHOLDER_NAME_PATTERN } from './participants.ts';
+export { asBotError, BotError, botErrorFromResponse, isBotError } from './bot.ts';
 export { errorFromResponse, isTrackerError, markerOf, retryAtOf, TrackerError, type TrackerErrorDetails, type TrackerErrorKind } from './tracker-errors.ts';
 
 /** Any plugin the host can load. */

@@ -41,10 +41,12 @@ const tracker: TrackerPlugin = {
 
 const bot: BotPlugin = {
   manifest: { apiVersion: 1, id: 'recorder', kind: 'bot', name: 'Recorder', version: '1.0.0' },
-  join: async () => ({ botId: 'b1', status: 'pending' }),
+  create: async () => ({ botId: 'b1', status: 'pending' }),
+  cancel: async (botId) => ({ botId, status: 'cancelled' }),
   status: async (botId) => ({ botId, status: botId === 'odd' ? ('dancing' as never) : 'recording' }),
-  leave: async () => {},
   transcript: async () => ({ participants: [{ id: 'a', name: 'Ada' }], messages: [{ id: 'm1', content: 'Hi', timestamp: 0, speaker: { id: 'a' } }] }),
+  verifyWebhook: () => true,
+  parseWebhook: () => null,
 };
 
 const ticket: TrackerTicket = {
@@ -99,19 +101,20 @@ describe('trackers and bots in the host', () => {
 
   it('checks every bot state and the transcript a bot returns', async () => {
     const host = await PluginHost.load({ builtins: [bot] });
-    const recorder = host.bot('recorder')!;
-    expect(await recorder.join({ meetingUrl: 'https://meet.example/abc', botName: 'Tickscribe' })).toEqual({ botId: 'b1', status: 'pending' });
+    const recorder = host.bot('recorder', {}, http)!;
+    expect(await recorder.create({ meetingUrl: 'https://meet.example/abc', botName: 'Tickscribe' })).toEqual({ botId: 'b1', status: 'pending' });
     expect(await recorder.status('b1')).toEqual({ botId: 'b1', status: 'recording' });
     await expect(recorder.status('odd')).rejects.toThrow(/^The recorder plugin's status\(\) returned an invalid bot state \(status must be one of: /);
+    expect(await recorder.cancel('b1')).toEqual({ botId: 'b1', status: 'cancelled' });
     expect(await recorder.transcript('b1')).toMatchObject({ title: 'Untitled meeting', source: 'recorder', messages: [{ content: 'Hi' }] });
   });
 
   it('refuses a plugin of any kind that lacks a function of its kind, or whose settings schema is not JSON Schema', async () => {
-    const { leave: _leave, ...noLeave } = bot;
+    const { cancel: _cancel, ...noCancel } = bot;
     const badSchema = { ...tracker, manifest: { ...tracker.manifest, id: 'bad-schema', configSchema: { type: 'nonsense' } } };
-    const host = await PluginHost.load({ builtins: [noLeave, badSchema] });
+    const host = await PluginHost.load({ builtins: [noCancel, badSchema] });
     expect(host.refused).toEqual([
-      { plugin: 'recorder', problem: 'does not export a leave() function' },
+      { plugin: 'recorder', problem: 'does not export a cancel() function' },
       { plugin: 'bad-schema', problem: expect.stringMatching(/^has a configuration or credentials schema that is not valid JSON Schema: /) },
     ]);
   });

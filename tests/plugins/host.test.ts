@@ -193,7 +193,7 @@ describe('tickscribe command line', () => {
   it('lists the plugins, and ranks candidates', () => {
     const plugins = cli(['plugins', '--json'], { PLUGINS: MINUTES });
     const listed = JSON.parse(plugins.stdout) as { loaded: { id: string; origin: string }[]; refused: unknown[] };
-    expect(listed.loaded.map((p) => p.id)).toEqual(['google-meet', 'zoom', 'teams', 'slack', 'webvtt', 'srt', 'csv', 'tsv', 'json', 'text', 'minutes', 'openai', 'heuristic', 'github', 'jira', 'azure', 'miro', 'webhook']);
+    expect(listed.loaded.map((p) => p.id)).toEqual(['google-meet', 'zoom', 'teams', 'slack', 'webvtt', 'srt', 'csv', 'tsv', 'json', 'text', 'minutes', 'openai', 'heuristic', 'github', 'jira', 'azure', 'miro', 'webhook', 'recall', 'attendee']);
     expect(listed.refused).toEqual([]);
     const detect = cli(['detect', 'tests/fixtures/plugins/weekly-sync.txt'], { PLUGINS: MINUTES });
     expect(detect.status).toBe(0);
