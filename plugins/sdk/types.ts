@@ -1,19 +1,55 @@
 // Generated from plugins/sdk/schemas/*.schema.json by `npm run schemas:types`. Do not edit.
 
+// bot-event.schema.json
+/**
+ * A bot service's webhook as a bot plugin reads it: which bot, where it stands now or that its transcript is ready, and a key that is the same for every delivery of the same event.
+ */
+export interface BotEvent {
+  /**
+   * The bot service's own id of the bot the event is about.
+   */
+  botId: string;
+  state?: BotState;
+  /**
+   * Present (true) when the event says the transcript's fate is settled: fetching it now gives the transcript, or the reason there is none.
+   */
+  transcriptReady?: true;
+  /**
+   * The same for every delivery of one event (the provider's message or idempotency id), different for different events.
+   */
+  dedupeKey: string;
+  /**
+   * When it happened at the provider (ISO 8601).
+   */
+  occurredAt: string;
+}
+
 // bot-state.schema.json
 /**
- * Where a meeting bot that a bot plugin sent stands.
+ * Where a meeting bot that a bot plugin sent stands, in the product's words, with the provider's own code kept beside them. done, failed and cancelled are final.
  */
 export interface BotState {
   /**
    * The bot service's own id.
    */
   botId: string;
+  /**
+   * pending: on its way in, waiting to be let in, or in the meeting but not recording yet; recording: recording the meeting; done: the meeting is over for the bot and what it recorded is being or has been processed (its transcript may still be on its way); failed: it could not record the meeting; cancelled: it was ended at the user's request.
+   */
   status: "pending" | "recording" | "done" | "failed" | "cancelled";
   /**
-   * Why the bot failed, in words, when it did.
+   * Why, when the provider said: waiting_room_timeout (nobody let the bot in in time), kicked (removed from the meeting, or refused at the door), recording_denied (the host did not allow recording), meeting_not_found (the link leads to no meeting the bot could join: unknown, expired, ended, not started, locked or behind a sign-in), fatal (the bot service failed), no_recording (it ended with nothing recorded), unknown (a provider code the plugin does not know).
+   */
+  reason?:
+    "waiting_room_timeout" | "kicked" | "recording_denied" | "meeting_not_found" | "fatal" | "no_recording" | "unknown";
+  /**
+   * Why the bot failed, in words for people. Required when it failed.
    */
   error?: string;
+  /**
+   * The provider's own code for this state, with its sub-code after a slash (e.g. 'call_ended/bot_kicked_from_call'), for operators.
+   */
+  providerStatus?: string;
 }
 
 // extraction.schema.json
