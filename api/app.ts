@@ -7,8 +7,10 @@ import type { Orm } from '../core/db/orm.ts';
 import type { Logger } from '../core/logger.ts';
 import type { EmailDispatcher } from '../core/mail/outbox.ts';
 import { Connections } from '../core/connections/connections.ts';
+import { billingSetup } from '../core/billing/stripe.ts';
 import { Credits } from '../core/credits/credits.ts';
 import type { PluginHost } from '../core/plugins/host.ts';
+import type { MeetingBot } from '../core/bots/bots.ts';
 import { Accounts } from '../core/users/accounts.ts';
 import { createAjv, loadSchemaFiles } from '../core/schema/registry.ts';
 import type { AppState } from './context.ts';
@@ -20,23 +22,27 @@ import { corsForApp, requireJsonBodies, securityHeaders } from './middleware/sec
 import { ApiRegistry } from './routing.ts';
 import { authenticate } from './middleware/auth.ts';
 import { authRoutes } from './routes/auth.ts';
+import { billingRoutes } from './routes/billing.ts';
 import { connectionRoutes } from './routes/connections.ts';
 import { devOutboxRoutes } from './routes/dev.ts';
 import { healthRoutes } from './routes/health.ts';
+import { pushRoutes } from './routes/push.ts';
+import { botRoutes, botWebhookBody } from './routes/bots.ts';
 import { ticketRoutes } from './routes/tickets.ts';
 import { tokenUsageRoutes } from './routes/token-usage.ts';
 import { transcriptRoutes } from './routes/transcripts.ts';
 import { runtimeConfigScript, webApp, WEB_DIST_DIR } from './web.ts';
+import { temporalCreditSchedules } from '../workflows/client.ts';
 
 /** Paths that belong to the server, never to the web app. */
-const API_PREFIXES = ['/api', '/auth'];
+const API_PREFIXES = ['/api', '/auth', '/stripe'];
 
 export interface AppDependencies {
   config: Config;
   logger: Logger;
   orm: Orm;
   temporal: Connection;
-  /** Starts workflows (ingest). */
+  /** Starts workflows (ingest, push). */
   workflows: Client;
   /** Starts the delivery of outbox e-mails. */
   emails: EmailDispatcher;
@@ -44,15 +50,22 @@ export interface AppDependencies {
   webDir?: string | null;
   /** How long processing takes with the configured extractor, as the upload reply says it. Default 'about 1-2 minutes'. */
   processingTime?: string;
-  /** The plugin host: its tracker plugins are the connection types. Without it (and the key) the connection routes cannot answer. */
-  plugins?: PluginHost;
+  /** The meeting bot the settings configure; null or absent when it is off (its routes then say how to configure it). */
+  meetingBot?: MeetingBot | null;
+  /** How often a bot's lifecycle asks the bot service where the bot stands when no webhook said it. Default 60 s. */
+  botPollIntervalMs?: number;
+  /** The plugin host: its tracker plugins are the connection types. */
+  plugins: PluginHost;
   /** The key that seals tracker credentials (loadCredentialsKey). */
-  credentialsKey?: Buffer;
+  credentialsKey: Buffer;
 }
 
-/** What the routes need; handlers call these only when a request comes in. */
-type RouteDependencies = Pick<AppDependencies, 'config' | 'orm' | 'temporal' | 'workflows' | 'emails' | 'processingTime' | 'plugins' | 'credentialsKey'> &
-  Partial<Pick<AppDependencies, 'logger'>>;
+/**
+ * What the routes need; handlers call these only when a request comes in. The plugin host and the key may be left
+ * out where no route runs (describing the API); the connection routes then cannot answer.
+ */
+type RouteDependencies = Pick<AppDependencies, 'config' | 'orm' | 'temporal' | 'workflows' | 'emails' | 'processingTime'> &
+  Partial<Pick<AppDependencies, 'logger' | 'plugins' | 'credentialsKey'>> & Partial<Pick<AppDependencies, 'meetingBot' | 'botPollIntervalMs'>>;
 
 /** The connections service, made when a connection route is first called. */
 function connectionsOf(deps: RouteDependencies): () => Connections {
@@ -80,10 +93,17 @@ export function apiRoutes(deps: RouteDependencies): { api: ApiRegistry; accounts
   healthRoutes(api, deps);
   authRoutes(api, { accounts, em, config: deps.config });
   const credits = new Credits();
-  tokenUsageRoutes(api, { credits, em });
+  const schedules = temporalCreditSchedules(deps.workflows, deps.config.TEMPORAL_TASK_QUEUE);
+  tokenUsageRoutes(api, { credits, em, schedules });
+  billingRoutes(api, { em, setup: billingSetup(deps.config), appUrl: deps.config.APP_URL, schedules, logger: deps.logger });
   transcriptRoutes(api, { em, credits, temporal: deps.workflows, config: deps.config, processingTime: deps.processingTime ?? 'about 1-2 minutes' });
   ticketRoutes(api, { em });
   connectionRoutes(api, { em, connections: connectionsOf(deps) });
+  pushRoutes(api, { em, workflows: deps.workflows, taskQueue: deps.config.TEMPORAL_TASK_QUEUE });
+  botRoutes(api, {
+    em, credits, workflows: deps.workflows, taskQueue: deps.config.TEMPORAL_TASK_QUEUE, meetingBot: deps.meetingBot,
+    pollIntervalMs: deps.botPollIntervalMs, logger: deps.logger,
+  });
   if (!deps.config.SMTP_URL && deps.config.NODE_ENV !== 'production') devOutboxRoutes(api, { em });
   return { api, accounts };
 }
@@ -118,6 +138,7 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
     .use(corsForApp(deps.config.APP_URL))
     .use(apiNotFound(API_PREFIXES))
     .use(requireJsonBodies(API_PREFIXES))
+    .use(botWebhookBody(deps.config.JSON_BODY_LIMIT))
     .use(bodyParser({ enableTypes: ['json'], jsonLimit: deps.config.JSON_BODY_LIMIT, encoding: 'utf-8' }))
     .use((_ctx, next) => RequestContext.create(deps.orm.em, next))
     .use(authenticate(accounts, em, deps.config.APP_URL))

@@ -37,6 +37,8 @@ const TAGS: Record<string, string> = {
   tickets: 'The tickets found in meetings: listing, searching, editing.',
   connections: 'Project connections to trackers (GitHub, Jira, Azure DevOps, Miro, webhooks, third-party plugins) and their checks.',
   'token usage': "The plan's monthly token credits and their use.",
+  billing: 'Plans, Stripe subscriptions, the customer portal, payments and Stripe webhooks.',
+  bots: 'Meeting bots: sending a recorder into a meeting, following it, and the bot services\' webhooks.',
   system: 'Health of the installation.',
   development: 'Helpers that exist only outside production.',
 };

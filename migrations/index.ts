@@ -7,6 +7,9 @@ import { Migration20261121040000_ticket_filter_combinations } from './Migration2
 import { Migration20261121050000_ticket_search_per_user } from './Migration20261121050000_ticket_search_per_user.ts';
 import { Migration20261125000000_outbox_kept } from './Migration20261125000000_outbox_kept.ts';
 import { Migration20261126000000_connections } from './Migration20261126000000_connections.ts';
+import { Migration20261127000000_push_ledger } from './Migration20261127000000_push_ledger.ts';
+import { Migration20261128000000_billing } from './Migration20261128000000_billing.ts';
+import { Migration20261129000000_bots } from './Migration20261129000000_bots.ts';
 
 /** Every migration, oldest first. A new migration is added here as well as in its own file. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -18,4 +21,7 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121050000_ticket_search_per_user', class: Migration20261121050000_ticket_search_per_user },
   { name: 'Migration20261125000000_outbox_kept', class: Migration20261125000000_outbox_kept },
   { name: 'Migration20261126000000_connections', class: Migration20261126000000_connections },
+  { name: 'Migration20261127000000_push_ledger', class: Migration20261127000000_push_ledger },
+  { name: 'Migration20261128000000_billing', class: Migration20261128000000_billing },
+  { name: 'Migration20261129000000_bots', class: Migration20261129000000_bots },
 ];

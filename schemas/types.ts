@@ -139,6 +139,287 @@ export interface VerifyEmailQuery {
   token?: string;
 }
 
+// api/billing/cancel.response.schema.json
+/**
+ * The cancellation in words, and the subscription after it.
+ */
+export interface CancelSubscriptionResponse {
+  message: string;
+  subscription: CurrentSubscription;
+}
+
+// api/billing/current.response.schema.json
+/**
+ * The user's plan and subscription as this installation knows them.
+ */
+export interface CurrentSubscription {
+  tierId: string;
+  tierName: string;
+  /**
+   * A paid plan applies now.
+   */
+  isSubscribed: boolean;
+  /**
+   * Stripe's subscription status (active, trialing, past_due, unpaid, incomplete, canceled…); null without a Stripe subscription.
+   */
+  status: string | null;
+  /**
+   * stripe: a Stripe subscription; administrator: the plan was set with `tickscribe set-tier`; none: Free.
+   */
+  managedBy: "stripe" | "administrator" | "none";
+  /**
+   * The subscription date: monthly credits reset on its day of the month.
+   */
+  subscribedAt: string | null;
+  /**
+   * When the paid period ends (renews, or ends when cancelAtPeriodEnd).
+   */
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+  /**
+   * Whether 'Manage Billing' (the Stripe portal) can open for this user.
+   */
+  canManageBilling: boolean;
+  paidPlansAvailable: boolean;
+}
+
+// api/billing/payment-history.response.schema.json
+/**
+ * The user's payments, newest first (the latest 100), from this installation's own records.
+ */
+export interface PaymentHistory {
+  payments: BillingPayment[];
+}
+
+// api/billing/payment.schema.json
+/**
+ * A payment from the payments table.
+ */
+export interface BillingPayment {
+  id: string;
+  date: string;
+  /**
+   * In dollars (or the currency's main unit).
+   */
+  amount: number;
+  currency: string;
+  description: string;
+  status: "successful" | "failed" | "refunded" | "pending";
+  amountRefunded: number;
+}
+
+// api/billing/portal.response.schema.json
+/**
+ * The Stripe Customer Portal page for the user's billing details, invoices and payment methods.
+ */
+export interface PortalSession {
+  /**
+   * The portal's address, to open in the browser.
+   */
+  url: string;
+}
+
+// api/billing/stripe-event.schema.json
+/**
+ * A Stripe event as Stripe posts it; its Stripe-Signature header is verified against the raw body.
+ */
+export interface StripeWebhookEvent {
+  id: string;
+  object: "event";
+  type: string;
+  created: number;
+  data: {
+    object: {};
+  };
+}
+
+// api/billing/subscribe.request.schema.json
+/**
+ * The plan to subscribe to.
+ */
+export interface SubscribeRequest {
+  /**
+   * A plan id from GET /api/subscriptions/tiers (pro, enterprise).
+   */
+  tierId: string;
+}
+
+// api/billing/subscribe.response.schema.json
+/**
+ * Where to send the browser: Stripe Checkout for a new subscription, or back to /billing after a plan change.
+ */
+export interface SubscribeResponse {
+  redirectUrl: string;
+  message: string;
+}
+
+// api/billing/tier.schema.json
+/**
+ * A plan: its monthly price and limits, and whether this user can choose it here.
+ */
+export interface SubscriptionTier {
+  /**
+   * Sent as tierId to subscribe: free, pro or enterprise.
+   */
+  id: string;
+  name: string;
+  /**
+   * Price per interval in dollars (19 for $19.00).
+   */
+  price: number;
+  /**
+   * ISO currency code, lower case (usd).
+   */
+  currency: string;
+  /**
+   * Billing interval: month.
+   */
+  interval: string;
+  description: string;
+  features: string[];
+  /**
+   * Monthly input and output token credits.
+   */
+  tokenLimits: {
+    input: number;
+    output: number;
+  };
+  /**
+   * Transcripts a month.
+   */
+  transcriptLimit: number;
+  /**
+   * Whether the plan can be bought on this installation (Free always can).
+   */
+  available: boolean;
+  /**
+   * The user's plan now.
+   */
+  current: boolean;
+}
+
+// api/billing/tiers.response.schema.json
+/**
+ * The plans, the user's current one, and whether paid plans can be bought on this installation.
+ */
+export interface SubscriptionTiers {
+  tiers: SubscriptionTier[];
+  currentTierId: string;
+  /**
+   * False on an installation without Stripe: everyone is on Free unless an administrator sets a plan.
+   */
+  paidPlansAvailable: boolean;
+  /**
+   * Why paid plans cannot be bought here, in words for the plan cards; null when they can.
+   */
+  notice: string | null;
+}
+
+// api/billing/webhook.response.schema.json
+/**
+ * The event was received: processed now, or already processed before.
+ */
+export interface StripeWebhookReceipt {
+  received: true;
+  duplicate: boolean;
+  /**
+   * What processing did, or why the event changed nothing.
+   */
+  outcome: string;
+}
+
+// api/bots/bot.response.schema.json
+/**
+ * One bot.
+ */
+export interface MeetingBotResponse {
+  success: true;
+  bot: MeetingBot;
+}
+
+// api/bots/bot.schema.json
+/**
+ * A meeting bot the user sent, where it stands, and the transcript of its meeting once fetched.
+ */
+export interface MeetingBot {
+  id: string;
+  /**
+   * The bot service's id of the bot: the {id} of the bot routes.
+   */
+  recallBotId: string;
+  /**
+   * The bot service that sent it (a bot plugin id: recall, attendee, …).
+   */
+  provider: string;
+  /**
+   * null until the bot service reports on the bot ('Bot Initializing...'); pending ('Joining Meeting...'), recording ('Recording in Progress'), done ('Completed': the meeting is over and its transcript is being processed), failed, cancelled.
+   */
+  status: "pending" | "recording" | "done" | "failed" | "cancelled" | null;
+  /**
+   * Why it ended as it did, when known: waiting_room_timeout, kicked, recording_denied, meeting_not_found, fatal, no_recording, unknown (from the bot service); limit_reached, too_large, transcript_failed (from Tickscribe).
+   */
+  reason: string | null;
+  /**
+   * Why it failed, in words for people.
+   */
+  error: string | null;
+  meetingUrl: string;
+  meetingTitle: string | null;
+  /**
+   * The meeting's transcript, once fetched from the bot service.
+   */
+  transcriptId: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+// api/bots/create.request.schema.json
+/**
+ * The meeting to send a bot into: its link (required; 'Please enter a meeting URL.', 'Please enter a valid URL.') and an optional title, trimmed.
+ */
+export interface MeetingBotRequest {
+  /**
+   * The meeting's link (Google Meet, Zoom, Microsoft Teams, …), http or https.
+   */
+  meetingUrl: string;
+  /**
+   * The title its transcript gets; the platform and the day when left out.
+   */
+  meetingTitle?: string | null;
+}
+
+// api/bots/list.response.schema.json
+/**
+ * The user's active bots (status null, pending or recording), newest first, and whether this installation has a meeting bot at all.
+ */
+export interface MeetingBotList {
+  success: true;
+  bots: MeetingBot[];
+  /**
+   * False when no bot service is configured (MEETING_BOT_PROVIDER): no bot can be sent.
+   */
+  configured: boolean;
+  /**
+   * When not configured, what the operator has to set.
+   */
+  notice: string | null;
+}
+
+// api/bots/webhook.request.schema.json
+/**
+ * A webhook of the configured bot service as it posts it (Recall.ai's Svix-signed bot and transcript events, Attendee's signed bot.state_change, …); its signature is verified on the raw body.
+ */
+export interface MeetingBotWebhook {}
+
+// api/bots/webhook.response.schema.json
+/**
+ * The delivery was genuine and received: handed to the bot's lifecycle (applied), a delivery of an event handled before (duplicate), an event that changes nothing or concerns no bot of this installation (ignored), or one for a bot whose lifecycle has ended (finished).
+ */
+export interface MeetingBotWebhookReceipt {
+  received: true;
+  outcome: "applied" | "duplicate" | "ignored" | "finished";
+}
+
 // api/connections/connection-type.schema.json
 /**
  * A connection type: a loaded tracker plugin, built-in or third-party, with the credential and setting fields its manifest's schemas declare.
@@ -410,6 +691,216 @@ export interface HealthResponse {
   error?: string;
 }
 
+// api/push/analyze.request.schema.json
+/**
+ * The tickets selected for a push.
+ */
+export interface PushAnalysisRequest {
+  /**
+   * @maxItems 500
+   */
+  ticketIds: string[];
+}
+
+// api/push/analyze.response.schema.json
+/**
+ * What a push of the selected tickets would do: which are already pushed, the projects of the rest with the connection that serves each (or none), and per connection the assignees without a user mapping.
+ */
+export interface PushAnalysis {
+  selected: number;
+  /**
+   * Selected tickets without an external item.
+   */
+  toPush: number;
+  alreadyPushed: {
+    ticketId: string;
+    title: string;
+    project: string;
+    externalUrl: string;
+    externalType: string | null;
+    externalKey: string | null;
+  }[];
+  /**
+   * The projects of the tickets to push, in the order they first appear; connection null: none serves it (map-connections).
+   */
+  projects: {
+    project: string;
+    ticketIds: string[];
+    connection: PushConnectionSummary | null;
+  }[];
+  /**
+   * Each connection that would push some of the tickets: which, and the assignees of those tickets it has no user mapping for (map-users).
+   */
+  connections: {
+    connection: PushConnectionSummary;
+    projects: string[];
+    ticketIds: string[];
+    unmappedAssignees: string[];
+  }[];
+  /**
+   * 'All selected tickets have already been pushed to external systems' when none is left to push; otherwise null.
+   */
+  message: string | null;
+}
+
+// api/push/bulk-push.request.schema.json
+/**
+ * Tickets to push through one connection. Tickets that already have an external item are skipped; the others are created in dependency order.
+ */
+export interface BulkPushRequest {
+  /**
+   * The user's tickets to push (at most 500). An empty list answers 'Please select at least one ticket to push'.
+   *
+   * @maxItems 500
+   */
+  ticketIds: string[];
+  /**
+   * Participant names mapped to tracker usernames, merged into the connection's userMappings before the push. Empty usernames are ignored (those assignees stay unmapped: their tickets go unassigned).
+   */
+  updatedUserMappings?: {
+    [k: string]: string;
+  };
+  /**
+   * Names the push (e.g. a UUID the client makes once per Confirm & Push): a second request with the same batchId joins the first push instead of starting another, and its progress can be read with GET /api/connections/{id}/pushes/{batchId}. A new one is made when it is left out.
+   */
+  batchId?: string;
+  /**
+   * How long to wait for the push to finish before answering 202 with its progress. Default 20.
+   */
+  waitSeconds?: number;
+}
+
+// api/push/connection.schema.json
+/**
+ * A connection as the push wizard needs it.
+ */
+export interface PushConnectionSummary {
+  id: string;
+  name: string;
+  connectionType: string;
+  projectIdentifier: string;
+  userMappings: {
+    [k: string]: string;
+  };
+}
+
+// api/push/progress.schema.json
+/**
+ * How far a push is: planning, resolving the mapped assignees, creating the items (done of total, in dependency order), linking them, done.
+ */
+export interface PushProgress {
+  phase: "planning" | "resolving" | "creating" | "linking" | "done";
+  /**
+   * Tickets the push creates (those skipped are not counted).
+   */
+  total: number;
+  /**
+   * Tickets handled so far, pushed or failed.
+   */
+  done: number;
+  failed: number;
+  /**
+   * The ticket being pushed or linked now.
+   */
+  current: {
+    ticketId: string;
+    title: string;
+  } | null;
+  /**
+   * While the tracker limits requests: when the push goes on (a timer of the workflow).
+   */
+  waitingUntil: string | null;
+}
+
+// api/push/result.schema.json
+/**
+ * The outcome of a finished push. totalProcessed = successfulPushes + failedPushes; skipped tickets are counted apart and listed in results too.
+ */
+export interface PushResult {
+  batchId: string;
+  connectionId: string;
+  /**
+   * The connection's type, e.g. 'github'; null when the connection could not be used at all.
+   */
+  connectionType: string | null;
+  /**
+   * The tracker's name for people, e.g. 'GitHub' (for 'Ticket pushed successfully to <type>').
+   */
+  trackerName: string | null;
+  totalProcessed: number;
+  successfulPushes: number;
+  failedPushes: number;
+  skippedTickets: number;
+  /**
+   * Per project of the selected tickets, in the order they first appear.
+   */
+  projectResults: {
+    project: string;
+    total: number;
+    successful: number;
+    failed: number;
+    skipped: number;
+  }[];
+  /**
+   * One per selected ticket, in the order they were sent.
+   */
+  results: PushTicketResult[];
+}
+
+// api/push/started.response.schema.json
+/**
+ * The push is still running: follow it with GET /api/connections/{id}/pushes/{batchId}.
+ */
+export interface PushStarted {
+  batchId: string;
+  status: "running";
+  /**
+   * Null while the progress cannot be read (no worker is answering at the moment).
+   */
+  progress: PushProgress | null;
+}
+
+// api/push/status.response.schema.json
+/**
+ * Where a push stands: running (with its progress), completed (with its result), or failed (the push itself stopped; error says why).
+ */
+export interface PushStatus {
+  batchId: string;
+  status: "running" | "completed" | "failed";
+  /**
+   * Null while the progress cannot be read (no worker is answering at the moment), or after a failure.
+   */
+  progress: PushProgress | null;
+  result: PushResult | null;
+  error: string | null;
+}
+
+// api/push/ticket-result.schema.json
+/**
+ * What a push did with one ticket: pushed (with where it now lives), failed (error in the tracker's words), or skipped (error says why: not found, or already pushed, with where to).
+ */
+export interface PushTicketResult {
+  ticketId: string;
+  title: string | null;
+  project: string | null;
+  success: boolean;
+  /**
+   * The ticket did not enter the push.
+   */
+  skipped: boolean;
+  error?: string;
+  externalUrl?: string;
+  externalId?: string;
+  /**
+   * What people call the item, e.g. '#42' or 'PROJ-7'.
+   */
+  key?: string;
+  /**
+   * Pushed, but a link to a dependency could not be made (the body still names it).
+   */
+  warning?: string;
+}
+
 // api/tickets/create.request.schema.json
 /**
  * A new ticket; title, project and description are required (blank counts as missing).
@@ -445,6 +936,8 @@ export interface TicketCreateRequest {
   userId?: unknown;
   externalUrl?: unknown;
   externalId?: unknown;
+  externalType?: unknown;
+  externalKey?: unknown;
   createdAt?: unknown;
   updatedAt?: unknown;
 }
@@ -524,6 +1017,14 @@ export interface TicketView {
   dueDate: string | null;
   externalUrl: string | null;
   externalId: string | null;
+  /**
+   * The tracker type (connection type) the ticket was pushed to, e.g. 'github'; null until it is pushed.
+   */
+  externalType: string | null;
+  /**
+   * What people call the pushed item, e.g. '#42' or 'PROJ-7' (shown as 'Pushed to <type> (<key>)'); null until it is pushed.
+   */
+  externalKey: string | null;
   transcriptId: string | null;
   createdAt: string;
   updatedAt: string;
@@ -564,6 +1065,8 @@ export interface TicketUpdateRequest {
   userId?: unknown;
   externalUrl?: unknown;
   externalId?: unknown;
+  externalType?: unknown;
+  externalKey?: unknown;
   createdAt?: unknown;
   updatedAt?: unknown;
 }
@@ -618,9 +1121,22 @@ export interface TokenUsageHistory {
   };
 }
 
+// api/token-usage/reset.response.schema.json
+/**
+ * The manual reset in words, and the stats after it.
+ */
+export interface TokenUsageReset {
+  message: string;
+  /**
+   * The credits were used up until this reset.
+   */
+  unblocked: boolean;
+  stats: TokenUsageStats;
+}
+
 // api/token-usage/stats.response.schema.json
 /**
- * This month's token use against the plan's limits, and when the credits reset.
+ * This period's token use against the plan's limits, when the credits reset, and the manual reset's cooldown.
  */
 export interface TokenUsageStats {
   used: {
@@ -631,7 +1147,39 @@ export interface TokenUsageStats {
     input: number;
     output: number;
   };
+  /**
+   * The next monthly reset, on the subscription date (the sign-up date on Free).
+   */
   resetDate: string;
+  /**
+   * When the usage counted here began: the last reset.
+   */
+  periodStart: string;
+  /**
+   * The credits are used up: new transcripts are refused until a reset or an upgrade.
+   */
+  blocked: boolean;
+  lastReset: {
+    at: string;
+    reason: "monthly" | "renewal" | "manual" | "plan-change";
+    /**
+     * The credits were used up until this reset.
+     */
+    unblocked: boolean;
+  } | null;
+  /**
+   * POST /api/token-usage/reset works once every cooldownDays days.
+   */
+  manualReset: {
+    available: boolean;
+    lastResetAt: string | null;
+    /**
+     * When the cooldown ends; null while a reset is available.
+     */
+    nextAvailableAt: string | null;
+    daysRemaining: number;
+    cooldownDays: number;
+  };
 }
 
 // api/transcripts/detail.response.schema.json

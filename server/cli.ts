@@ -6,11 +6,12 @@ import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ExtractedTicket, ExtractionUsage } from '../plugins/sdk/index.ts';
 import { ConfigError, loadConfig, pluginSpecs } from '../core/config.ts';
-import { StartupError } from '../core/errors.ts';
+import { DomainError, StartupError } from '../core/errors.ts';
 import { extractionRequests } from '../core/transcripts/chunks.ts';
 import { ParseFailure } from '../core/plugins/errors.ts';
 import { mergeExtractedTickets } from '../core/tickets/merge.ts';
 import { chosenExtractor, loadPluginHost } from './plugins.ts';
+import { setTierCommand } from './set-tier.ts';
 
 const USAGE = `Usage: tickscribe <command> [options]
 
@@ -19,6 +20,7 @@ Commands:
   extract FILE [--format ID] parse FILE and print the tickets the configured extractor finds (no database)
   detect FILE [--json]       rank the parsers by how well they recognise FILE
   plugins [--json]           list the loaded plugins (and any that were refused)
+  set-tier EMAIL TIER        set a user's plan (free, pro or enterprise) by hand, for installations without Stripe
 
 Third-party plugins are loaded from PLUGINS (comma-separated package names or paths).`;
 
@@ -116,6 +118,17 @@ async function run(args: string[]): Promise<void> {
       }
       const rows = loaded.map((p) => [p.id, p.kind, p.name, p.version, (p.extensions ?? []).join(' '), p.origin]);
       process.stdout.write(`${table([['id', 'kind', 'name', 'version', 'extensions', 'origin'], ...rows])}\n`);
+      return;
+    }
+    case 'set-tier': {
+      const [email, tier] = args;
+      if (!email || !tier || args.length > 2) throw new UsageError('Usage: tickscribe set-tier EMAIL TIER (TIER: free, pro or enterprise).');
+      try {
+        process.stdout.write(`${await setTierCommand(config, email, tier)}\n`);
+      } catch (error) {
+        if (error instanceof DomainError) throw new UsageError(error.message);
+        throw error;
+      }
       return;
     }
     default:

@@ -4,11 +4,13 @@ import { pathToFileURL } from 'node:url';
 import { Client, type Connection } from '@temporalio/client';
 import type { NativeConnection, Worker } from '@temporalio/worker';
 import { createApp } from '../api/app.ts';
-import { temporalEmailDispatcher } from '../workflows/client.ts';
+import { startMissingCreditSchedules, temporalEmailDispatcher } from '../workflows/client.ts';
 import { createActivities } from '../workflows/activities.ts';
 import { createWorker, DEFAULT_WORKFLOWS_PATH, loadWorkflowBundle } from '../workflows/worker.ts';
 import { ConfigError, loadConfig, type Config } from '../core/config.ts';
+import { Connections } from '../core/connections/connections.ts';
 import { loadCredentialsKey } from '../core/connections/credentials.ts';
+import { billingSetup } from '../core/billing/stripe.ts';
 import { Credits } from '../core/credits/credits.ts';
 import { postgresPidFile, startEmbeddedPostgres } from '../core/db/embedded-postgres.ts';
 import { connectAndMigrate } from '../core/db/migrate.ts';
@@ -17,12 +19,16 @@ import { StartupError } from '../core/errors.ts';
 import { createLogger, type Logger } from '../core/logger.ts';
 import { createMailer } from '../core/mail/mailer.ts';
 import { OutboundEmail } from '../core/mail/outbound-email.entity.ts';
+import { User } from '../core/users/user.entity.ts';
 import { assertPortFree } from '../core/ports.ts';
+import { AdvisoryLocks } from '../core/push/locks.ts';
+import { Pusher } from '../core/push/pusher.ts';
 import { claimDataDir } from '../core/stale-process.ts';
 import { connectWorker, waitForTemporal } from '../core/temporal/connect.ts';
 import { startTemporalDevServer, temporalPidFile } from '../core/temporal/dev-server.ts';
 import { installTemporalRuntime } from '../core/temporal/runtime.ts';
-import { loadConfiguredPlugins, processingTime } from './plugins.ts';
+import { configuredMeetingBot, loadConfiguredPlugins, processingTime } from './plugins.ts';
+import { createOutboundHttp } from '../core/net/http.ts';
 
 export type Role = 'all' | 'api' | 'worker';
 
@@ -33,6 +39,8 @@ export interface StartOptions {
   logger?: Logger;
   /** Built web app folder; null serves none (used behind the Vite dev server). */
   webDir?: string | null;
+  /** How often a meeting bot's lifecycle asks the bot service where the bot stands when no webhook said it. Default 60 s. */
+  botPollIntervalMs?: number;
 }
 
 export interface RunningTickscribe {
@@ -120,6 +128,9 @@ export async function start(options: StartOptions = {}): Promise<RunningTickscri
     const orm = await connectAndMigrate({ databaseUrl, logger });
     cleanups.push(() => orm.close());
     const plugins = await loadPlugins(config, logger);
+    const meetingBot = configuredMeetingBot(plugins.plugins, config, createOutboundHttp({ allowlist: config.OUTBOUND_ALLOWLIST, timeoutMs: config.OUTBOUND_TIMEOUT_MS }));
+    if (meetingBot) logger.info({ provider: meetingBot.bot.manifest.id }, 'meeting bot configured');
+    const credentialsKey = await loadCredentialsKey(config);
 
     if (runWorker && bundle) {
       installTemporalRuntime(logger);
@@ -127,12 +138,20 @@ export async function start(options: StartOptions = {}): Promise<RunningTickscri
       cleanups.push(async () => mailer.close());
       const connection: NativeConnection = await connectWorker(temporalInfo.address);
       cleanups.push(() => connection.close());
+      const locks = new AdvisoryLocks(databaseUrl);
+      cleanups.push(() => locks.close());
+      const connections = new Connections({
+        plugins: plugins.plugins,
+        credentialsKey,
+        outbound: { allowlist: config.OUTBOUND_ALLOWLIST, timeoutMs: config.OUTBOUND_TIMEOUT_MS },
+        logger,
+      });
       const worker: Worker = await createWorker({
         connection,
         namespace: config.TEMPORAL_NAMESPACE,
         taskQueue: config.TEMPORAL_TASK_QUEUE,
         workflowBundle: bundle,
-        activities: createActivities({ orm, logger, mailer, ...plugins, credits: new Credits() }),
+        activities: createActivities({ orm, logger, mailer, ...plugins, credits: new Credits(), pusher: new Pusher({ orm, connections, locks }), meetingBot }),
       });
       const running = worker.run();
       running.catch((error: unknown) => reportFailure(error instanceof Error ? error : new Error(String(error))));
@@ -149,9 +168,15 @@ export async function start(options: StartOptions = {}): Promise<RunningTickscri
       // E-mails whose delivery never started (Temporal was unreachable at that moment) go out now.
       const pending = await orm.em.fork().find(OutboundEmail, { status: 'pending' }, { fields: ['id'] });
       await emails.dispatch(pending.map((email) => email.id));
+      startCreditSchedules(client, config, orm, logger, cleanups);
+      const billing = billingSetup(config);
+      if (config.STRIPE_SECRET_KEY && billing.unavailableReason) {
+        logger.warn(`Stripe is only partly configured (${billing.unavailableReason}): paid plans are not offered.`);
+      }
       const app = createApp({
         config, logger, orm, temporal: temporalInfo.connection, workflows: client, emails, webDir: options.webDir,
-        processingTime: processingTime(plugins.extractor), plugins: plugins.plugins, credentialsKey: await loadCredentialsKey(config),
+        processingTime: processingTime(plugins.extractor), plugins: plugins.plugins, credentialsKey,
+        meetingBot, botPollIntervalMs: options.botPollIntervalMs,
       });
       const server = await listen(createServer(app.callback()), config.PORT, config.HOST);
       cleanups.push(() => close(server));
@@ -166,6 +191,25 @@ export async function start(options: StartOptions = {}): Promise<RunningTickscri
     await stop();
     throw error;
   }
+}
+
+/**
+ * Starts, in the background, the monthly credit reset of every user who has none running; stopping Tickscribe
+ * waits for it (and cuts it short).
+ */
+function startCreditSchedules(client: Client, config: Config, orm: Orm, logger: Logger, cleanups: (() => Promise<unknown>)[]): void {
+  const abort = new AbortController();
+  const sweep = (async () => {
+    const users = await orm.em.fork().find(User, {}, { fields: ['id'] });
+    const started = await startMissingCreditSchedules(client, config.TEMPORAL_TASK_QUEUE, users.map((user) => user.id), abort.signal);
+    if (started) logger.info({ started }, 'monthly credit resets scheduled');
+  })().catch((error: unknown) => {
+    if (!abort.signal.aborted) logger.warn({ err: error }, 'could not schedule the monthly credit resets; they are scheduled at the next start');
+  });
+  cleanups.push(async () => {
+    abort.abort();
+    await sweep;
+  });
 }
 
 /** The plugin host and the extractor the settings choose; a refused plugin is logged, a missing extractor stops the start. */

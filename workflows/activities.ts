@@ -1,13 +1,19 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
+import { monthlyReset } from '../core/billing/renewals.ts';
+import type { MeetingBot } from '../core/bots/bots.ts';
+import { createBotSteps } from '../core/bots/lifecycle.ts';
 import { CreditsExhausted, type Credits } from '../core/credits/credits.ts';
+import { planMonthlyReset } from '../core/credits/resets.ts';
 import type { Orm } from '../core/db/orm.ts';
 import type { Logger } from '../core/logger.ts';
 import type { Mailer } from '../core/mail/mailer.ts';
 import { OutboundEmail } from '../core/mail/outbound-email.entity.ts';
 import { ParseFailure } from '../core/plugins/errors.ts';
 import type { BoundExtractor, PluginHost } from '../core/plugins/host.ts';
+import type { Pusher } from '../core/push/pusher.ts';
 import { extractChunk, markTranscriptFailed, parseStoredTranscript, saveExtractedTickets } from '../core/transcripts/ingest.ts';
 import type { ExtractedTicket } from '../plugins/sdk/index.ts';
+import { createPushActivities } from './push-activities.ts';
 
 export interface ActivityDependencies {
   orm: Orm;
@@ -16,6 +22,10 @@ export interface ActivityDependencies {
   plugins: PluginHost;
   extractor: BoundExtractor;
   credits: Credits;
+  /** The steps of the push workflow. */
+  pusher: Pusher;
+  /** The meeting bot the settings configure; null or absent when it is off. */
+  meetingBot?: MeetingBot | null;
 }
 
 const HEARTBEAT_MS = 3_000;
@@ -26,8 +36,13 @@ function final(type: string, message: string): ApplicationFailure {
 }
 
 /** Activities get their dependencies from here, so tests pass real local ones instead of module singletons. */
-export function createActivities({ orm, mailer, plugins, extractor, credits }: ActivityDependencies) {
+export function createActivities({ orm, mailer, plugins, extractor, credits, pusher, meetingBot }: ActivityDependencies) {
   return {
+    ...createPushActivities({ pusher }),
+
+    /** The steps of a meeting bot's lifecycle workflow. */
+    ...createBotSteps({ orm, credits, meetingBot }),
+
     /** Sends an outbox e-mail once; a failure is recorded on the row and rethrown so Temporal retries. */
     async deliverEmail(emailId: string): Promise<void> {
       const em = orm.em.fork();
@@ -77,6 +92,13 @@ export function createActivities({ orm, mailer, plugins, extractor, credits }: A
 
     markTranscriptFailed: (transcriptId: string, error: string, tokenLimitExceeded: boolean) =>
       markTranscriptFailed(orm.em.fork(), transcriptId, error, tokenLimitExceeded),
+
+    /** The next monthly credit reset of a user after `after` (or now), from the subscription date; null when the user is gone. */
+    planCreditReset: (userId: string, now: string, after: string | null) =>
+      planMonthlyReset(orm.em.fork(), userId, new Date(now), after ? new Date(after) : null),
+
+    /** The monthly credit reset due at `at`, once per user and date. */
+    resetMonthlyCredits: (userId: string, at: string) => monthlyReset(orm.em.fork(), userId, new Date(at)),
   };
 }
 

@@ -2,13 +2,20 @@
  * Starting and stopping workflows from outside the worker: one typed helper per workflow, each owning its
  * workflow id, so a second start of the same work joins the first instead of running it twice.
  */
-import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client } from '@temporalio/client';
+import {
+  isGrpcDeadlineError, WorkflowExecutionAlreadyStartedError, WorkflowFailedError, WorkflowNotFoundError, type Client,
+} from '@temporalio/client';
+import type { BotLifecycleInput, BotSignal } from './definitions/bot.ts';
+import type { CreditSchedules } from '../core/credits/resets.ts';
 import type { Logger } from '../core/logger.ts';
 import type { EmailDispatcher } from '../core/mail/outbox.ts';
-import type { deliverEmailWorkflow, ingestTranscriptWorkflow } from './workflows.ts';
+import type { PushInput } from '../core/push/types.ts';
+import type { PushProgress, PushResult } from '../schemas/types.ts';
+import type { botLifecycleWorkflow, creditsWorkflow, deliverEmailWorkflow, ingestTranscriptWorkflow, pushTicketsWorkflow } from './workflows.ts';
 
 const ingestWorkflowId = (transcriptId: string) => `ingest-${transcriptId}`;
 const emailWorkflowId = (emailId: string) => `email-${emailId}`;
+const pushWorkflowId = (connectionId: string, batchId: string) => `push-${connectionId}-${batchId}`;
 
 /** Starts the ingest of a stored transcript; a start for a transcript already being ingested is a no-op. */
 export async function startIngest(client: Client, taskQueue: string, transcriptId: string): Promise<void> {
@@ -48,4 +55,149 @@ export function temporalEmailDispatcher(client: Client, taskQueue: string, logge
       }
     },
   };
+}
+
+/**
+ * Starts `push-<connectionId>-<batchId>`. A start while that push runs, or after it completed, joins it (the
+ * tickets of the second start are not looked at); only a push that ended without finishing starts again.
+ */
+export async function startPush(client: Client, taskQueue: string, input: PushInput): Promise<void> {
+  try {
+    await client.workflow.start<typeof pushTicketsWorkflow>('pushTicketsWorkflow', {
+      taskQueue, workflowId: pushWorkflowId(input.connectionId, input.batchId), args: [input],
+      workflowIdConflictPolicy: 'USE_EXISTING', workflowIdReusePolicy: 'ALLOW_DUPLICATE_FAILED_ONLY',
+    });
+  } catch (error) {
+    if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
+  }
+}
+
+export type PushState =
+  | { status: 'running'; progress: PushProgress | null }
+  | { status: 'completed'; result: PushResult }
+  | { status: 'failed'; error: string };
+
+/** How long a progress query may take: it needs a worker, and none may be answering (one just died). */
+const QUERY_DEADLINE_MS = 2_000;
+
+const STOPPED = 'The push stopped before it finished. Push the tickets again: those already pushed are not pushed twice.';
+
+/**
+ * Where a push stands, waiting up to `waitMs` for it to finish; null when there is no such push. Progress is
+ * null when no worker answers the query in time.
+ */
+export async function readPush(client: Client, connectionId: string, batchId: string, waitMs = 0): Promise<PushState | null> {
+  const handle = client.workflow.getHandle<typeof pushTicketsWorkflow>(pushWorkflowId(connectionId, batchId));
+  let status: string;
+  try {
+    status = (await handle.describe()).status.name;
+  } catch (error) {
+    if (error instanceof WorkflowNotFoundError) return null;
+    throw error;
+  }
+  if (status === 'RUNNING' && waitMs > 0) {
+    try {
+      return { status: 'completed', result: await client.withDeadline(Date.now() + waitMs, () => handle.result()) };
+    } catch (error) {
+      if (error instanceof WorkflowFailedError) return { status: 'failed', error: STOPPED };
+      // Still running when the wait is up.
+      if (!isGrpcDeadlineError(error)) throw error;
+    }
+  }
+  if (status === 'COMPLETED') return { status: 'completed', result: await handle.result() };
+  if (status !== 'RUNNING') return { status: 'failed', error: STOPPED };
+  const progress = await client
+    .withDeadline(Date.now() + QUERY_DEADLINE_MS, () => handle.query<PushProgress>('pushProgress'))
+    .catch(() => null);
+  return { status: 'running', progress };
+}
+
+const creditsWorkflowId = (userId: string) => `credits-${userId}`;
+
+async function startCredits(client: Client, taskQueue: string, userId: string): Promise<boolean> {
+  try {
+    await client.workflow.start<typeof creditsWorkflow>('creditsWorkflow', { taskQueue, workflowId: creditsWorkflowId(userId), args: [userId, null] });
+    return true;
+  } catch (error) {
+    if (error instanceof WorkflowExecutionAlreadyStartedError) return false;
+    throw error;
+  }
+}
+
+/**
+ * The monthly credit resets as `credits-<userId>` workflows: started once per user (a start while one runs joins
+ * it) and told when the subscription date moved, which starts one when none runs.
+ */
+export function temporalCreditSchedules(client: Client, taskQueue: string): CreditSchedules {
+  const known = new Set<string>();
+  return {
+    async ensure(userId) {
+      if (known.has(userId)) return;
+      await startCredits(client, taskQueue, userId);
+      known.add(userId);
+    },
+    async anchorChanged(userId) {
+      await client.workflow.signalWithStart<typeof creditsWorkflow, []>('creditsWorkflow', {
+        taskQueue, workflowId: creditsWorkflowId(userId), args: [userId, null], signal: 'creditAnchorChanged', signalArgs: [],
+      });
+      known.add(userId);
+    },
+  };
+}
+
+/**
+ * Starts the credits workflow of every user in `userIds` who has none running (users who signed up while no
+ * schedule was started for them, or a Temporal whose state was lost). Returns how many it started.
+ */
+export async function startMissingCreditSchedules(client: Client, taskQueue: string, userIds: string[], signal?: AbortSignal): Promise<number> {
+  const running = new Set<string>();
+  for await (const execution of client.workflow.list({ query: "WorkflowType = 'creditsWorkflow' AND ExecutionStatus = 'Running'" })) {
+    if (signal?.aborted) return 0;
+    running.add(execution.workflowId);
+  }
+  let started = 0;
+  for (const userId of userIds) {
+    if (signal?.aborted) break;
+    if (!running.has(creditsWorkflowId(userId)) && (await startCredits(client, taskQueue, userId))) started += 1;
+  }
+  return started;
+}
+
+const botWorkflowId = (providerBotId: string) => `bot-${providerBotId}`;
+
+/** Starts the lifecycle of a sent bot, `bot-<providerBotId>`; a start while it runs, or after it ended, changes nothing. */
+export async function startBotLifecycle(client: Client, taskQueue: string, input: BotLifecycleInput): Promise<void> {
+  try {
+    await client.workflow.start<typeof botLifecycleWorkflow>('botLifecycleWorkflow', {
+      taskQueue, workflowId: botWorkflowId(input.providerBotId), args: [input], workflowIdReusePolicy: 'REJECT_DUPLICATE',
+    });
+  } catch (error) {
+    if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
+  }
+}
+
+/**
+ * Signals a bot's lifecycle, starting it first when it never started (its start was lost); false when the
+ * lifecycle has already ended, which nothing starts again.
+ */
+async function signalBot(client: Client, taskQueue: string, input: BotLifecycleInput, signal: 'botEvent' | 'cancelBot', signalArgs: unknown[]): Promise<boolean> {
+  try {
+    await client.workflow.signalWithStart<typeof botLifecycleWorkflow, unknown[]>('botLifecycleWorkflow', {
+      taskQueue, workflowId: botWorkflowId(input.providerBotId), args: [input], signal, signalArgs, workflowIdReusePolicy: 'REJECT_DUPLICATE',
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof WorkflowExecutionAlreadyStartedError) return false;
+    throw error;
+  }
+}
+
+/** Hands a verified, de-duplicated webhook event to the bot's lifecycle; false when it has already ended. */
+export function sendBotEvent(client: Client, taskQueue: string, input: BotLifecycleInput, event: BotSignal): Promise<boolean> {
+  return signalBot(client, taskQueue, input, 'botEvent', [event]);
+}
+
+/** Asks the bot's lifecycle to end the bot at the service; false when it has already ended. */
+export function cancelBotLifecycle(client: Client, taskQueue: string, input: BotLifecycleInput): Promise<boolean> {
+  return signalBot(client, taskQueue, input, 'cancelBot', []);
 }

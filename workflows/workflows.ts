@@ -2,3 +2,6 @@
 // sandbox: only @temporalio/workflow, type imports and pure helpers (a lint rule enforces it).
 export { deliverEmailWorkflow } from './definitions/email.ts';
 export { ingestTranscriptWorkflow } from './definitions/ingest.ts';
+export { pushProgressQuery, pushTicketsWorkflow } from './definitions/push.ts';
+export { creditAnchorChanged, creditsWorkflow, nextCreditResetQuery } from './definitions/credits.ts';
+export { botEventSignal, botLifecycleWorkflow, botStateQuery, cancelBotSignal } from './definitions/bot.ts';

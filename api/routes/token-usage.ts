@@ -1,15 +1,22 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Credits } from '../../core/credits/credits.ts';
-import type { TokenUsageHistory, TokenUsageHistoryQuery, TokenUsageStats } from '../../schemas/types.ts';
+import { manualReset, resetState, type CreditSchedules } from '../../core/credits/resets.ts';
+import type { User } from '../../core/users/user.entity.ts';
+import type { TokenUsageHistory, TokenUsageHistoryQuery, TokenUsageReset, TokenUsageStats } from '../../schemas/types.ts';
 import { requireAuth } from '../middleware/auth.ts';
 import type { ApiRegistry } from '../routing.ts';
 
-export function tokenUsageRoutes(api: ApiRegistry, deps: { credits: Credits; em: () => EntityManager }): void {
+async function fullStats(credits: Credits, em: EntityManager, user: User): Promise<TokenUsageStats> {
+  const now = new Date();
+  return { ...(await credits.stats(em, user, now)), ...(await resetState(em, user, now)) };
+}
+
+export function tokenUsageRoutes(api: ApiRegistry, deps: { credits: Credits; em: () => EntityManager; schedules?: CreditSchedules }): void {
   api.route<undefined, undefined, TokenUsageStats>({
     method: 'get', path: '/api/token-usage/stats', operationId: 'tokenUsageStats', tag: 'token usage', auth: 'session',
-    summary: "This month's input and output tokens used, the plan's limits, and the reset date.",
+    summary: "This period's input and output tokens used, the plan's limits, the next reset, whether the user is blocked, and the manual reset's cooldown.",
     responses: { 200: { description: 'Stats.', schema: 'api/token-usage/stats.response.schema.json' } },
-    handler: (ctx) => deps.credits.stats(deps.em(), requireAuth(ctx).user),
+    handler: (ctx) => fullStats(deps.credits, deps.em(), requireAuth(ctx).user),
   });
 
   api.route<undefined, Required<TokenUsageHistoryQuery>, TokenUsageHistory>({
@@ -18,5 +25,26 @@ export function tokenUsageRoutes(api: ApiRegistry, deps: { credits: Credits; em:
     query: 'api/token-usage/history.query.schema.json',
     responses: { 200: { description: 'A page of history.', schema: 'api/token-usage/history.response.schema.json' } },
     handler: (ctx, { query }) => deps.credits.history(deps.em(), requireAuth(ctx).user, query),
+  });
+
+  api.route<undefined, undefined, TokenUsageReset>({
+    method: 'post', path: '/api/token-usage/reset', operationId: 'resetTokenUsage', tag: 'token usage', auth: 'session',
+    summary: "Resets the period's token usage now; possible once every 30 days (the stats say when next).",
+    responses: {
+      200: { description: 'Reset, in words, with the stats after it.', schema: 'api/token-usage/reset.response.schema.json' },
+      429: { description: 'Within 30 days of the last manual reset; the message gives the next possible date.' },
+    },
+    async handler(ctx) {
+      const { user } = requireAuth(ctx);
+      const { unblocked } = await manualReset(deps.em().fork(), user);
+      await deps.schedules?.ensure(user.id).catch(() => {});
+      return {
+        message: unblocked
+          ? 'Token usage reset: your credits are available again and you can process transcripts.'
+          : 'Token usage reset: this period starts again now.',
+        unblocked,
+        stats: await fullStats(deps.credits, deps.em(), user),
+      };
+    },
   });
 }

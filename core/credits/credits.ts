@@ -59,7 +59,7 @@ export class Credits {
   async stats(em: EntityManager, user: User, now = new Date()): Promise<CreditStats> {
     const plan = await planOf(em, user);
     const cycle = creditCycle(user.creditCycleAnchor, now);
-    const used = await this.#used(em, user.id, cycle.start);
+    const used = await usedSince(em, user.id, await periodStart(em, user, now));
     return {
       used: { input: used.input, output: used.output },
       limit: { input: plan.inputTokenLimit, output: plan.outputTokenLimit },
@@ -81,7 +81,7 @@ export class Credits {
       );
       if (existing.length) return;
       const plan = await planOf(tx, user);
-      const used = await this.#used(tx, userId, creditCycle(user.creditCycleAnchor).start);
+      const used = await usedSince(tx, userId, await periodStart(tx, user));
       const exhausted = used.input >= plan.inputTokenLimit || used.output >= plan.outputTokenLimit;
       const over = used.input + tokens.input > plan.inputTokenLimit || used.output + tokens.output > plan.outputTokenLimit;
       if (exhausted || over) throw new CreditsExhausted();
@@ -134,18 +134,31 @@ export class Credits {
       pagination: { limit: page.limit, offset: page.offset, total, hasMore: page.offset + rows.length < total },
     };
   }
+}
 
-  async #used(em: EntityManager, userId: string, since: Date): Promise<TokenAmounts> {
-    const [row] = await em.getConnection().execute<{ input: string; output: string }[]>(
-      `select coalesce(sum(input), 0) as input, coalesce(sum(output), 0) as output from (
-         select input_tokens as input, output_tokens as output from token_usage where user_id = ? and created_at >= ?
-         union all
-         select input_tokens, output_tokens from credit_reservations where user_id = ?
-       ) as spent`,
-      [userId, since, userId],
-      'all',
-      em.getTransactionContext(),
-    );
-    return { input: Number(row?.input ?? 0), output: Number(row?.output ?? 0) };
-  }
+/** Tokens used since `since` (and before `until`, when given) and reserved now, by the user. */
+export async function usedSince(em: EntityManager, userId: string, since: Date, until?: Date): Promise<TokenAmounts> {
+  const [row] = await em.getConnection().execute<{ input: string; output: string }[]>(
+    `select coalesce(sum(input), 0) as input, coalesce(sum(output), 0) as output from (
+       select input_tokens as input, output_tokens as output from token_usage
+        where user_id = ? and created_at >= ?${until ? ' and created_at < ?' : ''}
+       union all
+       select input_tokens, output_tokens from credit_reservations where user_id = ?
+     ) as spent`,
+    [userId, since, ...(until ? [until] : []), userId],
+    'all',
+    em.getTransactionContext(),
+  );
+  return { input: Number(row?.input ?? 0), output: Number(row?.output ?? 0) };
+}
+
+/**
+ * When the usage that counts now began: the latest credit reset (monthly, renewal, manual or plan change), or,
+ * before a user's first reset, the start of the cycle computed from the anchor.
+ */
+export async function periodStart(em: EntityManager, user: Pick<User, 'id' | 'creditCycleAnchor'>, now = new Date()): Promise<Date> {
+  const [row] = await em.getConnection().execute<{ at: Date | null }[]>(
+    'select max(at) as at from credit_resets where user_id = ? and at <= ?', [user.id, now], 'all', em.getTransactionContext(),
+  );
+  return row?.at ? new Date(row.at) : creditCycle(user.creditCycleAnchor, now).start;
 }

@@ -1,9 +1,15 @@
+import { BillingAccount } from '../billing/billing-account.entity.ts';
+import { Payment } from '../billing/payment.entity.ts';
+import { StripeEvent } from '../billing/stripe-event.entity.ts';
+import { Bot, BotWebhookEvent } from '../bots/bot.entity.ts';
 import { ConnectionDelivery } from '../connections/connection-delivery.entity.ts';
 import { Connection } from '../connections/connection.entity.ts';
+import { PushRecord } from '../push/push-record.entity.ts';
 import { RateLimitCounter } from '../security/rate-limit-counter.entity.ts';
 import { Ticket } from '../tickets/ticket.entity.ts';
 import { Transcript } from '../transcripts/transcript.entity.ts';
 import { CreditReservation } from '../credits/credit-reservation.entity.ts';
+import { CreditReset } from '../credits/credit-reset.entity.ts';
 import { Plan } from '../credits/plan.entity.ts';
 import { TokenUsage } from '../credits/token-usage.entity.ts';
 import { OutboundEmail } from '../mail/outbound-email.entity.ts';
@@ -11,4 +17,4 @@ import { EmailToken } from '../users/email-token.entity.ts';
 import { Session } from '../users/session.entity.ts';
 import { User } from '../users/user.entity.ts';
 
-export const ENTITIES = [User, Session, EmailToken, OutboundEmail, RateLimitCounter, Plan, TokenUsage, CreditReservation, Transcript, Ticket, Connection, ConnectionDelivery];
+export const ENTITIES = [User, Session, EmailToken, OutboundEmail, RateLimitCounter, Plan, TokenUsage, CreditReservation, Transcript, Ticket, Connection, ConnectionDelivery, PushRecord, CreditReset, BillingAccount, Payment, StripeEvent, Bot, BotWebhookEvent];

@@ -50,6 +50,10 @@ export const Ticket = defineEntity({
     dueDate: p.date().nullable(),
     externalUrl: p.text().nullable(),
     externalId: p.string().length(200).nullable(),
+    /** The tracker type (connection type) the ticket was pushed to, e.g. 'github'. */
+    externalType: p.string().length(64).nullable(),
+    /** What people call the pushed item, e.g. '#42' or 'PROJ-7': shown as 'Pushed to <type> (<key>)'. */
+    externalKey: p.string().length(200).nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },

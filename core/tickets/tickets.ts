@@ -29,6 +29,8 @@ export function viewTicket(ticket: Ticket) {
     dueDate: ticket.dueDate ?? null,
     externalUrl: ticket.externalUrl ?? null,
     externalId: ticket.externalId ?? null,
+    externalType: ticket.externalType ?? null,
+    externalKey: ticket.externalKey ?? null,
     transcriptId: ticket.transcript?.id ?? null,
     createdAt: ticket.createdAt.toISOString(),
     updatedAt: ticket.updatedAt.toISOString(),

@@ -187,8 +187,11 @@ describe('selecting and deleting', () => {
     await page.getByText('All selected tickets have already been pushed to external systems').waitFor();
     await page.getByRole('checkbox', { name: 'Select all tickets on this page' }).check();
     await page.getByText('2 tickets selected').waitFor();
-    await page.getByRole('button', { name: 'Push' }).click();
-    await page.getByText('No tracker connection is configured', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Push', exact: true }).click();
+    const wizard = page.getByRole('dialog', { name: 'Push tickets' });
+    await wizard.getByText('You have no connections yet.').waitFor();
+    await wizard.getByRole('button', { name: 'Cancel' }).click();
+    await wizard.waitFor({ state: 'hidden' });
 
     // Cancelling the confirmation keeps the tickets.
     await page.getByRole('button', { name: 'Delete Selected' }).click();

@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Client, Connection } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createApp } from '../../api/app.ts';
 import { ormConfig } from '../../core/db/orm.ts';
 import { createLogger } from '../../core/logger.ts';
+import { loadPluginHost } from '../../server/plugins.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 
 let app: TestApp;
@@ -29,7 +31,10 @@ describe('GET /api/health', () => {
     const deadTemporal = await Connection.connect({ address: inject('temporalAddress') });
     await deadTemporal.close();
     const noEmails = { dispatch: async () => {} };
-    const server = createApp({ config: app.config, logger, orm: closedOrm, temporal: deadTemporal, workflows: new Client({ connection: deadTemporal }), emails: noEmails, webDir: null })
+    const server = createApp({
+      config: app.config, logger, orm: closedOrm, temporal: deadTemporal, workflows: new Client({ connection: deadTemporal }), emails: noEmails, webDir: null,
+      plugins: await loadPluginHost(), credentialsKey: randomBytes(32),
+    })
       .listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     const { port } = server.address() as { port: number };

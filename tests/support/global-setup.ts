@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { findStripeMock, startStripeMock, STRIPE_MOCK_MISSING } from '../../core/billing/stripe-mock.ts';
 import { startEmbeddedPostgres } from '../../core/db/embedded-postgres.ts';
 import { createLogger } from '../../core/logger.ts';
 import { waitForTemporal } from '../../core/temporal/connect.ts';
@@ -14,6 +15,9 @@ declare module 'vitest' {
     databaseUrl: string;
     temporalAddress: string;
     dataDir: string;
+    /** stripe-mock's address (STRIPE_API_BASE), or '' when it is not installed (stripeMockMissing says how to get it). */
+    stripeMockUrl: string;
+    stripeMockMissing: string;
   }
 }
 
@@ -48,7 +52,15 @@ export default async function setup(project: TestProject) {
   project.provide('databaseUrl', postgres.url);
   project.provide('temporalAddress', temporal.address);
   project.provide('dataDir', dataDir);
+  const stripeMockBinary = findStripeMock();
+  let stripeMockMissing = STRIPE_MOCK_MISSING;
+  const stripeMock = stripeMockBinary
+    ? await startStripeMock(stripeMockBinary).catch((error: Error) => void (stripeMockMissing = `stripe-mock did not start: ${error.message}`))
+    : undefined;
+  project.provide('stripeMockUrl', stripeMock?.url ?? '');
+  project.provide('stripeMockMissing', stripeMock ? '' : stripeMockMissing);
   return async () => {
+    await stripeMock?.stop();
     await temporal.stop();
     await postgres.stop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -19,6 +19,8 @@ const SettingsPage = lazy(() => import('./settings/SettingsPage.tsx'));
 const TicketsPage = lazy(() => import('./tickets/TicketsPage.tsx'));
 const TicketDetailPage = lazy(() => import('./tickets/TicketDetailPage.tsx'));
 const ConnectionsPage = lazy(() => import('./connections/ConnectionsPage.tsx'));
+const BillingPage = lazy(() => import('./billing/BillingPage.tsx'));
+const TokenUsagePage = lazy(() => import('./usage/TokenUsagePage.tsx'));
 
 /** The route table of spec section 2. */
 export function AppRoutes() {
@@ -37,6 +39,8 @@ export function AppRoutes() {
           <Route path="tickets" element={<TicketsPage />} />
           <Route path="tickets/:id" element={<TicketDetailPage />} />
           <Route path="connections" element={<ConnectionsPage />} />
+          <Route path="billing" element={<BillingPage />} />
+          <Route path="token-usage" element={<TokenUsagePage />} />
         </Route>
       </Route>
       <Route element={<AuthLayout />}>

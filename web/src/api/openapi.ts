@@ -1,6 +1,23 @@
 // Generated from the API's OpenAPI document by `npm run api:types`. Do not edit.
 
 export type paths = {
+    "/api/bots/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The configured bot service's webhooks (register this address there), verified by their signature on the raw body and acted upon once each. */
+        post: operations["receiveBotWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/connections": {
         parameters: {
             query?: never;
@@ -37,6 +54,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/connections/{id}/bulk-push": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Push tickets through a connection: each is created once, in dependency order, and linked to its dependencies. Waits for the result up to waitSeconds (default 20); a batchId already used joins that push. */
+        post: operations["bulkPush"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/connections/{id}/deliveries": {
         parameters: {
             query?: never;
@@ -46,6 +80,23 @@ export type paths = {
         };
         /** The newest requests the connection's tracker plugin made (method, URL without query, status or error, duration). */
         get: operations["connectionDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connections/{id}/pushes/{batchId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A push's progress while it runs (the wizard's pushing step) and its result once it has finished. */
+        get: operations["pushStatus"];
         put?: never;
         post?: never;
         delete?: never;
@@ -131,6 +182,127 @@ export type paths = {
         };
         /** Whether the service, its database and Temporal are up. */
         get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/push/analyze": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The push wizard's first step: which selected tickets are already pushed, which connection serves each project of the rest (or none), and which assignees each connection has no user mapping for. */
+        post: operations["analyzePush"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recall/bots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's active bots (not yet reported on, joining or recording), and whether a bot service is configured; the panel polls this every 10 s while there are bots. */
+        get: operations["listBots"];
+        put?: never;
+        /** Send a bot into a meeting: it records it, and the meeting's transcript is processed into tickets when it ends. */
+        post: operations["createBot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recall/bots/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the user's bots, by the bot service's id, in whatever state (the outcome of one that ended). */
+        get: operations["getBot"];
+        put?: never;
+        post?: never;
+        /** Cancel a bot: it is removed from the meeting (or never sent) and ends as cancelled. */
+        delete: operations["cancelBot"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/subscriptions/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user's plan and subscription: status, subscription date, period end, cancellation, and whether billing can be managed. */
+        get: operations["currentSubscription"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/subscriptions/payment-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user's payments (date, amount, description, status), newest first, from this installation's records. */
+        get: operations["paymentHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/subscriptions/subscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Subscribe to a paid plan: answers the Stripe Checkout page to send the browser to, or changes the plan of a live subscription at once. */
+        post: operations["subscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/subscriptions/tiers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The plans (Free, Pro, Enterprise) with price, interval, features and monthly token limits, and whether paid plans can be bought here. */
+        get: operations["listSubscriptionTiers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -244,6 +416,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/token-usage/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resets the period's token usage now; possible once every 30 days (the stats say when next). */
+        post: operations["resetTokenUsage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/token-usage/stats": {
         parameters: {
             query?: never;
@@ -251,7 +440,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** This month's input and output tokens used, the plan's limits, and the reset date. */
+        /** This period's input and output tokens used, the plan's limits, the next reset, whether the user is blocked, and the manual reset's cooldown. */
         get: operations["tokenUsageStats"];
         put?: never;
         post?: never;
@@ -466,6 +655,57 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/stripe/cancel-subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel the subscription (choosing the free plan): a paid-up one ends with its period, one with a payment outstanding at once. */
+        post: operations["cancelSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stripe/create-portal-session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A Stripe Customer Portal session for the user's billing details, invoices and payment methods. */
+        post: operations["createPortalSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stripe/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stripe's events (checkout, subscription, invoice, refund), verified by their Stripe-Signature header and processed once each. */
+        post: operations["stripeWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
 export type webhooks = Record<string, never>;
 export type components = {
@@ -478,6 +718,47 @@ export type components = {
             users: {
                 name: string;
             }[];
+        };
+        /**
+         * BillingPayment
+         * @description A payment from the payments table.
+         */
+        BillingPayment: {
+            /** @description In dollars (or the currency's main unit). */
+            amount: number;
+            amountRefunded: number;
+            currency: string;
+            /** Format: date-time */
+            date: string;
+            description: string;
+            /** Format: uuid */
+            id: string;
+            /** @enum {unknown} */
+            status: "successful" | "failed" | "refunded" | "pending";
+        };
+        /**
+         * BulkPushRequest
+         * @description Tickets to push through one connection. Tickets that already have an external item are skipped; the others are created in dependency order.
+         */
+        BulkPushRequest: {
+            /** @description Names the push (e.g. a UUID the client makes once per Confirm & Push): a second request with the same batchId joins the first push instead of starting another, and its progress can be read with GET /api/connections/{id}/pushes/{batchId}. A new one is made when it is left out. */
+            batchId?: string;
+            /** @description The user's tickets to push (at most 500). An empty list answers 'Please select at least one ticket to push'. */
+            ticketIds: string[];
+            /** @description Participant names mapped to tracker usernames, merged into the connection's userMappings before the push. Empty usernames are ignored (those assignees stay unmapped: their tickets go unassigned). */
+            updatedUserMappings?: {
+                [key: string]: string;
+            };
+            /** @description How long to wait for the push to finish before answering 202 with its progress. Default 20. */
+            waitSeconds?: number;
+        };
+        /**
+         * CancelSubscriptionResponse
+         * @description The cancellation in words, and the subscription after it.
+         */
+        CancelSubscriptionResponse: {
+            message: string;
+            subscription: components["schemas"]["CurrentSubscription"];
         };
         /**
          * ChangePasswordRequest
@@ -652,6 +933,37 @@ export type components = {
             updatedAt: string;
         };
         /**
+         * CurrentSubscription
+         * @description The user's plan and subscription as this installation knows them.
+         */
+        CurrentSubscription: {
+            cancelAtPeriodEnd: boolean;
+            /** @description Whether 'Manage Billing' (the Stripe portal) can open for this user. */
+            canManageBilling: boolean;
+            /**
+             * Format: date-time
+             * @description When the paid period ends (renews, or ends when cancelAtPeriodEnd).
+             */
+            currentPeriodEnd: string | null;
+            /** @description A paid plan applies now. */
+            isSubscribed: boolean;
+            /**
+             * @description stripe: a Stripe subscription; administrator: the plan was set with `tickscribe set-tier`; none: Free.
+             * @enum {unknown}
+             */
+            managedBy: "stripe" | "administrator" | "none";
+            paidPlansAvailable: boolean;
+            /** @description Stripe's subscription status (active, trialing, past_due, unpaid, incomplete, canceled…); null without a Stripe subscription. */
+            status: string | null;
+            /**
+             * Format: date-time
+             * @description The subscription date: monthly credits reset on its day of the month.
+             */
+            subscribedAt: string | null;
+            tierId: string;
+            tierName: string;
+        };
+        /**
          * CurrentUserResponse
          * @description The signed-in user.
          */
@@ -710,11 +1022,105 @@ export type components = {
             password: string;
         };
         /**
+         * MeetingBot
+         * @description A meeting bot the user sent, where it stands, and the transcript of its meeting once fetched.
+         */
+        MeetingBot: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Why it failed, in words for people. */
+            error: string | null;
+            /** Format: uuid */
+            id: string;
+            meetingTitle: string | null;
+            meetingUrl: string;
+            /** @description The bot service that sent it (a bot plugin id: recall, attendee, …). */
+            provider: string;
+            /** @description Why it ended as it did, when known: waiting_room_timeout, kicked, recording_denied, meeting_not_found, fatal, no_recording, unknown (from the bot service); limit_reached, too_large, transcript_failed (from Tickscribe). */
+            reason: string | null;
+            /** @description The bot service's id of the bot: the {id} of the bot routes. */
+            recallBotId: string;
+            /**
+             * @description null until the bot service reports on the bot ('Bot Initializing...'); pending ('Joining Meeting...'), recording ('Recording in Progress'), done ('Completed': the meeting is over and its transcript is being processed), failed, cancelled.
+             * @enum {unknown}
+             */
+            status: "pending" | "recording" | "done" | "failed" | "cancelled" | null;
+            /**
+             * Format: uuid
+             * @description The meeting's transcript, once fetched from the bot service.
+             */
+            transcriptId: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /**
+         * MeetingBotList
+         * @description The user's active bots (status null, pending or recording), newest first, and whether this installation has a meeting bot at all.
+         */
+        MeetingBotList: {
+            bots: components["schemas"]["MeetingBot"][];
+            /** @description False when no bot service is configured (MEETING_BOT_PROVIDER): no bot can be sent. */
+            configured: boolean;
+            /** @description When not configured, what the operator has to set. */
+            notice: string | null;
+            /** @constant */
+            success: true;
+        };
+        /**
+         * MeetingBotRequest
+         * @description The meeting to send a bot into: its link (required; 'Please enter a meeting URL.', 'Please enter a valid URL.') and an optional title, trimmed.
+         */
+        MeetingBotRequest: {
+            /** @description The title its transcript gets; the platform and the day when left out. */
+            meetingTitle?: string | null;
+            /** @description The meeting's link (Google Meet, Zoom, Microsoft Teams, …), http or https. */
+            meetingUrl: string;
+        };
+        /**
+         * MeetingBotResponse
+         * @description One bot.
+         */
+        MeetingBotResponse: {
+            bot: components["schemas"]["MeetingBot"];
+            /** @constant */
+            success: true;
+        };
+        /**
+         * MeetingBotWebhook
+         * @description A webhook of the configured bot service as it posts it (Recall.ai's Svix-signed bot and transcript events, Attendee's signed bot.state_change, …); its signature is verified on the raw body.
+         */
+        MeetingBotWebhook: Record<string, never>;
+        /**
+         * MeetingBotWebhookReceipt
+         * @description The delivery was genuine and received: handed to the bot's lifecycle (applied), a delivery of an event handled before (duplicate), an event that changes nothing or concerns no bot of this installation (ignored), or one for a bot whose lifecycle has ended (finished).
+         */
+        MeetingBotWebhookReceipt: {
+            /** @enum {unknown} */
+            outcome: "applied" | "duplicate" | "ignored" | "finished";
+            /** @constant */
+            received: true;
+        };
+        /**
          * MessageResponse
          * @description A confirmation in words.
          */
         MessageResponse: {
             message: string;
+        };
+        /**
+         * PaymentHistory
+         * @description The user's payments, newest first (the latest 100), from this installation's own records.
+         */
+        PaymentHistory: {
+            payments: components["schemas"]["BillingPayment"][];
+        };
+        /**
+         * PortalSession
+         * @description The Stripe Customer Portal page for the user's billing details, invoices and payment methods.
+         */
+        PortalSession: {
+            /** @description The portal's address, to open in the browser. */
+            url: string;
         };
         /**
          * ProjectConnectionCheck
@@ -723,6 +1129,150 @@ export type components = {
         ProjectConnectionCheck: {
             connection: components["schemas"]["ConnectionView"] | null;
             exists: boolean;
+        };
+        /**
+         * PushAnalysis
+         * @description What a push of the selected tickets would do: which are already pushed, the projects of the rest with the connection that serves each (or none), and per connection the assignees without a user mapping.
+         */
+        PushAnalysis: {
+            alreadyPushed: {
+                externalKey: string | null;
+                externalType: string | null;
+                externalUrl: string;
+                project: string;
+                ticketId: string;
+                title: string;
+            }[];
+            /** @description Each connection that would push some of the tickets: which, and the assignees of those tickets it has no user mapping for (map-users). */
+            connections: {
+                connection: components["schemas"]["PushConnectionSummary"];
+                projects: string[];
+                ticketIds: string[];
+                unmappedAssignees: string[];
+            }[];
+            /** @description 'All selected tickets have already been pushed to external systems' when none is left to push; otherwise null. */
+            message: string | null;
+            /** @description The projects of the tickets to push, in the order they first appear; connection null: none serves it (map-connections). */
+            projects: {
+                connection: components["schemas"]["PushConnectionSummary"] | null;
+                project: string;
+                ticketIds: string[];
+            }[];
+            selected: number;
+            /** @description Selected tickets without an external item. */
+            toPush: number;
+        };
+        /**
+         * PushAnalysisRequest
+         * @description The tickets selected for a push.
+         */
+        PushAnalysisRequest: {
+            ticketIds: string[];
+        };
+        /**
+         * PushConnectionSummary
+         * @description A connection as the push wizard needs it.
+         */
+        PushConnectionSummary: {
+            connectionType: string;
+            id: string;
+            name: string;
+            projectIdentifier: string;
+            userMappings: {
+                [key: string]: string;
+            };
+        };
+        /**
+         * PushProgress
+         * @description How far a push is: planning, resolving the mapped assignees, creating the items (done of total, in dependency order), linking them, done.
+         */
+        PushProgress: {
+            /** @description The ticket being pushed or linked now. */
+            current: {
+                ticketId: string;
+                title: string;
+            } | null;
+            /** @description Tickets handled so far, pushed or failed. */
+            done: number;
+            failed: number;
+            /** @enum {unknown} */
+            phase: "planning" | "resolving" | "creating" | "linking" | "done";
+            /** @description Tickets the push creates (those skipped are not counted). */
+            total: number;
+            /**
+             * Format: date-time
+             * @description While the tracker limits requests: when the push goes on (a timer of the workflow).
+             */
+            waitingUntil: string | null;
+        };
+        /**
+         * PushResult
+         * @description The outcome of a finished push. totalProcessed = successfulPushes + failedPushes; skipped tickets are counted apart and listed in results too.
+         */
+        PushResult: {
+            batchId: string;
+            connectionId: string;
+            /** @description The connection's type, e.g. 'github'; null when the connection could not be used at all. */
+            connectionType: string | null;
+            failedPushes: number;
+            /** @description Per project of the selected tickets, in the order they first appear. */
+            projectResults: {
+                failed: number;
+                project: string;
+                skipped: number;
+                successful: number;
+                total: number;
+            }[];
+            /** @description One per selected ticket, in the order they were sent. */
+            results: components["schemas"]["PushTicketResult"][];
+            skippedTickets: number;
+            successfulPushes: number;
+            totalProcessed: number;
+            /** @description The tracker's name for people, e.g. 'GitHub' (for 'Ticket pushed successfully to <type>'). */
+            trackerName: string | null;
+        };
+        /**
+         * PushStarted
+         * @description The push is still running: follow it with GET /api/connections/{id}/pushes/{batchId}.
+         */
+        PushStarted: {
+            batchId: string;
+            /** @description Null while the progress cannot be read (no worker is answering at the moment). */
+            progress: components["schemas"]["PushProgress"] | null;
+            /** @constant */
+            status: "running";
+        };
+        /**
+         * PushStatus
+         * @description Where a push stands: running (with its progress), completed (with its result), or failed (the push itself stopped; error says why).
+         */
+        PushStatus: {
+            batchId: string;
+            error: string | null;
+            /** @description Null while the progress cannot be read (no worker is answering at the moment), or after a failure. */
+            progress: components["schemas"]["PushProgress"] | null;
+            result: components["schemas"]["PushResult"] | null;
+            /** @enum {unknown} */
+            status: "running" | "completed" | "failed";
+        };
+        /**
+         * PushTicketResult
+         * @description What a push did with one ticket: pushed (with where it now lives), failed (error in the tracker's words), or skipped (error says why: not found, or already pushed, with where to).
+         */
+        PushTicketResult: {
+            error?: string;
+            externalId?: string;
+            externalUrl?: string;
+            /** @description What people call the item, e.g. '#42' or 'PROJ-7'. */
+            key?: string;
+            project: string | null;
+            /** @description The ticket did not enter the push. */
+            skipped: boolean;
+            success: boolean;
+            ticketId: string;
+            title: string | null;
+            /** @description Pushed, but a link to a dependency could not be made (the body still names it). */
+            warning?: string;
         };
         /**
          * ResetPasswordRequest
@@ -761,6 +1311,88 @@ export type components = {
             user: components["schemas"]["User"];
         };
         /**
+         * StripeWebhookEvent
+         * @description A Stripe event as Stripe posts it; its Stripe-Signature header is verified against the raw body.
+         */
+        StripeWebhookEvent: {
+            created: number;
+            data: {
+                object: Record<string, never>;
+            };
+            id: string;
+            /** @constant */
+            object: "event";
+            type: string;
+        };
+        /**
+         * StripeWebhookReceipt
+         * @description The event was received: processed now, or already processed before.
+         */
+        StripeWebhookReceipt: {
+            duplicate: boolean;
+            /** @description What processing did, or why the event changed nothing. */
+            outcome: string;
+            /** @constant */
+            received: true;
+        };
+        /**
+         * SubscribeRequest
+         * @description The plan to subscribe to.
+         */
+        SubscribeRequest: {
+            /** @description A plan id from GET /api/subscriptions/tiers (pro, enterprise). */
+            tierId: string;
+        };
+        /**
+         * SubscribeResponse
+         * @description Where to send the browser: Stripe Checkout for a new subscription, or back to /billing after a plan change.
+         */
+        SubscribeResponse: {
+            message: string;
+            /** Format: uri */
+            redirectUrl: string;
+        };
+        /**
+         * SubscriptionTier
+         * @description A plan: its monthly price and limits, and whether this user can choose it here.
+         */
+        SubscriptionTier: {
+            /** @description Whether the plan can be bought on this installation (Free always can). */
+            available: boolean;
+            /** @description ISO currency code, lower case (usd). */
+            currency: string;
+            /** @description The user's plan now. */
+            current: boolean;
+            description: string;
+            features: string[];
+            /** @description Sent as tierId to subscribe: free, pro or enterprise. */
+            id: string;
+            /** @description Billing interval: month. */
+            interval: string;
+            name: string;
+            /** @description Price per interval in dollars (19 for $19.00). */
+            price: number;
+            /** @description Monthly input and output token credits. */
+            tokenLimits: {
+                input: number;
+                output: number;
+            };
+            /** @description Transcripts a month. */
+            transcriptLimit: number;
+        };
+        /**
+         * SubscriptionTiers
+         * @description The plans, the user's current one, and whether paid plans can be bought on this installation.
+         */
+        SubscriptionTiers: {
+            currentTierId: string;
+            /** @description Why paid plans cannot be bought here, in words for the plan cards; null when they can. */
+            notice: string | null;
+            /** @description False on an installation without Stripe: everyone is on Free unless an administrator sets a plan. */
+            paidPlansAvailable: boolean;
+            tiers: components["schemas"]["SubscriptionTier"][];
+        };
+        /**
          * TicketCreateRequest
          * @description A new ticket; title, project and description are required (blank counts as missing).
          */
@@ -774,6 +1406,8 @@ export type components = {
             /** @enum {string|null} */
             effort?: "Small" | "Medium" | "Large" | null;
             externalId?: unknown;
+            externalKey?: unknown;
+            externalType?: unknown;
             externalUrl?: unknown;
             id?: unknown;
             implementation?: string | null;
@@ -825,6 +1459,8 @@ export type components = {
             /** @enum {string|null} */
             effort?: "Small" | "Medium" | "Large" | null;
             externalId?: unknown;
+            externalKey?: unknown;
+            externalType?: unknown;
             externalUrl?: unknown;
             id?: unknown;
             implementation?: string | null;
@@ -857,6 +1493,10 @@ export type components = {
             /** @enum {string|null} */
             effort: "Small" | "Medium" | "Large" | null;
             externalId: string | null;
+            /** @description What people call the pushed item, e.g. '#42' or 'PROJ-7' (shown as 'Pushed to <type> (<key>)'); null until it is pushed. */
+            externalKey: string | null;
+            /** @description The tracker type (connection type) the ticket was pushed to, e.g. 'github'; null until it is pushed. */
+            externalType: string | null;
             externalUrl: string | null;
             id: string;
             implementation: string | null;
@@ -895,15 +1535,56 @@ export type components = {
             };
         };
         /**
+         * TokenUsageReset
+         * @description The manual reset in words, and the stats after it.
+         */
+        TokenUsageReset: {
+            message: string;
+            stats: components["schemas"]["TokenUsageStats"];
+            /** @description The credits were used up until this reset. */
+            unblocked: boolean;
+        };
+        /**
          * TokenUsageStats
-         * @description This month's token use against the plan's limits, and when the credits reset.
+         * @description This period's token use against the plan's limits, when the credits reset, and the manual reset's cooldown.
          */
         TokenUsageStats: {
+            /** @description The credits are used up: new transcripts are refused until a reset or an upgrade. */
+            blocked: boolean;
+            lastReset: {
+                /** Format: date-time */
+                at: string;
+                /** @enum {unknown} */
+                reason: "monthly" | "renewal" | "manual" | "plan-change";
+                /** @description The credits were used up until this reset. */
+                unblocked: boolean;
+            } | null;
             limit: {
                 input: number;
                 output: number;
             };
-            /** Format: date-time */
+            /** @description POST /api/token-usage/reset works once every cooldownDays days. */
+            manualReset: {
+                available: boolean;
+                cooldownDays: number;
+                daysRemaining: number;
+                /** Format: date-time */
+                lastResetAt: string | null;
+                /**
+                 * Format: date-time
+                 * @description When the cooldown ends; null while a reset is available.
+                 */
+                nextAvailableAt: string | null;
+            };
+            /**
+             * Format: date-time
+             * @description When the usage counted here began: the last reset.
+             */
+            periodStart: string;
+            /**
+             * Format: date-time
+             * @description The next monthly reset, on the subscription date (the sign-up date on Free).
+             */
             resetDate: string;
             used: {
                 input: number;
@@ -1076,6 +1757,75 @@ export type components = {
 };
 export type $defs = Record<string, never>;
 export interface operations {
+    receiveBotWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MeetingBotWebhook"];
+            };
+        };
+        responses: {
+            /** @description Received (see outcome); nothing is sent back to the service. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeetingBotWebhookReceipt"];
+                };
+            };
+            /** @description The request breaks its schema; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A missing, wrong or stale signature: refused, and nothing changed. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description This installation has no meeting bot configured. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (or, for an upload, multipart/form-data). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected error, with a request id to quote. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     listConnections: {
         parameters: {
             query?: never;
@@ -1328,6 +2078,104 @@ export interface operations {
             };
         };
     };
+    bulkPush: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkPushRequest"];
+            };
+        };
+        responses: {
+            /** @description Finished: per-ticket and per-project results. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushResult"];
+                };
+            };
+            /** @description Still running: follow it with GET /api/connections/{id}/pushes/{batchId}. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushStarted"];
+                };
+            };
+            /** @description 'Please select at least one ticket to push', or 'All selected tickets have already been pushed to external systems'. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Sent with the session cookie from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The connection, or a ticket, does not exist or is not yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description 'Push operation failed': the push stopped before it finished; pushing again finishes it without duplicates. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (or, for an upload, multipart/form-data). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected error, with a request id to quote. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     connectionDeliveries: {
         parameters: {
             query?: never;
@@ -1367,6 +2215,65 @@ export interface operations {
                 };
             };
             /** @description Not found (or not yours: both answer alike). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected error, with a request id to quote. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    pushStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                batchId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where the push stands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushStatus"];
+                };
+            };
+            /** @description The request breaks its schema; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such push on this connection, or the connection is not yours. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1603,6 +2510,562 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HealthResponse"];
+                };
+            };
+            /** @description An unexpected error, with a request id to quote. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    analyzePush: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PushAnalysisRequest"];
+            };
+        };
+        responses: {
+            /** @description The analysis; nothing is changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushAnalysis"];
+                };
+            };
+            /** @description 'Please select at least one ticket to push'. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Sent with the session cookie from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A ticket that does not exist or is not yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (or, for an upload, multipart/form-data). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected error, with a request id to quote. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listBots: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The active bots, newest first; none, with what to configure, when the meeting bot is off. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeetingBotList"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected error, with a request id to quote. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createBot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MeetingBotRequest"];
+            };
+        };
+        responses: {
+            /** @description Sent; its lifecycle follows it from here. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeetingBotResponse"];
+                };
+            };
+            /** @description The request breaks its schema; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The month's transcripts or token credits are used up (upgrade to send more). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The meeting bot is not configured on this installation (MEETING_BOT_PROVIDER); the message says how. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (or, for an upload, multipart/form-data). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The bot service is limiting requests; try again shortly. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The bot service refused or could not be reached; no bot was sent. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected error, with a request id to quote. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getBot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Found. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeetingBotResponse"];
+                };
+            };
+            /** @description The request breaks its schema; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The meeting bot is not configured on this installation (MEETING_BOT_PROVIDER); the message says how. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (or not yours: both answer alike). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected error, with a request id to quote. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    cancelBot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bot after the cancel: cancelled, or still on its way out when the service has not confirmed yet. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeetingBotResponse"];
+                };
+            };
+            /** @description The request breaks its schema; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The meeting bot is not configured on this installation (MEETING_BOT_PROVIDER); the message says how. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (or not yours: both answer alike). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The bot has already ended. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected error, with a request id to quote. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    currentSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CurrentSubscription"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected error, with a request id to quote. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    paymentHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payments; an empty list when there are none. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentHistory"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected error, with a request id to quote. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    subscribe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscribeRequest"];
+            };
+        };
+        responses: {
+            /** @description Where to send the browser. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscribeResponse"];
+                };
+            };
+            /** @description No such plan, or the Free plan (which needs no payment). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Paid plans are not available on this installation (no Stripe account is configured). Or this plan has no Stripe price here. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Already on this plan. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (or, for an upload, multipart/form-data). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Stripe refused the request or could not be reached; nothing changed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected error, with a request id to quote. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listSubscriptionTiers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plans. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionTiers"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description An unexpected error, with a request id to quote. */
@@ -2129,6 +3592,71 @@ export interface operations {
             };
             /** @description Not signed in, or the session has ended. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected error, with a request id to quote. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    resetTokenUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Reset, in words, with the stats after it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenUsageReset"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Sent with the session cookie from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (or, for an upload, multipart/form-data). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Within 30 days of the last manual reset; the message gives the next possible date. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2937,6 +4465,214 @@ export interface operations {
             };
             /** @description The request breaks its schema; the message names the field. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected error, with a request id to quote. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    cancelSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled, in words, with the subscription after it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CancelSubscriptionResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Paid plans are not available on this installation (no Stripe account is configured). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No subscription to cancel (Free), or a plan set by the administrator. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (or, for an upload, multipart/form-data). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Stripe refused the request or could not be reached; nothing changed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected error, with a request id to quote. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createPortalSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The portal page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalSession"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Paid plans are not available on this installation (no Stripe account is configured). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No billing account yet (never subscribed). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (or, for an upload, multipart/form-data). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Stripe refused the request or could not be reached; nothing changed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected error, with a request id to quote. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    stripeWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StripeWebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Received: processed now, or a delivery of an event processed before. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripeWebhookReceipt"];
+                };
+            };
+            /** @description Not a Stripe event, or a missing or wrong signature: nothing changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description This installation has no Stripe account configured. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (or, for an upload, multipart/form-data). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

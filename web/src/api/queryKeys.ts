@@ -20,11 +20,25 @@ export const queryKeys = {
     assignees: (text: string, project: string) => ['tickets', 'assignees', text, project] as const,
   },
   connections: {
+    /** Every connection query: after a push (user mappings) or map-connections (project mappings) changed them. */
+    all: ['connections'] as const,
     list: ['connections', 'list'] as const,
     projects: ['connections', 'project'] as const,
     /** The connection a ticket's project is pushed through, if any. */
     project: (project: string) => ['connections', 'project', project] as const,
     deliveries: (id: string) => ['connections', 'deliveries', id] as const,
+  },
+  billing: {
+    /** Every billing query: after a subscription was bought, changed or cancelled. */
+    all: ['billing'] as const,
+    tiers: ['billing', 'tiers'] as const,
+    current: ['billing', 'current'] as const,
+    payments: ['billing', 'payments'] as const,
+  },
+  tokenUsage: {
+    stats: ['token-usage', 'stats'] as const,
+    /** The history a page at a time; the chart and the table page through it with their own page sizes. */
+    history: (pageSize: number) => ['token-usage', 'history', pageSize] as const,
   },
 };
 

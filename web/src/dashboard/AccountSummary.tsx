@@ -3,16 +3,22 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { User } from '../auth/user.ts';
+import { useSubscription } from '../billing/api.ts';
+import { planNameFromId, subscriptionLabel } from '../billing/format.ts';
 import { Panel } from '../ui/Panel.tsx';
 import { dashboardTexts as texts } from './texts.ts';
 
 /** The signed-in user's name, address, plan and how many transcripts were processed. */
 export function AccountSummary({ user }: { user: User }) {
-  const tier = user.subscriptionTier ?? texts.freeTier;
+  // The plan's name and state come from the subscription; the signed-in user's plan id stands in until then.
+  const { data: subscription } = useSubscription();
+  const plan = subscription
+    ? subscriptionLabel(subscription.tierName, subscription.isSubscribed, texts.active)
+    : subscriptionLabel(user.subscriptionTier ? planNameFromId(user.subscriptionTier) : texts.freeTier, user.isSubscribed, texts.active);
   const rows = [
     { label: texts.fullName, value: user.fullName ?? texts.notProvided },
     { label: texts.email, value: user.email },
-    { label: texts.subscription, value: user.isSubscribed ? `${tier} ${texts.active}` : tier },
+    { label: texts.subscription, value: plan },
     { label: texts.transcriptsProcessed, value: String(user.transcriptsProcessed) },
   ];
   return (

@@ -9,12 +9,13 @@ import { UploadPanel } from '../ui/UploadPanel.tsx';
 import { useDismissible } from '../ui/useDismissible.ts';
 import { AccountSummary } from './AccountSummary.tsx';
 import { useDashboard } from './api.ts';
+import { MeetingBotPanel } from './MeetingBotPanel.tsx';
 import { RecentList } from './RecentList.tsx';
 import { dashboardTexts as texts } from './texts.ts';
 
 const twoColumns = { display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } };
 
-/** The overview of spec section 2: account summary, upload panel, the newest transcripts and tickets. */
+/** The overview of spec section 2: account summary, meeting-bot panel, upload panel, the newest transcripts and tickets. */
 export default function DashboardPage() {
   const { user, refresh: refreshUser } = useAuth();
   const { data, error } = useDashboard();
@@ -34,9 +35,10 @@ export default function DashboardPage() {
         )}
         <Box sx={twoColumns}>
           <AccountSummary user={user} />
-          {/* A finished processing run counts towards the account's transcripts processed. */}
-          <UploadPanel onProcessed={() => void refreshUser()} />
+          <MeetingBotPanel />
         </Box>
+        {/* A finished processing run counts towards the account's transcripts processed. */}
+        <UploadPanel onProcessed={() => void refreshUser()} />
         <Box sx={twoColumns}>
           <RecentList
             id="recent-transcripts-heading"

@@ -1,7 +1,8 @@
 import Chip from '@mui/material/Chip';
+import { typeLabel } from '../connections/connectionTypes.ts';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
 import { ticketTexts as texts } from './texts.ts';
-import { isPushed } from './listState.ts';
+import { externalKey, isPushed } from './listState.ts';
 import { trackerName } from './ticketForm.ts';
 import type { Ticket, TicketPriority, TicketStatus } from './ticketsApi.ts';
 
@@ -23,15 +24,15 @@ export function PriorityBadge({ priority }: { priority: TicketPriority }) {
   );
 }
 
+type PushedTicket = Pick<Ticket, 'externalUrl' | 'externalId' | 'externalType' | 'externalKey'>;
+
+/** The tracker a ticket was pushed to: its connection type's name, else told by the item's address. */
+function trackerOf(ticket: PushedTicket): string {
+  return ticket.externalType ? typeLabel(ticket.externalType) : trackerName(ticket.externalUrl ?? '');
+}
+
 /** 'Not Pushed', or 'Pushed to <type> (#id)' (spec section 2). */
-export function PushBadge({ ticket }: { ticket: Pick<Ticket, 'externalUrl' | 'externalId'> }) {
+export function PushBadge({ ticket }: { ticket: PushedTicket }) {
   if (!isPushed(ticket)) return <Chip size="small" variant="outlined" label={texts.detail.notPushedBadge} />;
-  return (
-    <Chip
-      size="small"
-      color="success"
-      label={texts.detail.pushedBadge(trackerName(ticket.externalUrl ?? ''), ticket.externalId)}
-      sx={{ fontWeight: 600 }}
-    />
-  );
+  return <Chip size="small" color="success" label={texts.detail.pushedBadge(trackerOf(ticket), externalKey(ticket))} sx={{ fontWeight: 600 }} />;
 }

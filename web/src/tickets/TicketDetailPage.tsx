@@ -7,6 +7,7 @@ import { useParams } from 'react-router';
 import { ApiError, failureText } from '../api/client.ts';
 import { queryKeys } from '../api/queryKeys.ts';
 import { MissingConnectionWarning } from '../connections/MissingConnectionWarning.tsx';
+import { PushWizard } from '../push/PushWizard.tsx';
 import { BackLink } from '../ui/BackLink.tsx';
 import { PageLoader } from '../ui/PageLoader.tsx';
 import { SUCCESS_BANNER_MS, useTimedMessage } from '../ui/useTimedMessage.ts';
@@ -21,6 +22,7 @@ const texts = ticketTexts.detail;
 /** The ticket shown, or edited: Edit opens the form on a copy, Cancel drops it (spec section 2). */
 function TicketScreen({ ticket }: { ticket: Ticket }) {
   const [editing, setEditing] = useState(false);
+  const [pushing, setPushing] = useState(false);
   const saved = useTimedMessage(SUCCESS_BANNER_MS);
   const edit = () => {
     saved.clear();
@@ -30,7 +32,8 @@ function TicketScreen({ ticket }: { ticket: Ticket }) {
   return (
     <Stack spacing={3}>
       <title>{texts.pageTitle(ticket.title)}</title>
-      <TicketHeader ticket={ticket} onEdit={editing ? undefined : edit} />
+      <TicketHeader ticket={ticket} onEdit={editing ? undefined : edit} onPush={editing ? undefined : () => setPushing(true)} />
+      {pushing && <PushWizard ticketIds={[ticket.id]} onClose={() => setPushing(false)} />}
       <MissingConnectionWarning project={ticket.project} />
       {editing ? (
         <TicketEditForm

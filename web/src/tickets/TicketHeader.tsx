@@ -1,3 +1,4 @@
+import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import EditIcon from '@mui/icons-material/Edit';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import Box from '@mui/material/Box';
@@ -12,8 +13,16 @@ import type { Ticket } from './ticketsApi.ts';
 
 const texts = ticketTexts.detail;
 
-/** The ticket's title, badges and tracker link, and the Edit button (left out while editing). */
-export function TicketHeader({ ticket, onEdit }: { ticket: Ticket; onEdit?: () => void }) {
+export interface TicketHeaderProps {
+  ticket: Ticket;
+  /** Left out while editing. */
+  onEdit?: () => void;
+  /** Opens the push wizard for this ticket; the button shows only while it is not pushed. */
+  onPush?: () => void;
+}
+
+/** The ticket's title, badges and tracker link, and the Push and Edit buttons. */
+export function TicketHeader({ ticket, onEdit, onPush }: TicketHeaderProps) {
   return (
     <SpreadRow>
       <Box sx={{ minWidth: 0 }}>
@@ -32,11 +41,18 @@ export function TicketHeader({ ticket, onEdit }: { ticket: Ticket; onEdit?: () =
           )}
         </Box>
       </Box>
-      {onEdit && (
-        <Button variant="contained" startIcon={<EditIcon />} onClick={onEdit} sx={{ flexShrink: 0 }}>
-          {texts.edit}
-        </Button>
-      )}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, flexShrink: 0 }}>
+        {onPush && !isPushed(ticket) && (
+          <Button variant="outlined" startIcon={<CloudUploadIcon />} onClick={onPush} aria-label={texts.pushTicket(ticket.title)}>
+            {texts.push}
+          </Button>
+        )}
+        {onEdit && (
+          <Button variant="contained" startIcon={<EditIcon />} onClick={onEdit}>
+            {texts.edit}
+          </Button>
+        )}
+      </Box>
     </SpreadRow>
   );
 }

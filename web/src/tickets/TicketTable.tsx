@@ -13,7 +13,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { visuallyHidden } from '../ui/visuallyHidden.ts';
-import { cutTitle, isPushed } from './listState.ts';
+import { cutTitle, externalKey, isPushed } from './listState.ts';
 import { ticketTexts } from './texts.ts';
 import { PriorityBadge, TicketStatusBadge } from './TicketBadges.tsx';
 import type { Ticket } from './ticketsApi.ts';
@@ -55,7 +55,7 @@ function External({ ticket }: { ticket: Ticket }) {
   }
   return (
     <Link href={ticket.externalUrl ?? undefined} target="_blank" rel="noopener noreferrer">
-      {texts.externalLink(ticket.externalId ?? '?')}
+      {externalKey(ticket) ?? ticket.externalUrl}
     </Link>
   );
 }

@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { failureText } from '../api/client.ts';
 import { refreshTickets } from '../api/queryKeys.ts';
 import { useAuth } from '../auth/AuthContext.tsx';
+import { PushWizard } from '../push/PushWizard.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { PageHeading } from '../ui/PageHeading.tsx';
 import { PageLoader } from '../ui/PageLoader.tsx';
@@ -46,6 +47,8 @@ export default function TicketsPage() {
   const list = useTicketList();
   const [showCreate, setShowCreate] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
+  /** The tickets the push wizard was opened for; null while it is closed. */
+  const [pushing, setPushing] = useState<string[] | null>(null);
   const created = useTimedMessage(SUCCESS_BANNER_MS);
   const deletion = useTicketDeletion(list, (failure) => setNotice(failure === null ? null : { severity: 'error', text: failure }));
 
@@ -63,7 +66,12 @@ export default function TicketsPage() {
   };
   const push = () => {
     const problem = pushProblem(list.selectedTickets);
-    setNotice(problem === null ? { severity: 'info', text: texts.noConnection } : { severity: 'warning', text: problem });
+    setNotice(problem === null ? null : { severity: 'warning', text: problem });
+    if (problem === null) setPushing(list.selectedTickets.map((ticket) => ticket.id));
+  };
+  const pushClosed = (pushed: string[]) => {
+    setPushing(null);
+    list.unselect(pushed);
   };
   const onCreated = () => {
     setShowCreate(false);
@@ -145,6 +153,7 @@ export default function TicketsPage() {
         />
       </Stack>
 
+      {pushing !== null && <PushWizard ticketIds={pushing} onClose={pushClosed} />}
       <ConfirmDialog
         {...deletion.dialog}
         title={deletion.title}

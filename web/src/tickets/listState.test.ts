@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   cutTitle,
+  externalKey,
   hasActiveFilters,
   listQuery,
   NO_FILTERS,
@@ -72,5 +73,13 @@ describe('pushProblem', () => {
     );
     expect(pushProblem([{ externalUrl: 'https://github.com/o/r/issues/1' }, { externalUrl: null }])).toBeNull();
     expect(pushProblem([{ externalUrl: '' }])).toBeNull();
+  });
+});
+
+describe('externalKey', () => {
+  it('names a pushed item by its tracker key, else by its id', () => {
+    expect(externalKey({ externalKey: 'PROJ-7', externalId: '10001' })).toBe('PROJ-7');
+    expect(externalKey({ externalKey: null, externalId: '42' })).toBe('#42');
+    expect(externalKey({ externalId: null })).toBeNull();
   });
 });

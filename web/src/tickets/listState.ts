@@ -61,6 +61,12 @@ export function isPushed(ticket: { externalUrl: string | null }): boolean {
   return ticket.externalUrl !== null && ticket.externalUrl.trim() !== '';
 }
 
+/** What people call a pushed ticket's item: the tracker's key ('#42', 'PROJ-7'), else '#' and its id; null when not pushed. */
+export function externalKey(ticket: { externalKey?: string | null; externalId: string | null }): string | null {
+  if (ticket.externalKey) return ticket.externalKey;
+  return ticket.externalId ? `#${ticket.externalId}` : null;
+}
+
 /** Why the selection cannot be pushed, in the spec's words; null when some selected ticket can be. */
 export function pushProblem(selected: readonly { externalUrl: string | null }[]): string | null {
   if (selected.length === 0) return ticketTexts.list.selectToPush;

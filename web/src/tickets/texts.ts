@@ -67,15 +67,12 @@ export const ticketTexts = {
     viewTicket: (title: string) => `View ticket ${title}`,
     delete: 'Delete',
     deleteTicket: (title: string) => `Delete ticket ${title}`,
-    externalLink: (externalId: string) => `#${externalId}`,
 
     bulkDelete: 'Delete Selected',
     push: 'Push',
     selectToDelete: 'Please select at least one ticket to delete',
     selectToPush: 'Please select at least one ticket to push',
     allPushed: 'All selected tickets have already been pushed to external systems',
-    noConnection:
-      'No tracker connection is configured, so the selected tickets cannot be pushed to an external system yet.',
 
     deleteOneTitle: 'Delete ticket?',
     deleteOneMessage: (title: string) => `The ticket "${title}" will be deleted. This action cannot be undone.`,
@@ -108,8 +105,10 @@ export const ticketTexts = {
     saved: 'Ticket updated successfully',
     editHeading: 'Edit ticket',
     notPushedBadge: 'Not Pushed',
-    pushedBadge: (type: string, externalId: string | null) =>
-      externalId ? `Pushed to ${type} (#${externalId})` : `Pushed to ${type}`,
+    /** `key` is what the tracker calls the item: '#42', 'PROJ-7'. */
+    pushedBadge: (type: string, key: string | null) => (key ? `Pushed to ${type} (${key})` : `Pushed to ${type}`),
+    push: 'Push',
+    pushTicket: (title: string) => `Push ticket ${title}`,
     openExternal: 'Open in tracker',
     detailsHeading: 'Details',
     descriptionHeading: 'Description',

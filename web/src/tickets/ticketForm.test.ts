@@ -20,6 +20,8 @@ const ticket: Ticket = {
   dueDate: '2026-12-01',
   externalUrl: null,
   externalId: null,
+  externalType: null,
+  externalKey: null,
   transcriptId: null,
   createdAt: '2026-11-21T10:00:00Z',
   updatedAt: '2026-11-21T10:00:00Z',

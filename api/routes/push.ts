@@ -1,0 +1,87 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Client } from '@temporalio/client';
+import { ownConnection } from '../../core/connections/connections.ts';
+import { Conflict, NotFound } from '../../core/errors.ts';
+import { analyzePush, prepareBulkPush } from '../../core/push/requests.ts';
+import type { BulkPushRequest, PushAnalysis, PushAnalysisRequest, PushProgress, PushResult, PushStarted, PushStatus } from '../../schemas/types.ts';
+import { readPush, startPush, type PushState } from '../../workflows/client.ts';
+import { requireAuth } from '../middleware/auth.ts';
+import type { ApiRegistry } from '../routing.ts';
+
+const schema = (name: string) => `api/push/${name}.schema.json`;
+
+const BATCH_ID = /^[A-Za-z0-9_-]{1,64}$/;
+const PUSH_NOT_FOUND = 'Push not found';
+/** How long a bulk push answers with its result rather than with 202 and its progress, unless the request says. */
+const DEFAULT_WAIT_SECONDS = 20;
+
+const finishedProgress = (result: PushResult): PushProgress => ({
+  phase: 'done', total: result.totalProcessed, done: result.totalProcessed, failed: result.failedPushes, current: null, waitingUntil: null,
+});
+
+export function pushRoutes(api: ApiRegistry, deps: { em: () => EntityManager; workflows: Client; taskQueue: string }): void {
+  const { em, workflows, taskQueue } = deps;
+
+  api.route<PushAnalysisRequest, undefined, PushAnalysis>({
+    method: 'post', path: '/api/push/analyze', operationId: 'analyzePush', tag: 'connections', auth: 'session',
+    summary: "The push wizard's first step: which selected tickets are already pushed, which connection serves each project of the rest (or none), and which assignees each connection has no user mapping for.",
+    body: schema('analyze.request'),
+    responses: {
+      200: { description: 'The analysis; nothing is changed.', schema: schema('analyze.response') },
+      400: { description: "'Please select at least one ticket to push'." },
+      404: { description: 'A ticket that does not exist or is not yours.' },
+    },
+    handler: (ctx, { body }) => analyzePush(em(), requireAuth(ctx).user, body.ticketIds),
+  });
+
+  api.route<BulkPushRequest, undefined, PushResult | PushStarted>({
+    method: 'post', path: '/api/connections/{id}/bulk-push', operationId: 'bulkPush', tag: 'connections', auth: 'session',
+    summary:
+      'Push tickets through a connection: each is created once, in dependency order, and linked to its dependencies. Waits for the result up to waitSeconds (default 20); a batchId already used joins that push.',
+    body: schema('bulk-push.request'),
+    responses: {
+      200: { description: 'Finished: per-ticket and per-project results.', schema: schema('result') },
+      202: { description: 'Still running: follow it with GET /api/connections/{id}/pushes/{batchId}.', schema: schema('started.response') },
+      400: { description: "'Please select at least one ticket to push', or 'All selected tickets have already been pushed to external systems'." },
+      404: { description: 'The connection, or a ticket, does not exist or is not yours.' },
+      409: { description: "'Push operation failed': the push stopped before it finished; pushing again finishes it without duplicates." },
+    },
+    async handler(ctx, { body, params }) {
+      const { user } = requireAuth(ctx);
+      const connection = await ownConnection(em(), user, params['id']!);
+      const waitMs = (body.waitSeconds ?? DEFAULT_WAIT_SECONDS) * 1000;
+      let state: PushState | null = null;
+      const batchId = body.batchId ?? crypto.randomUUID();
+      // A batch already under way (a double click, a second tab) or finished is joined; one that stopped is started again.
+      if (body.batchId) state = await readPush(workflows, connection.id, batchId, waitMs);
+      if (!state || state.status === 'failed') {
+        const ticketIds = await prepareBulkPush(em(), user, connection.id, body);
+        await startPush(workflows, taskQueue, { userId: user.id, connectionId: connection.id, batchId, ticketIds });
+        state = await readPush(workflows, connection.id, batchId, waitMs);
+      }
+      if (!state || state.status === 'failed') throw new Conflict(`Push operation failed: ${state?.error ?? PUSH_NOT_FOUND}`);
+      if (state.status === 'completed') return state.result;
+      ctx.status = 202;
+      return { batchId, status: 'running', progress: state.progress };
+    },
+  });
+
+  api.route<undefined, undefined, PushStatus>({
+    method: 'get', path: '/api/connections/{id}/pushes/{batchId}', operationId: 'pushStatus', tag: 'connections', auth: 'session',
+    summary: "A push's progress while it runs (the wizard's pushing step) and its result once it has finished.",
+    responses: {
+      200: { description: 'Where the push stands.', schema: schema('status.response') },
+      404: { description: 'No such push on this connection, or the connection is not yours.' },
+    },
+    async handler(ctx, { params }) {
+      const { user } = requireAuth(ctx);
+      const connection = await ownConnection(em(), user, params['id']!);
+      const batchId = params['batchId'] ?? '';
+      const state = BATCH_ID.test(batchId) ? await readPush(workflows, connection.id, batchId) : null;
+      if (!state) throw new NotFound(PUSH_NOT_FOUND);
+      if (state.status === 'completed') return { batchId, status: 'completed', progress: finishedProgress(state.result), result: state.result, error: null };
+      if (state.status === 'failed') return { batchId, status: 'failed', progress: null, result: null, error: state.error };
+      return { batchId, status: 'running', progress: state.progress, result: null, error: null };
+    },
+  });
+}

@@ -1,0 +1,30 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { User } from '../users/user.entity.ts';
+
+/** Ordered: a payment only moves forward (a late 'failed' never undoes 'successful', nor that 'refunded'). */
+export const PAYMENT_STATUSES = ['pending', 'failed', 'successful', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** A payment as Stripe's events told it: one row per invoice, or per charge refunded outside an invoice we know. */
+export const Payment = defineEntity({
+  name: 'Payment',
+  tableName: 'payments',
+  indexes: [{ name: 'payments_user_date_idx', properties: ['user', 'date'] }],
+  properties: {
+    id: p.uuid().primary().onCreate(() => crypto.randomUUID()),
+    user: () => p.manyToOne(User).deleteRule('cascade'),
+    stripeInvoiceId: p.string().length(255).nullable().unique(),
+    stripeChargeId: p.string().length(255).nullable().unique(),
+    stripePaymentIntentId: p.string().length(255).nullable().index(),
+    amountCents: p.integer(),
+    amountRefundedCents: p.integer().default(0),
+    currency: p.string().length(3),
+    description: p.text(),
+    status: p.enum(PAYMENT_STATUSES),
+    date: p.datetime(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+
+export type Payment = InferEntity<typeof Payment>;

@@ -1,0 +1,121 @@
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { recordReset } from '../credits/resets.ts';
+import { isUuid } from '../ids.ts';
+import { User } from '../users/user.entity.ts';
+import { BillingAccount } from './billing-account.entity.ts';
+import { ENDED_STATUSES, PAID_STATUSES } from './stripe.ts';
+
+/** A subscription as one Stripe event (or our own plan change) describes it. */
+export interface SubscriptionState {
+  subscriptionId: string;
+  customerId: string | null;
+  status: string;
+  /** The paid plan its price stands for; null when the price is not one of ours (the plan is kept). */
+  tierId: string | null;
+  priceId: string | null;
+  itemId: string | null;
+  /** The billing cycle anchor: renewals, and credit resets, fall on its day of the month. */
+  subscribedAt: Date | null;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+  endedAt: Date | null;
+}
+
+/** Orders the states of one subscription: Stripe's `created` (seconds), then the kind of event on a tie. */
+export interface StateVersion {
+  at: number;
+  rank: number;
+}
+
+/** Ranks of the kinds of event, for events created in the same second. */
+export const RANK = { checkout: 0, created: 1, updated: 2, ownChange: 2, deleted: 3 } as const;
+
+/** What to do once the transaction has committed: users whose subscription date moved. */
+export interface Effects {
+  anchorChanged: Set<string>;
+}
+
+const newer = (a: StateVersion, b: StateVersion) => a.at > b.at || (a.at === b.at && a.rank >= b.rank);
+
+/** The user's billing account, made when missing, locked for the rest of the transaction. */
+export async function lockedAccount(tx: EntityManager, userId: string): Promise<BillingAccount> {
+  await tx.getConnection().execute(
+    `insert into billing_accounts (id, user_id, cancel_at_period_end, state_at, state_rank, created_at, updated_at)
+     values (?, ?, false, 0, 0, now(), now()) on conflict (user_id) do nothing`,
+    [crypto.randomUUID(), userId], 'run', tx.getTransactionContext(),
+  );
+  return tx.findOneOrFail(BillingAccount, { user: userId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+}
+
+/** The user a Stripe object belongs to: by its customer, else by the user id we put in its metadata. */
+export async function userForStripe(tx: EntityManager, customerId: string | null, userIdHint: string | null | undefined): Promise<User | null> {
+  if (customerId) {
+    const account = await tx.findOne(BillingAccount, { stripeCustomerId: customerId }, { populate: ['user'] });
+    if (account) return account.user as User;
+  }
+  if (!userIdHint || !isUuid(userIdHint)) return null;
+  const user = await tx.findOne(User, userIdHint);
+  if (!user || !customerId) return user;
+  const account = await tx.findOne(BillingAccount, { user });
+  return !account?.stripeCustomerId || account.stripeCustomerId === customerId ? user : null;
+}
+
+/**
+ * Applies a subscription's state to the user's account and plan, unless a newer state is already kept: an event
+ * older than the kept one, or about a subscription that has ended (Stripe never revives one), changes nothing.
+ * A paid status gives the plan's limits at once; an ended subscription returns the user to Free with fresh
+ * credits, and the monthly resets go back to the sign-up date. `account` is the user's, locked (lockedAccount).
+ */
+export async function applySubscription(
+  tx: EntityManager,
+  user: User,
+  account: BillingAccount,
+  state: SubscriptionState,
+  version: StateVersion,
+  effects: Effects,
+): Promise<string> {
+  const ended = ENDED_STATUSES.has(state.status);
+  const kept: StateVersion = { at: account.stateAt, rank: account.stateRank };
+  if (account.stripeSubscriptionId && account.stripeSubscriptionId !== state.subscriptionId) {
+    const currentLive = Boolean(account.status && !ENDED_STATUSES.has(account.status));
+    if (ended) return 'ignored: an earlier subscription ended; another one is current';
+    if (currentLive && !newer(version, kept)) return 'ignored: older than the current subscription';
+  } else if (account.stripeSubscriptionId === state.subscriptionId) {
+    if (account.status && ENDED_STATUSES.has(account.status)) return 'ignored: the subscription has already ended';
+    if (!newer(version, kept)) return 'ignored: older than the state already kept';
+  }
+
+  const adopted = account.stripeSubscriptionId !== state.subscriptionId;
+  account.stripeSubscriptionId = state.subscriptionId;
+  if (state.customerId && !account.stripeCustomerId) account.stripeCustomerId = state.customerId;
+  account.status = state.status;
+  account.tierId = state.tierId ?? account.tierId;
+  account.priceId = state.priceId ?? (adopted ? null : account.priceId);
+  account.stripeItemId = state.itemId ?? (adopted ? null : account.stripeItemId);
+  account.subscribedAt = state.subscribedAt ?? account.subscribedAt;
+  account.currentPeriodEnd = state.currentPeriodEnd ?? (adopted ? null : account.currentPeriodEnd);
+  account.cancelAtPeriodEnd = state.cancelAtPeriodEnd;
+  account.stateAt = version.at;
+  account.stateRank = version.rank;
+
+  // Recorded before the plan changes, so the reset says whether the credits were used up under the plan that ended.
+  if (ended) {
+    await recordReset(tx, { userId: user.id, key: `ended:${state.subscriptionId}`, reason: 'plan-change', at: state.endedAt ?? new Date(version.at * 1000) });
+  }
+  const paid = PAID_STATUSES.has(state.status) && account.tierId !== null;
+  user.subscriptionTier = paid ? account.tierId : null;
+  user.isSubscribed = paid;
+  if (ended) {
+    moveAnchor(user, user.createdAt, effects);
+    return `applied: the subscription ended; the user is on Free`;
+  }
+  if (paid && account.subscribedAt) moveAnchor(user, account.subscribedAt, effects);
+  return `applied: ${state.status}${paid ? ` on ${account.tierId}` : ', on Free limits'}`;
+}
+
+function moveAnchor(user: User, anchor: Date, effects: Effects): void {
+  if (user.creditCycleAnchor.getTime() === anchor.getTime()) return;
+  user.creditCycleAnchor = anchor;
+  effects.anchorChanged.add(user.id);
+}

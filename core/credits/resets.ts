@@ -1,0 +1,120 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TokenUsageStats } from '../../schemas/types.ts';
+import { TooManyAttempts } from '../errors.ts';
+import { User } from '../users/user.entity.ts';
+import type { ResetReason } from './credit-reset.entity.ts';
+import { creditCycle, periodStart, planOf, usedSince } from './credits.ts';
+
+/** The spec's cooldown of the manual reset: 30 days (2592000000 ms) from the last one. */
+export const MANUAL_RESET_COOLDOWN_DAYS = 30;
+const DAY_MS = 86_400_000;
+const COOLDOWN_MS = MANUAL_RESET_COOLDOWN_DAYS * DAY_MS;
+
+/** Starts the per-user monthly reset and tells it when the subscription date moved (implemented with Temporal). */
+export interface CreditSchedules {
+  /** Makes sure the user's monthly reset is scheduled. */
+  ensure(userId: string): Promise<void>;
+  /** The subscription date changed: the next reset is planned again from it. */
+  anchorChanged(userId: string): Promise<void>;
+}
+
+/** What the stats say about resets: the period's start, whether the user is blocked, the last reset, the cooldown. */
+export type ResetState = Pick<TokenUsageStats, 'periodStart' | 'blocked' | 'lastReset' | 'manualReset'>;
+
+/**
+ * The next monthly reset after `after`: the end of the cycle containing it, on the anchor's day of the month
+ * (the month's last day when the anchor's day is past it: the 31st becomes 30 April, 28 or 29 February).
+ */
+export function nextMonthlyReset(anchor: Date, after: Date): Date {
+  return creditCycle(anchor, after).end;
+}
+
+/** Whether the credits are used up now; with `before`, whether they were in the period that ended at that moment. */
+async function isBlocked(em: EntityManager, user: User, now: Date, before?: Date): Promise<boolean> {
+  const plan = await planOf(em, user);
+  const start = await periodStart(em, user, before ? new Date(before.getTime() - 1) : now);
+  const used = await usedSince(em, user.id, start, before);
+  return used.input >= plan.inputTokenLimit || used.output >= plan.outputTokenLimit;
+}
+
+/**
+ * Records a reset once per key (inside the caller's transaction when there is one). `recorded` is false when a
+ * reset with this key was already recorded, so a retried activity or a redelivered event changes nothing;
+ * `unblocked` says the credits were used up until this reset.
+ */
+export async function recordReset(
+  em: EntityManager,
+  reset: { userId: string; key: string; reason: ResetReason; at: Date },
+): Promise<{ recorded: boolean; unblocked: boolean }> {
+  const user = await em.findOne(User, reset.userId);
+  if (!user) return { recorded: false, unblocked: false };
+  const unblocked = await isBlocked(em, user, new Date(), reset.at);
+  const inserted = await em.getConnection().execute<{ id: string }[]>(
+    `insert into credit_resets (id, user_id, key, reason, at, unblocked, created_at) values (?, ?, ?, ?, ?, ?, now())
+     on conflict (key) do nothing returning id`,
+    [crypto.randomUUID(), reset.userId, reset.key, reset.reason, reset.at, unblocked],
+    'all',
+    em.getTransactionContext(),
+  );
+  return { recorded: inserted.length > 0, unblocked: inserted.length > 0 && unblocked };
+}
+
+async function lastReset(em: EntityManager, userId: string, reason?: ResetReason) {
+  const [row] = await em.getConnection().execute<{ at: Date; reason: ResetReason; unblocked: boolean }[]>(
+    `select at, reason, unblocked from credit_resets where user_id = ?${reason ? ' and reason = ?' : ''} and at <= now()
+      order by at desc, created_at desc limit 1`,
+    reason ? [userId, reason] : [userId],
+    'all',
+    em.getTransactionContext(),
+  );
+  return row ? { at: new Date(row.at), reason: row.reason, unblocked: row.unblocked } : null;
+}
+
+/** What the token usage page shows about resets: the period, whether the user is blocked, the manual reset's cooldown. */
+export async function resetState(em: EntityManager, user: User, now = new Date()): Promise<ResetState> {
+  const [start, blocked, latest, manual] = [
+    await periodStart(em, user, now), await isBlocked(em, user, now), await lastReset(em, user.id), await lastReset(em, user.id, 'manual'),
+  ];
+  const nextAvailable = manual ? new Date(manual.at.getTime() + COOLDOWN_MS) : null;
+  const waiting = nextAvailable && nextAvailable > now ? nextAvailable.getTime() - now.getTime() : 0;
+  return {
+    periodStart: start.toISOString(),
+    blocked,
+    lastReset: latest ? { at: latest.at.toISOString(), reason: latest.reason, unblocked: latest.unblocked } : null,
+    manualReset: {
+      available: waiting === 0,
+      lastResetAt: manual?.at.toISOString() ?? null,
+      nextAvailableAt: waiting ? nextAvailable!.toISOString() : null,
+      daysRemaining: Math.ceil(waiting / DAY_MS),
+      cooldownDays: MANUAL_RESET_COOLDOWN_DAYS,
+    },
+  };
+}
+
+/**
+ * The spec's manual reset: the month's usage starts again now, at most once every 30 days. Runs under a row
+ * lock on the user, so two resets sent at once cannot both pass the cooldown.
+ */
+export async function manualReset(em: EntityManager, user: User, now = new Date()): Promise<{ unblocked: boolean }> {
+  return em.transactional(async (tx) => {
+    await tx.getConnection().execute('select id from users where id = ? for update', [user.id], 'all', tx.getTransactionContext());
+    const last = await lastReset(tx, user.id, 'manual');
+    if (last && now.getTime() - last.at.getTime() < COOLDOWN_MS) {
+      const next = new Date(last.at.getTime() + COOLDOWN_MS);
+      const days = Math.ceil((next.getTime() - now.getTime()) / DAY_MS);
+      throw new TooManyAttempts(
+        `Token usage can be reset once every ${MANUAL_RESET_COOLDOWN_DAYS} days. The next reset is possible on ${next.toISOString().slice(0, 10)} (in ${days} day${days === 1 ? '' : 's'}).`,
+      );
+    }
+    const { unblocked } = await recordReset(tx, { userId: user.id, key: `manual:${crypto.randomUUID()}`, reason: 'manual', at: now });
+    return { unblocked };
+  });
+}
+
+/** The next monthly reset of a user, planned from the subscription date; null when the user no longer exists. */
+export async function planMonthlyReset(em: EntityManager, userId: string, now: Date, after: Date | null): Promise<string | null> {
+  const user = await em.findOne(User, userId);
+  if (!user) return null;
+  const from = after && after > now ? after : now;
+  return nextMonthlyReset(user.creditCycleAnchor, from).toISOString();
+}

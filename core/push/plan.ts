@@ -1,0 +1,58 @@
+/** Which of the selected tickets a push creates, in which order, and whose assignee goes to which tracker user. */
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Connection } from '../connections/connection.entity.ts';
+import { isUuid } from '../ids.ts';
+import { Ticket } from '../tickets/ticket.entity.ts';
+import { mappedUsername } from './mappings.ts';
+import { dependencyOrder } from './order.ts';
+import type { PlannedTicket, SkippedTicket } from './types.ts';
+
+export const TICKET_NOT_FOUND = 'Ticket not found';
+
+/** 'Already pushed to github (#12)': where a ticket already lives, in the words the ticket views use. */
+export function alreadyPushed(ticket: Pick<Ticket, 'externalType' | 'externalKey' | 'externalId'>): string {
+  const key = ticket.externalKey ?? ticket.externalId;
+  return `Already pushed to ${ticket.externalType ?? 'a tracker'}${key ? ` (${key})` : ''}`;
+}
+
+/** The user's tickets among `ids`, in the order of `ids` (repeats and unknown ids left out). */
+export async function ownTickets(em: EntityManager, userId: string, ids: string[]): Promise<Ticket[]> {
+  const wanted = [...new Set(ids)].filter(isUuid);
+  if (!wanted.length) return [];
+  const found = new Map((await em.find(Ticket, { id: { $in: wanted }, user: userId })).map((ticket) => [ticket.id, ticket]));
+  return wanted.flatMap((id) => found.get(id) ?? []);
+}
+
+export interface TicketPlan {
+  tickets: PlannedTicket[];
+  skipped: SkippedTicket[];
+  usernames: string[];
+}
+
+/**
+ * The user's tickets among `ticketIds` that have no external item yet, dependencies first; the others skipped with
+ * the reason (not found, or already pushed, with where to). Assignees go through the connection's user mappings:
+ * an assignee without a mapping stays unassigned.
+ */
+export async function planTickets(em: EntityManager, userId: string, connection: Connection, ticketIds: string[]): Promise<TicketPlan> {
+  const found = new Map((await ownTickets(em, userId, ticketIds)).map((ticket) => [ticket.id, ticket]));
+  const toPush: Ticket[] = [];
+  const skipped: SkippedTicket[] = [];
+  for (const id of new Set(ticketIds)) {
+    const ticket = found.get(id);
+    if (!ticket) skipped.push({ ticketId: id, title: null, project: null, reason: TICKET_NOT_FOUND, externalUrl: null, key: null });
+    else if (ticket.externalUrl) {
+      skipped.push({
+        ticketId: id, title: ticket.title, project: ticket.project, reason: alreadyPushed(ticket),
+        externalUrl: ticket.externalUrl, key: ticket.externalKey ?? ticket.externalId ?? null,
+      });
+    } else toPush.push(ticket);
+  }
+  const mappings = connection.settings.userMappings ?? {};
+  const tickets = dependencyOrder(toPush).map((ticket) => ({
+    id: ticket.id, title: ticket.title, project: ticket.project, dependencies: ticket.dependencies,
+    username: mappedUsername(mappings, ticket.assignee),
+  }));
+  const usernames = [...new Set(tickets.flatMap((ticket) => (ticket.username ? [ticket.username] : [])))];
+  return { tickets, skipped, usernames };
+}

@@ -1,0 +1,297 @@
+/**
+ * The steps of a push, each safe to run again: planning, resolving the mapped assignees, creating one ticket's
+ * item, and linking one ticket's item to its dependencies. A create runs under the ticket's advisory lock (its
+ * tracker call under the connection's too) and through the push ledger (PushRecord): 'creating' is committed,
+ * uncertain, before the tracker is called, so an attempt whose outcome is unknown is followed by a look-up by marker
+ * instead of a second create, and 'created' is committed with the ticket's external fields the moment the item exists.
+ *
+ * Tracker failures come back as outcomes: rate_limited as a wait (the workflow sleeps on a timer), validation,
+ * auth, forbidden and not_found as the ticket's failure in the tracker's words. Transient ones are thrown, for
+ * the workflow's retry policy to repeat with backoff.
+ */
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { isTrackerError, type TrackerItem, type TrackerTicket, type TrackerUser } from '../../plugins/sdk/index.ts';
+import type { Connection } from '../connections/connection.entity.ts';
+import type { Connections } from '../connections/connections.ts';
+import type { OpenedTracker } from '../connections/open-tracker.ts';
+import type { Orm } from '../db/orm.ts';
+import { DomainError } from '../errors.ts';
+import { PluginOutputError } from '../plugins/boundary.ts';
+import { Ticket } from '../tickets/ticket.entity.ts';
+import { viewTicket } from '../tickets/tickets.ts';
+import type { AdvisoryLocks, LockSession } from './locks.ts';
+import { alreadyPushed, planTickets, TICKET_NOT_FOUND } from './plan.ts';
+import { PushRecord } from './push-record.entity.ts';
+import type { LinkInput, LinkOutcome, PushInput, PushOutcome, PushPlan, PushTicketInput, ResolveOutcome, Wait } from './types.ts';
+
+export interface PusherDependencies {
+  orm: Orm;
+  connections: Connections;
+  locks: AdvisoryLocks;
+}
+
+/** When a tracker limits requests without saying until when. */
+const DEFAULT_WAIT_MS = 60_000;
+
+const connectionLock = (connectionId: string) => `push-connection:${connectionId}`;
+const ticketLock = (ticketId: string) => `push-ticket:${ticketId}`;
+
+/** A ticket's external fields and its ledger row for one connection, as read under the locks. */
+interface LedgerRow {
+  external_url: string | null;
+  external_id: string | null;
+  external_type: string | null;
+  external_key: string | null;
+  state: PushRecord['state'] | null;
+  uncertain: boolean | null;
+  item_id: string | null;
+  item_key: string | null;
+  item_url: string | null;
+}
+
+const itemOf = (record: PushRecord): TrackerItem => ({ externalId: record.externalId!, key: record.key!, url: record.url! });
+
+/** The wait a rate-limited call asks for, or undefined for any other failure. */
+function waitFor(error: unknown): Wait | undefined {
+  if (!isTrackerError(error) || error.kind !== 'rate_limited') return undefined;
+  return { status: 'wait', retryAt: error.retryAt ?? new Date(Date.now() + DEFAULT_WAIT_MS).toISOString() };
+}
+
+/** The words of a failure that repeating will not cure, or undefined for one to throw (transient, aborted, unexpected). */
+function finalFailure(error: unknown, signal?: AbortSignal): string | undefined {
+  if (signal?.aborted) return undefined;
+  if (isTrackerError(error)) return error.kind === 'transient' || error.kind === 'rate_limited' ? undefined : error.message;
+  if (error instanceof PluginOutputError || error instanceof DomainError) return error.message;
+  return undefined;
+}
+
+export class Pusher {
+  readonly #deps: PusherDependencies;
+  /**
+   * Until when each connection's tracker asked this process to wait. A call made meanwhile waits without a request,
+   * so the calls queued behind the one that was limited do not each spend a request (and a look-up by marker).
+   */
+  readonly #limitedUntil = new Map<string, number>();
+
+  constructor(deps: PusherDependencies) {
+    this.#deps = deps;
+  }
+
+  /** A wait for the connection while its tracker's limit lasts, else undefined. */
+  #stillLimited(connectionId: string): Wait | undefined {
+    const until = this.#limitedUntil.get(connectionId) ?? 0;
+    if (until > Date.now()) return { status: 'wait', retryAt: new Date(until).toISOString() };
+    this.#limitedUntil.delete(connectionId);
+    return undefined;
+  }
+
+  /** The wait a failure asks for, remembered for the connection; undefined when it is not a rate limit. */
+  #limited(connectionId: string, error: unknown): Wait | undefined {
+    const wait = waitFor(error);
+    if (wait) this.#limitedUntil.set(connectionId, Math.max(this.#limitedUntil.get(connectionId) ?? 0, Date.parse(wait.retryAt) || 0));
+    return wait;
+  }
+
+  /** The connection opened as the user's tracker, or the reason it cannot be used, in words. */
+  async #open(em: EntityManager, userId: string, connectionId: string): Promise<OpenedTracker | { refused: string }> {
+    try {
+      return await this.#deps.connections.openTracker(em, { id: userId }, connectionId);
+    } catch (error) {
+      if (error instanceof DomainError) return { refused: error.message };
+      throw error;
+    }
+  }
+
+  async plan(input: PushInput): Promise<PushPlan> {
+    const em = this.#deps.orm.em.fork();
+    const opened = await this.#open(em, input.userId, input.connectionId);
+    if ('refused' in opened) return opened;
+    const plan = await planTickets(em, input.userId, opened.connection, input.ticketIds);
+    return { connectionType: opened.connection.connectionType, trackerName: opened.tracker.manifest.name, ...plan };
+  }
+
+  /** The tracker user for a mapped username; null (unassigned) when there is none or it cannot be looked up. */
+  async resolveUser(input: { userId: string; connectionId: string; username: string }, signal?: AbortSignal): Promise<ResolveOutcome> {
+    const limited = this.#stillLimited(input.connectionId);
+    if (limited) return limited;
+    const opened = await this.#open(this.#deps.orm.em.fork(), input.userId, input.connectionId);
+    if ('refused' in opened) return { status: 'resolved', user: null };
+    try {
+      return { status: 'resolved', user: await opened.tracker.resolveUser(input.username, { ...(signal ? { signal } : {}) }) };
+    } catch (error) {
+      const wait = this.#limited(input.connectionId, error);
+      if (wait) return wait;
+      if (finalFailure(error, signal) !== undefined) return { status: 'resolved', user: null };
+      throw error;
+    }
+  }
+
+  /**
+   * Creates the ticket's item once, or finds the one an earlier attempt made. What does not depend on the ledger
+   * (the connection, the ticket as the tracker receives it) is read before any lock. The ticket's lock covers its
+   * ledger row throughout; the connection's lock is held only around the create, so looking an item up by its
+   * marker never holds up the tracker's writes. Locks are always taken in that order (ticket, then connection;
+   * linking takes the connection's alone), so two pushes never wait for each other in a circle.
+   */
+  async pushTicket(input: PushTicketInput, signal?: AbortSignal): Promise<PushOutcome> {
+    const limited = this.#stillLimited(input.connectionId);
+    if (limited) return limited;
+    const em = this.#deps.orm.em.fork();
+    const opened = await this.#open(em, input.userId, input.connectionId);
+    if ('refused' in opened) return { status: 'failed', error: opened.refused };
+    const ticket = await em.findOne(Ticket, { id: input.ticketId, user: input.userId });
+    if (!ticket) return { status: 'skipped', reason: TICKET_NOT_FOUND, externalUrl: null, key: null };
+    const sent = await this.#trackerTicket(em, ticket, input.assignee);
+    return this.#deps.locks.session(async (locks) => {
+      await locks.lock(ticketLock(ticket.id), signal);
+      return this.#pushLocked({ em, opened, sent, batchId: input.batchId, locks, signal });
+    });
+  }
+
+  async #pushLocked(step: { em: EntityManager; opened: OpenedTracker; sent: TrackerTicket; batchId: string; locks: LockSession; signal?: AbortSignal | undefined }): Promise<PushOutcome> {
+    const { em, opened: { connection, tracker }, sent, signal } = step;
+    const sql = em.getConnection();
+    const [found] = await sql.execute<LedgerRow[]>(
+      `select t.external_url, t.external_id, t.external_type, t.external_key, r.state, r.uncertain, r.external_id as item_id, r."key" as item_key, r.url as item_url
+         from tickets t left join push_records r on r.ticket_id = t.id and r.connection_id = ? where t.id = ?`,
+      [connection.id, sent.id],
+    );
+    if (!found) return { status: 'skipped', reason: TICKET_NOT_FOUND, externalUrl: null, key: null };
+    if (found.state === 'created') {
+      const item = { externalId: found.item_id!, key: found.item_key!, url: found.item_url! };
+      if (!found.external_url) await this.#markPushed(em, connection, sent.id, item);
+      return { status: 'created', ...item, adopted: false, already: true };
+    }
+    if (found.external_url) {
+      const pushed = { externalType: found.external_type, externalKey: found.external_key, externalId: found.external_id };
+      return { status: 'skipped', reason: alreadyPushed(pushed), externalUrl: found.external_url, key: found.external_key ?? found.external_id };
+    }
+    const options = signal ? { signal } : {};
+    const settle = (fields: string, values: unknown[]) =>
+      sql.execute(`update push_records set ${fields}, updated_at = now() where ticket_id = ? and connection_id = ?`, [...values, sent.id, connection.id]);
+    /** Looks for the item a create may have made: adopted when found; otherwise the ledger knows there is none. */
+    const lookUp = async (): Promise<PushOutcome | null> => {
+      const made = await tracker.findByMarker(sent.id, options);
+      if (made) {
+        await this.#markPushed(em, connection, sent.id, made);
+        return { status: 'created', ...made, adopted: true, already: false };
+      }
+      await settle('uncertain = false', []);
+      return null;
+    };
+    const failed = async (error: unknown): Promise<PushOutcome> => {
+      const wait = this.#limited(connection.id, error);
+      if (wait) return wait;
+      const message = finalFailure(error, signal);
+      if (message === undefined) throw error;
+      await settle(`state = 'failed', error = ?`, [message]);
+      return { status: 'failed', error: message };
+    };
+
+    // A create begun before and never settled may have made the item: look for it by its marker first.
+    if (found.uncertain) {
+      try {
+        const adopted = await lookUp();
+        if (adopted) return adopted;
+      } catch (error) {
+        return failed(error);
+      }
+    }
+    await step.locks.lock(connectionLock(connection.id), signal);
+    // Another push of this connection may have been limited while this one waited for the lock.
+    const limited = this.#stillLimited(connection.id);
+    if (limited) return limited;
+    // Committed before the tracker is called: an attempt that ends without an answer is known to be uncertain.
+    await sql.execute(
+      `insert into push_records (id, ticket_id, connection_id, batch_id, state, attempts, uncertain, created_at, updated_at)
+         values (?, ?, ?, ?, 'creating', 1, true, now(), now())
+         on conflict (ticket_id, connection_id) do update
+         set batch_id = excluded.batch_id, state = 'creating', attempts = push_records.attempts + 1, uncertain = true, error = null, updated_at = now()`,
+      [crypto.randomUUID(), sent.id, connection.id, step.batchId],
+    );
+    let item: TrackerItem;
+    try {
+      item = await tracker.create(sent, options);
+    } catch (error) {
+      const outcome = await failed(error);
+      if (outcome.status !== 'wait') return outcome;
+      // The tracker may have created the item before it limited a later request. Look now, with the connection
+      // free for others (creates wait anyway), so the next try can create at once; a limited look-up leaves it uncertain.
+      await step.locks.unlock(connectionLock(connection.id));
+      return (await lookUp().catch(() => null)) ?? outcome;
+    }
+    await this.#markPushed(em, connection, sent.id, item);
+    return { status: 'created', ...item, adopted: false, already: false };
+  }
+
+  /** The ledger's 'created' and the ticket's external fields, in one statement: both or neither. */
+  async #markPushed(em: EntityManager, connection: Connection, ticketId: string, item: TrackerItem): Promise<void> {
+    await em.getConnection().execute(
+      `with recorded as (
+         update push_records set state = 'created', uncertain = false, external_id = ?, "key" = ?, url = ?, error = null, updated_at = now()
+          where ticket_id = ? and connection_id = ?)
+       update tickets set external_url = ?, external_id = ?, external_type = ?, external_key = ?, updated_at = now() where id = ?`,
+      [item.externalId, item.key, item.url, ticketId, connection.id, item.url, item.externalId, connection.connectionType, item.key, ticketId],
+    );
+  }
+
+  /** The ticket as the tracker receives it; dependencies that already live somewhere are named in its body. */
+  async #trackerTicket(em: EntityManager, ticket: Ticket, assignee: TrackerUser | null): Promise<TrackerTicket> {
+    const dependencies = ticket.dependencies.filter((id) => id !== ticket.id);
+    const pushed = dependencies.length
+      ? await em.find(Ticket, { id: { $in: dependencies }, user: ticket.user, externalUrl: { $ne: null } })
+      : [];
+    const byId = new Map(pushed.map((dependency) => [dependency.id, dependency]));
+    const { id, title, description, context, implementation, notes, effort, priority, status, project, tags, dueDate } = viewTicket(ticket);
+    return {
+      id, title, description, context, implementation, notes, effort, quote: null, priority, status, project, tags, dueDate,
+      assignee,
+      dependsOn: dependencies.flatMap((id) => {
+        const dependency = byId.get(id);
+        return dependency ? [{ title: dependency.title, url: dependency.externalUrl ?? null, key: dependency.externalKey ?? dependency.externalId ?? null }] : [];
+      }),
+    };
+  }
+
+  /**
+   * Links the ticket's item to the items of its dependencies that this connection created (any push). Links the
+   * tracker cannot make ('unsupported') are fine: the body already names the dependency.
+   */
+  linkTicket(input: LinkInput, signal?: AbortSignal): Promise<LinkOutcome> {
+    return this.#deps.locks.session(async (locks) => {
+      await locks.lock(connectionLock(input.connectionId), signal);
+      return this.#linkLocked(input, signal);
+    });
+  }
+
+  async #linkLocked(input: LinkInput, signal?: AbortSignal): Promise<LinkOutcome> {
+    const limited = this.#stillLimited(input.connectionId);
+    if (limited) return { ...limited, done: input.done, problems: [] };
+    const em = this.#deps.orm.em.fork();
+    const outcome = { status: 'linked' as const, linked: [] as string[], unsupported: [] as string[], problems: [] as string[] };
+    const ticket = await em.findOne(Ticket, { id: input.ticketId, user: input.userId });
+    const record = ticket && (await em.findOne(PushRecord, { ticket: ticket.id, connection: input.connectionId, state: 'created' }));
+    const wanted = ticket?.dependencies.filter((id) => id !== ticket.id && !input.done.includes(id)) ?? [];
+    if (!record || !wanted.length) return outcome;
+    const opened = await this.#open(em, input.userId, input.connectionId);
+    if ('refused' in opened) return { ...outcome, problems: [opened.refused] };
+    const dependencies = await em.find(
+      PushRecord, { connection: input.connectionId, state: 'created', ticket: { $in: wanted } }, { populate: ['ticket'] },
+    );
+    const order = new Map(wanted.map((id, index) => [id, index]));
+    dependencies.sort((a, b) => order.get(a.ticket.id)! - order.get(b.ticket.id)!);
+    for (const dependency of dependencies) {
+      try {
+        const linked = await opened.tracker.link(itemOf(record), itemOf(dependency), signal ? { signal } : {});
+        (linked === 'linked' ? outcome.linked : outcome.unsupported).push(dependency.ticket.id);
+      } catch (error) {
+        const wait = this.#limited(input.connectionId, error);
+        if (wait) return { ...wait, done: [...input.done, ...outcome.linked, ...outcome.unsupported], problems: outcome.problems };
+        const message = finalFailure(error, signal);
+        if (message === undefined) throw error;
+        outcome.problems.push(`Could not link it to '${dependency.ticket.title}': ${message}`);
+      }
+    }
+    return outcome;
+  }
+}

@@ -1,0 +1,97 @@
+/**
+ * What the push routes check and do before a push starts: the selection (the user's own tickets, something left to
+ * push), the user mappings given in the wizard, and the analysis the wizard starts from.
+ */
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { BulkPushRequest, PushAnalysis, PushConnectionSummary } from '../../schemas/types.ts';
+import { findConnectionForProject, ownConnection } from '../connections/connections.ts';
+import type { Connection } from '../connections/connection.entity.ts';
+import { InvalidInput, NotFound } from '../errors.ts';
+import type { Ticket } from '../tickets/ticket.entity.ts';
+import type { User } from '../users/user.entity.ts';
+import { mappedUsername, mergeUserMappings } from './mappings.ts';
+import { ownTickets, TICKET_NOT_FOUND } from './plan.ts';
+
+export const SELECT_A_TICKET = 'Please select at least one ticket to push';
+export const ALL_PUSHED = 'All selected tickets have already been pushed to external systems';
+
+/** The selected tickets, each the user's own (else NotFound, as for any other route), once each. */
+async function selection(em: EntityManager, user: Pick<User, 'id'>, ticketIds: string[]): Promise<Ticket[]> {
+  const unique = [...new Set(ticketIds)];
+  if (!unique.length) throw new InvalidInput(SELECT_A_TICKET);
+  const tickets = await ownTickets(em, user.id, unique);
+  if (tickets.length !== unique.length) throw new NotFound(TICKET_NOT_FOUND);
+  return tickets;
+}
+
+/**
+ * Checks a bulk push before it starts and saves the user mappings it brings; returns the tickets to send to the
+ * workflow, once each. The connection must be the user's (NotFound otherwise).
+ */
+export async function prepareBulkPush(em: EntityManager, user: Pick<User, 'id'>, connectionId: string, request: BulkPushRequest): Promise<string[]> {
+  const connection = await ownConnection(em, user, connectionId);
+  const tickets = await selection(em, user, request.ticketIds);
+  if (tickets.every((ticket) => ticket.externalUrl)) throw new InvalidInput(ALL_PUSHED);
+  if (request.updatedUserMappings) await saveUserMappings(em, connection, request.updatedUserMappings);
+  return tickets.map((ticket) => ticket.id);
+}
+
+/** Merges user mappings into the connection's, in one statement, so concurrent pushes do not undo each other's. */
+async function saveUserMappings(em: EntityManager, connection: Connection, updates: Record<string, string>): Promise<void> {
+  const merged = mergeUserMappings({}, updates);
+  if (!Object.keys(merged).length) return;
+  await em.getConnection().execute(
+    `update connections set settings = jsonb_set(settings, '{userMappings}', coalesce(settings->'userMappings', '{}'::jsonb) || ?::jsonb), updated_at = now() where id = ?`,
+    [JSON.stringify(merged), connection.id],
+  );
+}
+
+const summary = (connection: Connection): PushConnectionSummary => ({
+  id: connection.id,
+  name: connection.name,
+  connectionType: connection.connectionType,
+  projectIdentifier: connection.projectIdentifier,
+  userMappings: connection.settings.userMappings ?? {},
+});
+
+/**
+ * The wizard's analysis of a selection: the tickets already pushed, the projects of the others with the connection
+ * that serves each (findConnectionForProject) or none, and per connection the assignees it has no mapping for.
+ */
+export async function analyzePush(em: EntityManager, user: Pick<User, 'id'>, ticketIds: string[]): Promise<PushAnalysis> {
+  const tickets = await selection(em, user, ticketIds);
+  const pushed = tickets.filter((ticket) => ticket.externalUrl);
+  const rest = tickets.filter((ticket) => !ticket.externalUrl);
+  const byProject = new Map<string, Ticket[]>();
+  for (const ticket of rest) byProject.set(ticket.project, [...(byProject.get(ticket.project) ?? []), ticket]);
+  const projects: PushAnalysis['projects'] = [];
+  const connections = new Map<string, { connection: Connection; projects: string[]; tickets: Ticket[] }>();
+  for (const [project, inProject] of byProject) {
+    const connection = await findConnectionForProject(em, user, project);
+    projects.push({ project, ticketIds: inProject.map((ticket) => ticket.id), connection: connection && summary(connection) });
+    if (!connection) continue;
+    const entry = connections.get(connection.id) ?? { connection, projects: [], tickets: [] };
+    connections.set(connection.id, entry);
+    entry.projects.push(project);
+    entry.tickets.push(...inProject);
+  }
+  return {
+    selected: tickets.length,
+    toPush: rest.length,
+    alreadyPushed: pushed.map((ticket) => ({
+      ticketId: ticket.id, title: ticket.title, project: ticket.project, externalUrl: ticket.externalUrl!,
+      externalType: ticket.externalType ?? null, externalKey: ticket.externalKey ?? ticket.externalId ?? null,
+    })),
+    projects,
+    connections: [...connections.values()].map(({ connection, projects: served, tickets: toPush }) => ({
+      connection: summary(connection),
+      projects: served,
+      ticketIds: toPush.map((ticket) => ticket.id),
+      unmappedAssignees: [...new Set(toPush.flatMap((ticket) => {
+        const assignee = ticket.assignee?.trim();
+        return assignee && !mappedUsername(connection.settings.userMappings ?? {}, assignee) ? [assignee] : [];
+      }))],
+    })),
+    message: rest.length ? null : ALL_PUSHED,
+  };
+}

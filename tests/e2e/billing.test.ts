@@ -1,0 +1,203 @@
+// The Billing page in a real browser against the real API: on an installation without Stripe (everyone on Free,
+// the notice on the plan cards, a plan set by the administrator), and with Stripe's SDK talking to stripe-mock:
+// subscribing sends the browser to Stripe Checkout, Stripe's signed events make the user Pro with the payment in
+// the history, Manage Billing opens the portal, and choosing Free asks first, then cancels.
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  checkoutSession, customerOf, invoiceObject, postEvent, PRICE_ENTERPRISE, PRICE_PRO, stripeEvent, subscriptionObject, WEBHOOK_SECRET,
+} from '../integration/billing-support.ts';
+import { expectAccessibleAt } from './support/checks.ts';
+import { useE2e, type E2e } from './support/e2e.ts';
+import { newUser } from './support/users.ts';
+
+const NOTICE = 'Paid plans are not available on this installation. Ask its administrator to change your plan.';
+
+async function openBilling(e2e: E2e, token: string, query = '', width = 1280): Promise<Page> {
+  const page = await e2e.newPage({ width, token });
+  await page.goto(`${e2e.app.url}/billing${query}`);
+  await page.getByRole('heading', { name: 'Billing', level: 1 }).waitFor();
+  return page;
+}
+
+const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+const plan = (page: Page, name: string) => page.getByRole('list', { name: 'Plans' }).getByRole('listitem', { name, exact: true });
+const planButton = (page: Page, name: string) => plan(page, name).getByRole('button');
+const payments = (page: Page) => region(page, 'Payment History').locator('tbody tr');
+
+/** Stripe's own pages (Checkout, the portal; https, unlike the app) are not reached from the tests: a stand-in answers. */
+async function standInForStripe(page: Page): Promise<void> {
+  await page.route(
+    (url) => url.protocol === 'https:',
+    (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="en"><title>Stripe</title><h1>Stripe</h1></html>' }),
+  );
+}
+
+/**
+ * The next answer to `path` as the page receives it, with what the page sent; read on its way through, since the
+ * page leaves for the address it names before its body could be read afterwards.
+ */
+function nextAnswer<T>(page: Page, path: string): Promise<{ sent: unknown; body: T }> {
+  return new Promise((resolve) => {
+    void page.route(`**${path}`, async (route) => {
+      const response = await route.fetch();
+      resolve({ sent: route.request().postDataJSON(), body: (await response.json()) as T });
+      await route.fulfill({ response });
+    }, { times: 1 });
+  });
+}
+
+describe('billing without Stripe', () => {
+  const e2e = useE2e({ consoleErrors: true });
+
+  it('shows Free as the current plan, the paid plans disabled with the notice, and no payments', async () => {
+    const { token } = await newUser(e2e.app.url, 'billing', 'Fay Free');
+    const page = await openBilling(e2e, token);
+
+    await page.getByText(NOTICE).waitFor();
+    await region(page, 'Current Subscription').getByText('Free', { exact: true }).waitFor();
+    expect(await region(page, 'Current Subscription').getByRole('button', { name: 'Manage Billing' }).count()).toBe(0);
+    await region(page, 'Token Usage').getByText('0 of 200.0K').waitFor();
+    await region(page, 'Payment History').getByText('No payment history found.').waitFor();
+
+    const cards = [
+      { name: 'Free', price: '$0.00 / month', limits: ['200.0K', '40.0K'], button: 'Current Plan' },
+      { name: 'Pro', price: '$19.00 / month', limits: ['2.0M', '400.0K'], button: 'Not available' },
+      { name: 'Enterprise', price: '$99.00 / month', limits: ['20.0M', '4.0M'], button: 'Not available' },
+    ];
+    for (const card of cards) {
+      const text = await plan(page, card.name).innerText();
+      expect(text, card.name).toContain(card.price);
+      expect(await plan(page, card.name).locator('dd').allInnerTexts(), card.name).toEqual(card.limits);
+      expect(await planButton(page, card.name).innerText()).toBe(card.button);
+      expect(await planButton(page, card.name).isDisabled(), card.name).toBe(true);
+    }
+    await expectAccessibleAt(page, [375, 1280], '/billing without Stripe');
+  });
+
+  it('shows a plan the administrator set, on the billing page and in the dashboard’s subscription line', async () => {
+    const { token, userId } = await newUser(e2e.app.url, 'billing', 'Ada Admin');
+    await e2e.db.query(`update users set subscription_tier = 'pro', is_subscribed = true where id = $1`, [userId]);
+    const page = await openBilling(e2e, token);
+    const current = region(page, 'Current Subscription');
+    await current.getByText('Pro (Active)').waitFor();
+    await current.getByText('Your plan was set by the administrator of this installation.').waitFor();
+    expect(await planButton(page, 'Pro').innerText()).toBe('Current Plan');
+    await region(page, 'Token Usage').getByText('0 of 2.00M').waitFor();
+
+    await page.getByRole('banner').getByRole('link', { name: 'Dashboard', exact: true }).click();
+    await page.getByRole('region', { name: 'Account' }).getByText('Pro (Active)', { exact: true }).waitFor();
+  });
+
+  it('says what could not be loaded, in place of each section', async () => {
+    const { token } = await newUser(e2e.app.url, 'billing', 'Dee Down');
+    const page = await e2e.newPage({ token });
+    for (const path of ['/api/subscriptions/**', '/api/token-usage/stats']) {
+      await page.route(`**${path}`, (route) => route.fulfill({ status: 503, body: '' }));
+    }
+    await page.goto(`${e2e.app.url}/billing`);
+    await region(page, 'Current Subscription').getByText('Failed to load data').waitFor();
+    await region(page, 'Payment History').getByText('Failed to load data').waitFor();
+    await region(page, 'Token Usage').getByText('Error loading token usage data').waitFor();
+    expect(await page.getByText('Failed to load data', { exact: true }).count()).toBe(3);
+    await expectAccessibleAt(page, [375, 1280], '/billing without data');
+    e2e.errors.splice(0, e2e.errors.length, ...e2e.errors.filter((message) => !message.includes('status of 503')));
+  });
+});
+
+describe('billing with Stripe (stripe-mock)', () => {
+  beforeAll(() => {
+    if (!inject('stripeMockUrl')) throw new Error(inject('stripeMockMissing'));
+  });
+  const e2e = useE2e({
+    consoleErrors: true,
+    env: {
+      STRIPE_SECRET_KEY: 'sk_test_tickscribe',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_BASE: inject('stripeMockUrl') || 'http://127.0.0.1:9',
+      STRIPE_PRICE_PRO: PRICE_PRO,
+      STRIPE_PRICE_ENTERPRISE: PRICE_ENTERPRISE,
+    },
+  });
+
+  it('subscribes through Stripe Checkout, then shows Pro and the payment; Free asks first and cancels', async () => {
+    const { token, userId } = await newUser(e2e.app.url, 'billing', 'Pia Pro');
+    const page = await openBilling(e2e, token);
+    await standInForStripe(page);
+    expect(await page.getByText(NOTICE).count()).toBe(0);
+    expect(await planButton(page, 'Free').innerText()).toBe('Current Plan');
+    expect(await planButton(page, 'Enterprise').isEnabled()).toBe(true);
+
+    // Choosing Pro sends the browser to the Checkout page the API answered.
+    const subscribed = nextAnswer<{ redirectUrl: string }>(page, '/api/subscriptions/subscribe');
+    await planButton(page, 'Pro').click();
+    const { sent, body: { redirectUrl } } = await subscribed;
+    expect(sent).toEqual({ tierId: 'pro' });
+    expect(redirectUrl).toMatch(/^https:\/\/checkout\.stripe\.com\//);
+    await page.waitForURL(redirectUrl);
+
+    // Stripe's side: the checkout completes, the subscription starts, its first invoice is paid.
+    const customer = await customerOf(e2e, userId);
+    const subscription = `sub_${randomUUID().slice(0, 12)}`;
+    const periodEnd = Math.floor(Date.now() / 1000) + 30 * 86_400;
+    const events = [
+      stripeEvent('checkout.session.completed', checkoutSession({ customer, subscription, userId })),
+      stripeEvent('customer.subscription.created', subscriptionObject({ id: subscription, customer, userId, periodEnd })),
+      stripeEvent('invoice.paid', invoiceObject({ id: `in_${randomUUID().slice(0, 10)}`, customer, subscription, reason: 'subscription_create' })),
+    ];
+    for (const event of events) expect((await postEvent(e2e.base, event)).status).toBe(200);
+
+    // Back from Checkout: the notice, Pro, and the payment.
+    await page.goto(`${e2e.app.url}/billing?checkout=success&session_id=cs_test_done`);
+    await page.getByText(/^Thank you! Your payment was received/).waitFor();
+    await expect.poll(() => new URL(page.url()).search).toBe('');
+    const current = region(page, 'Current Subscription');
+    await current.getByText('Pro (Active)').waitFor();
+    await current.getByText('Active', { exact: true }).waitFor();
+    await current.getByText('Renews on').waitFor();
+    expect(await planButton(page, 'Pro').innerText()).toBe('Current Plan');
+    await region(page, 'Token Usage').getByText('0 of 2.00M').waitFor();
+    await expect.poll(() => payments(page).count()).toBe(1);
+    const [, amount, description, status] = await payments(page).first().locator('td').allInnerTexts();
+    expect([amount, description, status]).toEqual(['$19.00', '1 × Tickscribe Pro (at $19.00 / month)', 'Successful']);
+    await expectAccessibleAt(page, [375, 1280], '/billing subscribed');
+
+    // Manage Billing opens Stripe's portal.
+    const portal = nextAnswer<{ url: string }>(page, '/stripe/create-portal-session');
+    await current.getByRole('button', { name: 'Manage Billing' }).click();
+    const portalHost = new URL((await portal).body.url).hostname;
+    await page.waitForURL((url) => url.hostname === portalHost);
+
+    // Choosing Free asks first; keeping the plan changes nothing.
+    await page.goto(`${e2e.app.url}/billing`);
+    await planButton(page, 'Free').click();
+    const dialog = page.getByRole('dialog', { name: 'Switch to the Free plan?' });
+    await dialog.getByText(/^Your Pro subscription will be cancelled\./).waitFor();
+    await expectAccessibleAt(page, [375, 1280], '/billing free-plan confirmation');
+    await dialog.getByRole('button', { name: 'Keep My Plan' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect((await e2e.db.query('select cancel_at_period_end from billing_accounts where user_id = $1', [userId])).rows[0].cancel_at_period_end).toBe(false);
+
+    await planButton(page, 'Free').click();
+    await dialog.getByRole('button', { name: 'Cancel Subscription' }).click();
+    const until = new Date(periodEnd * 1000).toISOString().slice(0, 10);
+    await page.getByText(`Your Pro subscription is cancelled. It stays active until ${until}; then you are on the Free plan.`).waitFor();
+    await current.getByText(/^Your subscription is cancelled: it ends on .+, and then you are on the Free plan\.$/).waitFor();
+    await expect.poll(() => planButton(page, 'Free').innerText()).toMatch(/^Starts on /);
+    expect(await planButton(page, 'Free').isDisabled()).toBe(true);
+    expect(await current.getByText('Renews on').count()).toBe(0);
+  });
+
+  it('says when Checkout was cancelled, and shows the server’s reason when a plan cannot be bought', async () => {
+    const { token } = await newUser(e2e.app.url, 'billing', 'Cas Cancelled');
+    const page = await openBilling(e2e, token, '?checkout=cancelled');
+    await page.getByText('Checkout was cancelled: nothing was charged and your plan is unchanged.').waitFor();
+
+    await page.route('**/api/subscriptions/subscribe', (route) => route.fulfill({ status: 502, json: { error: 'The payment provider could not complete the request.' } }));
+    await planButton(page, 'Enterprise').click();
+    await page.getByRole('alert').filter({ hasText: 'The payment provider could not complete the request.' }).waitFor();
+    expect(await planButton(page, 'Enterprise').innerText()).toBe('Choose Enterprise');
+    e2e.errors.splice(0, e2e.errors.length, ...e2e.errors.filter((message) => !message.includes('status of 502')));
+  });
+});

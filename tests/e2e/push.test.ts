@@ -1,0 +1,214 @@
+// The push wizard in a real browser against the real API and the stateful GitHub stand-in: select tickets, map a
+// project to a connection, map a user, push, and see the links, the External column and the badge; the spec's
+// messages for an empty or already pushed selection; a ticket GitHub refuses; one ticket pushed from its page by
+// keyboard while GitHub throttles.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { gitHubError, useGitHubFake, type GitHubFake } from '../trackers/github-fake.ts';
+import { expectAccessibleAt } from './support/checks.ts';
+import { useE2e } from './support/e2e.ts';
+import { choose, settled, table, ticketJourneys } from './support/tickets.ts';
+
+// Tracker requests may reach the stand-in on 127.0.0.1.
+const e2e = useE2e({ consoleErrors: true, env: { OUTBOUND_ALLOWLIST: '127.0.0.1' } });
+const { signedInUser, call, createTicket, markPushed, openAs } = ticketJourneys(e2e);
+
+const CREATE_ISSUE = 'POST /repos/{owner}/{repo}/issues';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+// A fresh stand-in for each test, checked for contract violations after it.
+const github = useGitHubFake();
+
+interface Connection {
+  id: string;
+  settings: Record<string, unknown>;
+}
+
+/** A GitHub connection to the stand-in's acme/web, serving the project Website. */
+async function gitHubConnection(token: string): Promise<Connection> {
+  const body = {
+    name: 'Web on GitHub',
+    project_identifier: 'acme/web',
+    connection_type: 'github',
+    credentials: { github: { token: github.settings.credentials.token } },
+    settings: { baseUrl: github.fake.url, projectMappings: ['Website'], userMappings: {} },
+  };
+  return (await call<{ connection: Connection }>(token, 'POST', '/api/connections', body)).connection;
+}
+
+type CreateRoute = NonNullable<GitHubFake['fake']['routes'][string]>;
+
+/** A user with a GitHub connection and one ticket of Website; GitHub answers its issue creates through `answer` (given its own). */
+async function ticketWithCreates(title: string, answer: (request: Parameters<CreateRoute>[0], create: CreateRoute) => ReturnType<CreateRoute>) {
+  const token = await signedInUser();
+  await gitHubConnection(token);
+  const ticket = await createTicket(token, { title, project: 'Website' });
+  const create = github.fake.routes[CREATE_ISSUE]!;
+  github.fake.routes[CREATE_ISSUE] = (request) => answer(request, create);
+  return { token, ticket };
+}
+
+const wizard = (page: Page) => page.getByRole('dialog', { name: 'Push tickets' });
+/** The stand-in's issues, by the title they were given. */
+const issue = (title: string) => github.state.issues.find((candidate) => candidate['title'] === title);
+
+describe('pushing from the ticket list', () => {
+  it('maps a project and a user, pushes, links the items, and shows them pushed in the list and on the ticket', async () => {
+    const token = await signedInUser();
+    const connection = await gitHubConnection(token);
+    const schema = await createTicket(token, { title: 'Design the schema', project: 'Website', assignee: 'Grace Hopper' });
+    const api = await createTicket(token, { title: 'Build the API', project: 'Mobile', assignee: 'Alan Turing', dependencies: [schema.id] });
+    const old = await createTicket(token, { title: 'Old one', project: 'Website' });
+    await markPushed(old.id, '9');
+
+    const page = await openAs(token, '/tickets');
+    await settled(page);
+    for (const title of ['Design the schema', 'Build the API', 'Old one']) await page.getByRole('checkbox', { name: `Select ticket ${title}` }).check();
+    await page.getByRole('button', { name: 'Push', exact: true }).click();
+
+    // Map-connections: Mobile has no connection; Continue without one is refused in the spec's words.
+    const dialog = wizard(page);
+    await dialog.getByRole('combobox', { name: 'Connection for Mobile' }).waitFor();
+    expect(await dialog.innerText()).toContain('Mobile · 1 ticket');
+    await expectAccessibleAt(page, [375, 1280], 'push wizard, map-connections');
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await dialog.getByText('Please select at least one connection or cancel the operation. Connections are required to push tickets.').waitFor();
+
+    await choose(page, dialog, 'Connection for Mobile', 'Web on GitHub (GitHub, acme/web)');
+    const saved = page.waitForRequest((request) => request.method() === 'PUT' && request.url().endsWith(`/api/connections/${connection.id}`));
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    expect((await saved).postDataJSON()).toEqual({
+      settings: { baseUrl: github.fake.url, projectMappings: ['Website', 'Mobile'], userMappings: {} },
+    });
+
+    // Map-users: both assignees are now pushed through GitHub; Alan Turing stays unmapped (unassigned).
+    const grace = dialog.getByRole('textbox', { name: 'Username of Grace Hopper' });
+    await grace.waitFor();
+    await dialog.getByRole('textbox', { name: 'Username of Alan Turing' }).waitFor();
+    const list = dialog.getByRole('region', { name: 'Assignees pushed through Web on GitHub (GitHub)' }).locator('ul');
+    expect(await list.evaluate((element) => getComputedStyle(element).maxHeight)).toBe('128px');
+    await grace.fill('grace');
+    await expectAccessibleAt(page, [375, 1280], 'push wizard, map-users');
+    await dialog.getByRole('button', { name: 'Proceed to Review' }).click();
+
+    const summary = await dialog.getByText('Web on GitHub (GitHub)').locator('..').innerText();
+    expect(summary).toContain('2 tickets');
+    expect(summary).toMatch(/Projects: (Website, Mobile|Mobile, Website)/);
+    expect(await dialog.innerText()).toContain('1 selected ticket is already pushed and stays as it is.');
+    await expectAccessibleAt(page, [375, 1280], 'push wizard, summary');
+
+    const pushed = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/bulk-push'));
+    await dialog.getByRole('button', { name: 'Confirm & Push' }).click();
+    const sent = (await pushed).postDataJSON() as { ticketIds: string[]; batchId: string };
+    expect(sent).toEqual({ ticketIds: expect.any(Array), updatedUserMappings: { 'Grace Hopper': 'grace' }, batchId: expect.stringMatching(UUID), waitSeconds: 20 });
+    expect(sent.ticketIds.toSorted()).toEqual([schema.id, api.id].toSorted());
+
+    // Complete: links to the items made, per project and per ticket; Close instead of Cancel.
+    const close = dialog.getByRole('button', { name: 'Close' });
+    await close.waitFor();
+    await dialog.getByText('2 of 2 tickets pushed').waitFor();
+    const schemaNumber = issue('Design the schema')!['number'] as number;
+    const apiNumber = issue('Build the API')!['number'] as number;
+    expect(schemaNumber).toBeLessThan(apiNumber);
+    for (const [number, title] of [[schemaNumber, 'Design the schema'], [apiNumber, 'Build the API']] as const) {
+      const link = dialog.getByRole('link', { name: `#${number} in GitHub` });
+      expect(await link.getAttribute('href')).toBe(`https://github.com/acme/web/issues/${number}`);
+      expect(await link.locator('xpath=../..').innerText()).toContain(title);
+    }
+    const text = await dialog.innerText();
+    for (const line of ['Website: 1 pushed, 0 failed, 0 skipped', 'Mobile: 1 pushed, 0 failed, 0 skipped', 'Ticket pushed successfully to GitHub']) expect(text).toContain(line);
+    expect(await dialog.getByRole('button', { name: 'Cancel' }).count()).toBe(0);
+    await expectAccessibleAt(page, [375, 1280], 'push wizard, complete');
+
+    // In GitHub: once each, the dependency linked, Grace assigned, Alan not.
+    expect(github.requests(CREATE_ISSUE)).toHaveLength(2);
+    expect(github.state.blockedBy.get(apiNumber)).toEqual([issue('Design the schema')!['id']]);
+    expect((issue('Design the schema')!['assignees'] as { login: string }[]).map((user) => user.login)).toEqual(['grace']);
+    expect(issue('Build the API')!['assignees']).toEqual([]);
+
+    await close.click();
+    await dialog.waitFor({ state: 'hidden' });
+    const row = (title: string) => table(page).getByRole('row').filter({ hasText: title });
+    await expect.poll(() => row('Build the API').getByRole('link', { name: `#${apiNumber}` }).count()).toBe(1);
+    expect(await row('Design the schema').getByRole('link', { name: `#${schemaNumber}` }).getAttribute('href')).toBe(`https://github.com/acme/web/issues/${schemaNumber}`);
+    // The pushed tickets are no longer selected; the one pushed before still is.
+    await page.getByText('1 ticket selected').waitFor();
+
+    await row('Build the API').getByRole('link', { name: 'Build the API', exact: true }).click();
+    await page.getByRole('heading', { name: 'Build the API', level: 1 }).waitFor();
+    await page.getByText(`Pushed to GitHub (#${apiNumber})`).waitFor();
+    expect(await page.getByRole('button', { name: /^Push ticket/ }).count()).toBe(0);
+  });
+});
+
+describe('the spec’s messages', () => {
+  it('asks for a selection, and says when every selected ticket is already pushed', async () => {
+    const token = await signedInUser();
+    const done = await createTicket(token, { title: 'Shipped already', project: 'Website' });
+    await markPushed(done.id, '5');
+    const page = await openAs(token, '/tickets');
+    await settled(page);
+    await page.getByRole('button', { name: 'Push', exact: true }).click();
+    await page.getByText('Please select at least one ticket to push').waitFor();
+    await page.getByRole('checkbox', { name: 'Select ticket Shipped already' }).check();
+    await page.getByRole('button', { name: 'Push', exact: true }).click();
+    await page.getByText('All selected tickets have already been pushed to external systems').waitFor();
+    expect(await wizard(page).count()).toBe(0);
+  });
+});
+
+describe('a ticket the tracker refuses', () => {
+  it('fails in the tracker’s words, and the ticket stays not pushed', async () => {
+    const { token, ticket } = await ticketWithCreates('Refused ticket', () =>
+      gitHubError(422, 'Validation Failed', { errors: [{ resource: 'Issue', field: 'title', code: 'custom', message: 'title is not allowed here' }] }));
+    const page = await openAs(token, '/tickets');
+    await settled(page);
+    await page.getByRole('checkbox', { name: 'Select ticket Refused ticket' }).check();
+    await page.getByRole('button', { name: 'Push', exact: true }).click();
+    const dialog = wizard(page);
+    await dialog.getByRole('button', { name: 'Confirm & Push' }).click();
+    await dialog.getByRole('button', { name: 'Close' }).waitFor();
+    await dialog.getByText('Failed to push tickets', { exact: true }).waitFor();
+    expect(await dialog.getByText(/^Failed to push ticket: .*title is not allowed here/).count()).toBe(1);
+    expect(await dialog.innerText()).toContain('Website: 0 pushed, 1 failed, 0 skipped');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    expect(await table(page).getByRole('row').filter({ hasText: 'Refused ticket' }).innerText()).toContain('Not pushed');
+    expect((await call<{ ticket: { externalUrl: string | null } }>(token, 'GET', `/api/tickets/${ticket.id}`)).ticket.externalUrl).toBeNull();
+  });
+});
+
+describe('pushing one ticket from its page', () => {
+  it('works by keyboard, waits out GitHub’s rate limit with Cancel disabled, and updates the badge', async () => {
+    let creates = 0;
+    const { token, ticket } = await ticketWithCreates('Throttled ticket', (request, create) =>
+      ++creates === 1
+        ? { status: 429, headers: { 'retry-after': '3' }, body: { message: 'API rate limit exceeded', documentation_url: 'https://docs.github.com/rest' } }
+        : create(request));
+    const page = await openAs(token, `/tickets/${ticket.id}`, 375);
+    await page.getByText('Not Pushed', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Push ticket Throttled ticket' }).focus();
+    await page.keyboard.press('Enter');
+
+    // Nothing to map: straight to the summary, whose Confirm & Push has the focus.
+    const dialog = wizard(page);
+    const confirm = dialog.getByRole('button', { name: 'Confirm & Push' });
+    await confirm.waitFor();
+    await expect.poll(() => confirm.evaluate((button) => button === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+
+    await dialog.getByText(/^Waiting for the tracker's rate limit until \d{2}:\d{2}:\d{2}$/).waitFor({ timeout: 10_000 });
+    expect(await dialog.getByText('0 of 1 ticket').count()).toBe(1);
+    expect(await dialog.getByRole('button', { name: 'Cancel' }).isDisabled()).toBe(true);
+    await page.keyboard.press('Escape');
+    expect(await dialog.isVisible()).toBe(true);
+    await expectAccessibleAt(page, [375], 'push wizard, pushing');
+
+    await dialog.getByText('Ticket pushed successfully to GitHub').first().waitFor({ timeout: 20_000 });
+    expect(creates).toBe(2);
+    const close = dialog.getByRole('button', { name: 'Close' });
+    await expect.poll(() => close.evaluate((button) => button === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'hidden' });
+    const number = issue('Throttled ticket')!['number'] as number;
+    await page.getByText(`Pushed to GitHub (#${number})`).waitFor();
+  });
+});

@@ -1,0 +1,156 @@
+// The billing flows against stripe-mock: every request the product sends to Stripe is checked by Stripe's own
+// OpenAPI there (a request that breaks it fails the call, and so the test), and Stripe's answers come back as
+// Stripe would send them. Stripe's side of each flow arrives as signed events on our webhook.
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import {
+  addUsage, call, chargeObject, customerOf, invoiceObject, newUser, postEvent, PRICE_ENTERPRISE, stats, stripeEvent, subscribeToPro,
+  subscriptionObject, useBillingApp,
+} from './billing-support.ts';
+
+const t = useBillingApp();
+const now = () => Math.floor(Date.now() / 1000);
+
+describe('plans', () => {
+  it('lists Free, Pro and Enterprise with prices, limits, and paid plans available', async () => {
+    const user = await newUser(t);
+    const { status, body } = await call<{ tiers: Record<string, unknown>[]; paidPlansAvailable: boolean; notice: null; currentTierId: string }>(
+      t.base, user, 'GET', '/api/subscriptions/tiers',
+    );
+    expect(status).toBe(200);
+    expect(body.paidPlansAvailable).toBe(true);
+    expect(body.notice).toBeNull();
+    expect(body.currentTierId).toBe('free');
+    expect(body.tiers.map((tier) => [tier['id'], tier['price'], tier['interval'], tier['tokenLimits'], tier['available'], tier['current']])).toEqual([
+      ['free', 0, 'month', { input: 200_000, output: 40_000 }, true, true],
+      ['pro', 19, 'month', { input: 2_000_000, output: 400_000 }, true, false],
+      ['enterprise', 99, 'month', { input: 20_000_000, output: 4_000_000 }, true, false],
+    ]);
+    expect(body.tiers[1]).toMatchObject({ name: 'Pro', currency: 'usd', description: expect.any(String), features: expect.arrayContaining([expect.any(String)]) });
+  });
+});
+
+describe('subscribing', () => {
+  it('sends the browser to Stripe Checkout for the user’s one Stripe customer, and gives Pro limits once the checkout completes', async () => {
+    const user = await newUser(t);
+    const first = await call<{ redirectUrl: string }>(t.base, user, 'POST', '/api/subscriptions/subscribe', { tierId: 'pro' });
+    expect(first.status).toBe(200);
+    expect(first.body.redirectUrl).toMatch(/^https:\/\/checkout\.stripe\.com\//);
+    const customer = await customerOf(t, user.userId);
+    expect(customer).toMatch(/^cus_/);
+    expect((await call(t.base, user, 'POST', '/api/subscriptions/subscribe', { tierId: 'pro' })).status).toBe(200);
+    expect(await customerOf(t, user.userId)).toBe(customer);
+    expect((await stats(t, user)).limit).toEqual({ input: 200_000, output: 40_000 });
+
+    const subscription = `sub_${randomUUID().slice(0, 12)}`;
+    const session = { id: 'cs_test_1', object: 'checkout.session', mode: 'subscription', status: 'complete', payment_status: 'paid', customer, subscription, client_reference_id: user.userId, metadata: { userId: user.userId, tierId: 'pro' } };
+    expect((await postEvent(t.base, stripeEvent('checkout.session.completed', session))).body).toMatchObject({ received: true, duplicate: false, outcome: 'applied: active on pro' });
+    expect((await stats(t, user)).limit).toEqual({ input: 2_000_000, output: 400_000 });
+    const current = await call(t.base, user, 'GET', '/api/subscriptions/current');
+    expect(current.body).toMatchObject({ tierId: 'pro', tierName: 'Pro', isSubscribed: true, status: 'active', managedBy: 'stripe', canManageBilling: true });
+    const me = await call<{ user: { subscriptionTier: string; isSubscribed: boolean } }>(t.base, user, 'GET', '/auth/current-user');
+    expect(me.body.user).toMatchObject({ subscriptionTier: 'pro', isSubscribed: true });
+  });
+
+  it('changes the plan of a live subscription in place, with the new limits at once, and refuses the plan it is on', async () => {
+    const user = await newUser(t);
+    await addUsage(t, user.userId, 250_000, 10);
+    expect((await stats(t, user)).blocked).toBe(true);
+    await subscribeToPro(t, user);
+    expect((await stats(t, user)).blocked).toBe(false);
+    const upgrade = await call<{ redirectUrl: string; message: string }>(t.base, user, 'POST', '/api/subscriptions/subscribe', { tierId: 'enterprise' });
+    expect(upgrade.status).toBe(200);
+    expect(upgrade.body.redirectUrl).toMatch(/\/billing\?plan=enterprise$/);
+    expect((await stats(t, user)).limit).toEqual({ input: 20_000_000, output: 4_000_000 });
+    const again = await call(t.base, user, 'POST', '/api/subscriptions/subscribe', { tierId: 'enterprise' });
+    expect(again).toEqual({ status: 409, body: { error: 'You are on the Enterprise plan already.' } });
+    const { rows } = await t.db.query('select tier_id, price_id from billing_accounts where user_id = $1', [user.userId]);
+    expect(rows[0]).toEqual({ tier_id: 'enterprise', price_id: PRICE_ENTERPRISE });
+  });
+
+  it('refuses an unknown plan and the Free plan in words', async () => {
+    const user = await newUser(t);
+    expect(await call(t.base, user, 'POST', '/api/subscriptions/subscribe', { tierId: 'platinum' })).toEqual({
+      status: 400, body: { error: 'There is no plan "platinum". Choose one of: free, pro, enterprise.' },
+    });
+    expect((await call(t.base, user, 'POST', '/api/subscriptions/subscribe', { tierId: 'free' })).body).toEqual({ error: 'You are on the Free plan already.' });
+    expect((await call(t.base, null, 'POST', '/api/subscriptions/subscribe', { tierId: 'pro' })).status).toBe(401);
+  });
+});
+
+describe('the customer portal', () => {
+  it('opens Stripe’s portal for a customer, and says so when there is none yet', async () => {
+    const user = await newUser(t);
+    expect(await call(t.base, user, 'POST', '/stripe/create-portal-session')).toEqual({
+      status: 409, body: { error: 'You have no billing account yet: subscribe to a paid plan first.' },
+    });
+    await subscribeToPro(t, user);
+    const portal = await call<{ url: string }>(t.base, user, 'POST', '/stripe/create-portal-session');
+    expect(portal.status).toBe(200);
+    expect(portal.body.url).toMatch(/^https:\/\//);
+  });
+});
+
+describe('cancelling', () => {
+  it('ends a paid-up subscription with its period, then returns the user to Free with fresh credits', async () => {
+    const user = await newUser(t);
+    const { customer, subscription } = await subscribeToPro(t, user);
+    const periodEnd = now() + 20 * 86_400;
+    await postEvent(t.base, stripeEvent('customer.subscription.updated', subscriptionObject({ id: subscription, customer, anchor: now() - 10 * 86_400, periodEnd })));
+    const cancelled = await call<{ message: string; subscription: Record<string, unknown> }>(t.base, user, 'POST', '/stripe/cancel-subscription');
+    expect(cancelled.status).toBe(200);
+    const until = new Date(periodEnd * 1000).toISOString().slice(0, 10);
+    expect(cancelled.body.message).toBe(`Your Pro subscription is cancelled. It stays active until ${until}; then you are on the Free plan.`);
+    expect(cancelled.body.subscription).toMatchObject({ tierId: 'pro', cancelAtPeriodEnd: true, currentPeriodEnd: new Date(periodEnd * 1000).toISOString() });
+    await addUsage(t, user.userId, 500_000, 1_000, new Date(Date.now() - 60_000));
+
+    const ended = subscriptionObject({ id: subscription, customer, status: 'canceled', endedAt: now() });
+    expect((await postEvent(t.base, stripeEvent('customer.subscription.deleted', ended))).body.outcome).toBe('applied: the subscription ended; the user is on Free');
+    const after = await stats(t, user);
+    expect(after).toMatchObject({ limit: { input: 200_000, output: 40_000 }, used: { input: 0, output: 0 }, lastReset: { reason: 'plan-change', unblocked: false } });
+    const { rows } = await t.db.query('select credit_cycle_anchor = created_at as back_to_signup from users where id = $1', [user.userId]);
+    expect(rows[0].back_to_signup).toBe(true);
+    expect(await call(t.base, user, 'POST', '/stripe/cancel-subscription')).toEqual({
+      status: 409, body: { error: 'You have no subscription to cancel: you are on the Free plan.' },
+    });
+  });
+});
+
+describe('payments', () => {
+  it('records a failed payment, then its successful retry; a late failure does not undo it', async () => {
+    const user = await newUser(t);
+    const { customer, subscription } = await subscribeToPro(t, user);
+    const invoice = invoiceObject({ id: `in_${randomUUID().slice(0, 10)}`, customer, subscription });
+    await postEvent(t.base, stripeEvent('invoice.payment_failed', invoice));
+    let history = await call<{ payments: Record<string, unknown>[] }>(t.base, user, 'GET', '/api/subscriptions/payment-history');
+    expect(history.body.payments).toEqual([expect.objectContaining({ status: 'failed', amount: 19, currency: 'usd', description: '1 × Tickscribe Pro (at $19.00 / month)' })]);
+    await postEvent(t.base, stripeEvent('invoice.paid', invoice));
+    await postEvent(t.base, stripeEvent('invoice.payment_failed', invoice));
+    history = await call(t.base, user, 'GET', '/api/subscriptions/payment-history');
+    expect(history.body.payments).toEqual([expect.objectContaining({ status: 'successful', amount: 19, amountRefunded: 0 })]);
+  });
+
+  it('marks a refunded payment refunded, and keeps a refund of an unknown charge as its own row', async () => {
+    const user = await newUser(t);
+    const { customer, subscription } = await subscribeToPro(t, user);
+    const paymentIntent = `pi_${randomUUID().slice(0, 10)}`;
+    await postEvent(t.base, stripeEvent('invoice.paid', invoiceObject({ id: `in_${randomUUID().slice(0, 10)}`, customer, subscription, reason: 'subscription_create', paymentIntent })));
+    await postEvent(t.base, stripeEvent('charge.refunded', chargeObject({ id: `ch_${randomUUID().slice(0, 10)}`, customer, paymentIntent })));
+    // Stripe (here stripe-mock) is asked which invoice this unknown payment intent paid; it names none of ours.
+    await postEvent(t.base, stripeEvent('charge.refunded', chargeObject({ id: 'ch_other', customer, paymentIntent: 'pi_unknown', amount: 500, refunded: 200 })));
+    const history = await call<{ payments: { status: string; amount: number; amountRefunded: number }[] }>(t.base, user, 'GET', '/api/subscriptions/payment-history');
+    expect(history.body.payments.map(({ status, amount, amountRefunded }) => ({ status, amount, amountRefunded })).sort((a, b) => a.amount - b.amount)).toEqual([
+      { status: 'successful', amount: 5, amountRefunded: 2 },
+      { status: 'refunded', amount: 19, amountRefunded: 19 },
+    ]);
+  });
+
+  it('shows each user only their own payments', async () => {
+    const [payer, other] = [await newUser(t), await newUser(t)];
+    const { customer, subscription } = await subscribeToPro(t, payer);
+    await postEvent(t.base, stripeEvent('invoice.paid', invoiceObject({ id: `in_${randomUUID().slice(0, 10)}`, customer, subscription })));
+    expect((await call<{ payments: unknown[] }>(t.base, payer, 'GET', '/api/subscriptions/payment-history')).body.payments).toHaveLength(1);
+    expect((await call(t.base, other, 'GET', '/api/subscriptions/payment-history')).body).toEqual({ payments: [] });
+    expect((await call(t.base, null, 'GET', '/api/subscriptions/payment-history')).status).toBe(401);
+  });
+});

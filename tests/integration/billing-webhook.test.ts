@@ -1,0 +1,156 @@
+// The Stripe webhook: only correctly signed events are taken, each is processed once however often it arrives,
+// and an older event arriving after a newer one never undoes the newer state.
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import {
+  addUsage, call, invoiceObject, newUser, postEvent, PRICE_ENTERPRISE, PRICE_PRO, stats, stripe, stripeEvent, subscribeToPro,
+  subscriptionObject, useBillingApp, WEBHOOK_SECRET,
+} from './billing-support.ts';
+
+const t = useBillingApp();
+const now = () => Math.floor(Date.now() / 1000);
+
+async function storedEvents(id: string): Promise<number> {
+  return (await t.db.query('select count(*)::int as n from stripe_events where id = $1', [id])).rows[0].n as number;
+}
+
+/** The subscription began 40 days ago, so the current period began some days ago. */
+async function subscribedLongAgo(customer: string, subscription: string): Promise<void> {
+  await postEvent(t.base, stripeEvent('customer.subscription.updated', subscriptionObject({ id: subscription, customer, anchor: now() - 40 * 86_400 })));
+}
+
+async function tierOf(userId: string): Promise<string | null> {
+  return (await t.db.query('select subscription_tier from users where id = $1', [userId])).rows[0].subscription_tier as string | null;
+}
+
+describe('signatures', () => {
+  it('refuses a forged signature, a missing one and garbage with 400, and changes nothing', async () => {
+    const user = await newUser(t);
+    const subscription = `sub_${randomUUID().slice(0, 12)}`;
+    const session = { id: 'cs_forged', object: 'checkout.session', mode: 'subscription', payment_status: 'paid', customer: 'cus_forged', subscription, client_reference_id: user.userId, metadata: { userId: user.userId, tierId: 'enterprise' } };
+    const event = stripeEvent('checkout.session.completed', session);
+    const forged = await postEvent(t.base, event, 'whsec_someone_else');
+    expect(forged).toEqual({ status: 400, body: { error: "The Stripe-Signature header does not match this body and the endpoint's signing secret." } });
+
+    const payload = JSON.stringify(event);
+    const signature = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    const tampered = await fetch(`${t.base}/stripe/webhook`, {
+      method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload.replace('enterprise', 'pro'),
+    });
+    expect(tampered.status).toBe(400);
+    const unsigned = await fetch(`${t.base}/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: payload });
+    expect(await unsigned.json()).toEqual({ error: 'The Stripe-Signature header is missing.' });
+    for (const body of ['not json', '{"id": 1}', '[]', '{}']) {
+      const garbage = await fetch(`${t.base}/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body });
+      expect(garbage.status, body).toBe(400);
+    }
+    const old = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: now() - 3_600 });
+    const replayed = await fetch(`${t.base}/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': old }, body: payload });
+    expect(replayed.status).toBe(400);
+
+    expect(await storedEvents(event.id)).toBe(0);
+    expect(await tierOf(user.userId)).toBeNull();
+    expect((await stats(t, user)).limit).toEqual({ input: 200_000, output: 40_000 });
+  });
+});
+
+describe('duplicates', () => {
+  it('processes an event once, however often it is delivered, also when deliveries overlap', async () => {
+    const user = await newUser(t);
+    const { customer, subscription } = await subscribeToPro(t, user);
+    const upgrade = stripeEvent('customer.subscription.updated', subscriptionObject({ id: subscription, customer, price: PRICE_ENTERPRISE }));
+    const answers = await Promise.all([1, 2, 3].map(() => postEvent(t.base, upgrade)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(answers.filter((a) => a.body.duplicate === false)).toHaveLength(1);
+    expect(answers.filter((a) => a.body.duplicate === true)).toHaveLength(2);
+    expect(answers.every((a) => a.body.outcome === 'applied: active on enterprise')).toBe(true);
+    expect(await storedEvents(upgrade.id)).toBe(1);
+    expect(await tierOf(user.userId)).toBe('enterprise');
+  });
+
+  it('resets the credits once for a paid renewal invoice: not again when redelivered, nor by its second event', async () => {
+    const user = await newUser(t);
+    const { customer, subscription } = await subscribeToPro(t, user);
+    await subscribedLongAgo(customer, subscription);
+    await addUsage(t, user.userId, 2_000_000, 1_000, new Date(Date.now() - 60_000));
+    expect((await stats(t, user)).blocked).toBe(true);
+
+    const invoice = invoiceObject({ id: `in_${randomUUID().slice(0, 10)}`, customer, subscription, paidAt: now() - 1 });
+    const paid = stripeEvent('invoice.paid', invoice);
+    expect((await postEvent(t.base, paid)).body.outcome).toBe('recorded a successful payment; credits reset for the new period');
+    expect(await stats(t, user)).toMatchObject({ used: { input: 0, output: 0 }, blocked: false, lastReset: { reason: 'renewal', unblocked: true } });
+
+    await addUsage(t, user.userId, 1_500, 300);
+    expect((await postEvent(t.base, paid)).body).toMatchObject({ duplicate: true });
+    const second = await postEvent(t.base, stripeEvent('invoice.payment_succeeded', invoice));
+    expect(second.body.outcome).toBe('payment stays successful; credits were already reset for this invoice');
+    expect((await stats(t, user)).used).toEqual({ input: 1_500, output: 300 });
+    const { rows } = await t.db.query("select count(*)::int as n from credit_resets where key = $1", [`invoice:${invoice.id}`]);
+    expect(rows[0].n).toBe(1);
+  });
+
+  it('does not reset the credits for an invoice that failed, nor for a proration invoice', async () => {
+    const user = await newUser(t);
+    const { customer, subscription } = await subscribeToPro(t, user);
+    await subscribedLongAgo(customer, subscription);
+    await addUsage(t, user.userId, 1_000, 100, new Date(Date.now() - 60_000));
+    await postEvent(t.base, stripeEvent('invoice.payment_failed', invoiceObject({ id: `in_${randomUUID().slice(0, 10)}`, customer, subscription })));
+    await postEvent(t.base, stripeEvent('invoice.paid', invoiceObject({ id: `in_${randomUUID().slice(0, 10)}`, customer, subscription, reason: 'subscription_update' })));
+    expect((await stats(t, user)).used).toEqual({ input: 1_000, output: 100 });
+  });
+});
+
+describe('order', () => {
+  it('keeps the newer state when an older subscription event arrives late', async () => {
+    const user = await newUser(t);
+    const { customer, subscription } = await subscribeToPro(t, user);
+    const newer = stripeEvent('customer.subscription.updated', subscriptionObject({ id: subscription, customer, price: PRICE_ENTERPRISE }), now() + 5);
+    const older = stripeEvent('customer.subscription.updated', subscriptionObject({ id: subscription, customer, price: PRICE_PRO }), now() + 2);
+    expect((await postEvent(t.base, newer)).body.outcome).toBe('applied: active on enterprise');
+    expect((await postEvent(t.base, older)).body.outcome).toBe('ignored: older than the state already kept');
+    expect(await tierOf(user.userId)).toBe('enterprise');
+    expect((await stats(t, user)).limit).toEqual({ input: 20_000_000, output: 4_000_000 });
+
+    const created = stripeEvent('customer.subscription.created', subscriptionObject({ id: subscription, customer, status: 'incomplete' }), now() + 5);
+    expect((await postEvent(t.base, created)).body.outcome).toBe('ignored: older than the state already kept');
+    expect(await tierOf(user.userId)).toBe('enterprise');
+  });
+
+  it('never revives an ended subscription, and an earlier subscription ending leaves the current one alone', async () => {
+    const user = await newUser(t);
+    const { customer, subscription } = await subscribeToPro(t, user);
+    const deleted = stripeEvent('customer.subscription.deleted', subscriptionObject({ id: subscription, customer, status: 'canceled', endedAt: now() }), now() + 10);
+    const lateActive = stripeEvent('customer.subscription.updated', subscriptionObject({ id: subscription, customer }), now() + 20);
+    await postEvent(t.base, deleted);
+    expect((await postEvent(t.base, lateActive)).body.outcome).toBe('ignored: the subscription has already ended');
+    expect(await tierOf(user.userId)).toBeNull();
+
+    const next = `sub_${randomUUID().slice(0, 12)}`;
+    expect((await postEvent(t.base, stripeEvent('customer.subscription.created', subscriptionObject({ id: next, customer, price: PRICE_ENTERPRISE })))).body.outcome)
+      .toBe('applied: active on enterprise');
+    const oldEnded = stripeEvent('customer.subscription.deleted', subscriptionObject({ id: subscription, customer, status: 'canceled', endedAt: now() }), now() + 30);
+    expect((await postEvent(t.base, oldEnded)).body).toMatchObject({ duplicate: false, outcome: 'ignored: an earlier subscription ended; another one is current' });
+    expect(await tierOf(user.userId)).toBe('enterprise');
+  });
+
+  it('takes a checkout that completes after the subscription’s own events as a confirmation only', async () => {
+    const user = await newUser(t);
+    await call(t.base, user, 'POST', '/api/subscriptions/subscribe', { tierId: 'pro' });
+    const customer = (await t.db.query('select stripe_customer_id from billing_accounts where user_id = $1', [user.userId])).rows[0].stripe_customer_id as string;
+    const subscription = `sub_${randomUUID().slice(0, 12)}`;
+    const anchor = now() - 3;
+    await postEvent(t.base, stripeEvent('customer.subscription.created', subscriptionObject({ id: subscription, customer, anchor, userId: user.userId }), anchor));
+    const session = { id: 'cs_late', object: 'checkout.session', mode: 'subscription', payment_status: 'paid', customer, subscription, client_reference_id: user.userId, metadata: { userId: user.userId, tierId: 'pro' } };
+    expect((await postEvent(t.base, stripeEvent('checkout.session.completed', session))).body.outcome).toBe('applied: the subscription was already known');
+    const { rows } = await t.db.query('select u.credit_cycle_anchor as anchor, b.subscribed_at from users u join billing_accounts b on b.user_id = u.id where u.id = $1', [user.userId]);
+    expect(rows[0].anchor.getTime()).toBe(anchor * 1000);
+    expect(rows[0].subscribed_at.getTime()).toBe(anchor * 1000);
+  });
+
+  it('answers 200 and changes nothing for events of an unknown customer or of kinds it does not use', async () => {
+    const unknown = await postEvent(t.base, stripeEvent('customer.subscription.updated', subscriptionObject({ id: 'sub_nobody', customer: 'cus_nobody' })));
+    expect(unknown).toEqual({ status: 200, body: { received: true, duplicate: false, outcome: 'ignored: no user has this customer' } });
+    const other = await postEvent(t.base, stripeEvent('customer.created', { id: 'cus_new', object: 'customer' }));
+    expect(other.body.outcome).toBe('ignored: customer.created is not used');
+  });
+});

@@ -1,0 +1,124 @@
+// Monthly credit resets: the dates (the subscription date's day, or the month's last day where that day is
+// missing), one reset per date, and the manual reset with its 30-day cooldown.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { monthlyReset } from '../../core/billing/renewals.ts';
+import { manualReset, nextMonthlyReset } from '../../core/credits/resets.ts';
+import { connectAndMigrate } from '../../core/db/migrate.ts';
+import type { Orm } from '../../core/db/orm.ts';
+import { TooManyAttempts } from '../../core/errors.ts';
+import { createLogger } from '../../core/logger.ts';
+import { User } from '../../core/users/user.entity.ts';
+import { useTestApp } from '../support/app.ts';
+import { addUsage, call, newUser, stats } from './billing-support.ts';
+
+const utc = (text: string) => new Date(`${text}Z`);
+const DAY = 86_400_000;
+const t = useTestApp();
+let orm: Orm;
+
+beforeAll(async () => {
+  orm = await connectAndMigrate({ databaseUrl: inject('databaseUrl'), logger: createLogger({ LOG_LEVEL: 'silent', NODE_ENV: 'test' }) });
+});
+afterAll(() => orm?.close());
+
+async function storedUser(): Promise<User> {
+  const em = orm.em.fork();
+  const user = em.create(User, { email: `${randomUUID()}@example.com`, fullName: 'Reset Tester' });
+  await em.flush();
+  return user;
+}
+
+describe('the date of the next monthly reset', () => {
+  it.each([
+    ['the 31st, in a 30-day month', '2026-01-31T09:00:00', '2026-03-31T09:00:00', '2026-04-30T09:00:00'],
+    ['the 31st, in February', '2026-01-31T09:00:00', '2026-01-31T09:00:00', '2026-02-28T09:00:00'],
+    ['the 31st, in February of a leap year', '2028-01-31T09:00:00', '2028-01-31T09:00:00', '2028-02-29T09:00:00'],
+    ['29 February, in a year without one', '2024-02-29T12:00:00', '2027-01-29T12:00:00', '2027-02-28T12:00:00'],
+    ['29 February, the month after', '2024-02-29T12:00:00', '2027-02-28T12:00:00', '2027-03-29T12:00:00'],
+    ['29 February, in a leap year', '2024-02-29T12:00:00', '2028-01-29T12:00:00', '2028-02-29T12:00:00'],
+    ['the 30th, in February', '2026-01-30T00:00:00', '2026-02-10T00:00:00', '2026-02-28T00:00:00'],
+    ['the 15th, mid-month', '2026-03-15T10:00:00', '2026-03-20T00:00:00', '2026-04-15T10:00:00'],
+    ['the 15th, just before its time of day', '2026-03-15T10:00:00', '2026-04-15T09:59:59', '2026-04-15T10:00:00'],
+  ])('%s: anchor %s, after %s, next %s', (_case, anchor, after, next) => {
+    expect(nextMonthlyReset(utc(anchor), utc(after))).toEqual(utc(next));
+  });
+
+  it('follows the 31st through a year, on the last day of each shorter month', () => {
+    const anchor = utc('2026-01-31T08:30:00');
+    const dates: string[] = [];
+    for (let at = anchor; dates.length < 12; ) dates.push((at = nextMonthlyReset(anchor, at)).toISOString().slice(0, 10));
+    expect(dates).toEqual([
+      '2026-02-28', '2026-03-31', '2026-04-30', '2026-05-31', '2026-06-30', '2026-07-31',
+      '2026-08-31', '2026-09-30', '2026-10-31', '2026-11-30', '2026-12-31', '2027-01-31',
+    ]);
+  });
+});
+
+describe('the monthly reset', () => {
+  it('happens once per date, and leaves a paid Stripe subscription to its renewal invoice', async () => {
+    const user = await storedUser();
+    const at = new Date(Date.now() - 1_000);
+    expect(await monthlyReset(orm.em.fork(), user.id, at)).toBe('reset');
+    expect(await monthlyReset(orm.em.fork(), user.id, at)).toBe('already reset');
+    const { rows } = await t.db.query("select count(*)::int as n from credit_resets where user_id = $1 and reason = 'monthly'", [user.id]);
+    expect(rows[0].n).toBe(1);
+
+    const subscriber = await storedUser();
+    await t.db.query(
+      `insert into billing_accounts (id, user_id, stripe_customer_id, stripe_subscription_id, status, tier_id, cancel_at_period_end, state_at, state_rank, created_at, updated_at)
+       values ($1, $2, $3, 'sub_paid', 'active', 'pro', false, 0, 0, now(), now())`,
+      [randomUUID(), subscriber.id, `cus_${randomUUID().slice(0, 8)}`],
+    );
+    expect(await monthlyReset(orm.em.fork(), subscriber.id, at)).toBe('renewed by invoice');
+  });
+});
+
+describe('the manual reset', () => {
+  it('is refused within 30 days of the last one, to the millisecond', async () => {
+    const user = await storedUser();
+    const first = new Date('2026-05-01T12:00:00Z');
+    await manualReset(orm.em.fork(), user, first);
+    const early = manualReset(orm.em.fork(), user, new Date(first.getTime() + 30 * DAY - 1));
+    await expect(early).rejects.toBeInstanceOf(TooManyAttempts);
+    await expect(early).rejects.toThrow('Token usage can be reset once every 30 days. The next reset is possible on 2026-05-31 (in 1 day).');
+    await manualReset(orm.em.fork(), user, new Date(first.getTime() + 30 * DAY));
+  });
+
+  it('resets the usage, unblocks a blocked user and says so; then counts down the cooldown', async () => {
+    const user = await newUser(t);
+    await addUsage(t, user.userId, 300_000, 1_000);
+    expect(await stats(t, user)).toMatchObject({ blocked: true, manualReset: { available: true, daysRemaining: 0, nextAvailableAt: null } });
+
+    const reset = await call<{ message: string; unblocked: boolean; stats: Awaited<ReturnType<typeof stats>> }>(t.base, user, 'POST', '/api/token-usage/reset');
+    expect(reset.status).toBe(200);
+    expect(reset.body.message).toBe('Token usage reset: your credits are available again and you can process transcripts.');
+    expect(reset.body.unblocked).toBe(true);
+    expect(reset.body.stats).toMatchObject({
+      used: { input: 0, output: 0 }, blocked: false, lastReset: { reason: 'manual', unblocked: true },
+      manualReset: { available: false, daysRemaining: 30, cooldownDays: 30 },
+    });
+    const next = Date.parse(reset.body.stats.manualReset.nextAvailableAt!);
+    expect(Math.abs(next - (Date.now() + 30 * DAY))).toBeLessThan(60_000);
+
+    const refused = await call<{ error: string }>(t.base, user, 'POST', '/api/token-usage/reset');
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toBe(`Token usage can be reset once every 30 days. The next reset is possible on ${new Date(next).toISOString().slice(0, 10)} (in 30 days).`);
+
+    await t.db.query("update credit_resets set at = at - interval '29 days 1 hour' where user_id = $1", [user.userId]);
+    expect((await stats(t, user)).manualReset).toMatchObject({ available: false, daysRemaining: 1 });
+    await t.db.query("update credit_resets set at = at - interval '1 day' where user_id = $1", [user.userId]);
+    await t.db.query("update token_usage set created_at = created_at - interval '31 days' where user_id = $1", [user.userId]);
+    expect((await stats(t, user)).manualReset).toMatchObject({ available: true, daysRemaining: 0, nextAvailableAt: null });
+    await addUsage(t, user.userId, 10, 10);
+    const again = await call<{ message: string; unblocked: boolean }>(t.base, user, 'POST', '/api/token-usage/reset');
+    expect(again.body).toMatchObject({ message: 'Token usage reset: this period starts again now.', unblocked: false });
+  });
+
+  it('lets only one of two resets sent at once through', async () => {
+    const user = await newUser(t);
+    const answers = await Promise.all([1, 2].map(() => call(t.base, user, 'POST', '/api/token-usage/reset')));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 429]);
+    expect((await call(t.base, null, 'POST', '/api/token-usage/reset')).status).toBe(401);
+  });
+});

@@ -1,0 +1,35 @@
+import { api } from '../api/browser.ts';
+import { ApiError, dataOf } from '../api/client.ts';
+import type { ConnectionSettings } from '../connections/connectionsApi.ts';
+import type { BulkPushAnswer, PushCalls } from './run.ts';
+import type { PushResult, PushStarted } from './wizard.ts';
+
+const byId = (id: string) => ({ params: { path: { id } } });
+
+/** The wizard's calls: the analysis, the project mappings of map-connections, and the pushes with their progress. */
+export const pushApi = {
+  analyze: (ticketIds: string[]) => dataOf(api.POST('/api/push/analyze', { body: { ticketIds } })),
+
+  /** Sends a connection's settings back whole, with the projects map-connections added (PUT replaces them). */
+  saveSettings: async (connectionId: string, settings: ConnectionSettings) => {
+    await api.PUT('/api/connections/{id}', { ...byId(connectionId), body: { settings } });
+  },
+};
+
+/** The push calls of the app: 200 is the result, 202 a push still running; a status 404 means not started yet. */
+export const apiPushCalls: PushCalls = {
+  async bulkPush(connectionId, body): Promise<BulkPushAnswer> {
+    const { data, response } = await api.POST('/api/connections/{id}/bulk-push', { ...byId(connectionId), body });
+    if (response.status === 202) return { kind: 'running', progress: (data as PushStarted).progress };
+    return { kind: 'finished', result: data as PushResult };
+  },
+  async status(connectionId, batchId) {
+    try {
+      return await dataOf(api.GET('/api/connections/{id}/pushes/{batchId}', { params: { path: { id: connectionId, batchId } } }));
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) return null;
+      throw error;
+    }
+  },
+  wait: (ms) => new Promise((resolve) => window.setTimeout(resolve, ms)),
+};

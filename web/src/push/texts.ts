@@ -1,0 +1,96 @@
+/** Every text of the push wizard dialog (spec sections 2, 4, 5 and 8). */
+const ticketCount = (count: number) => (count === 1 ? '1 ticket' : `${count} tickets`);
+
+export const pushTexts = {
+  title: 'Push tickets',
+  steps: {
+    analyze: 'Analyze',
+    'map-connections': 'Map connections',
+    'map-users': 'Map users',
+    summary: 'Summary',
+    pushing: 'Pushing',
+    complete: 'Complete',
+  },
+  stepOf: (index: number, count: number, label: string) => `Step ${index} of ${count}: ${label}`,
+  stepsLabel: 'Push steps',
+  ticketCount,
+
+  // Spec sections 5 and 8, word for word ('Please select at least one ticket to push' and 'All selected tickets have
+  // already been pushed to external systems' are the ticket list's, checked before the wizard opens, and the server's).
+  selectConnection: 'Please select at least one connection or cancel the operation. Connections are required to push tickets.',
+  someUnmapped: "Some projects still don't have connections. Only tickets with connections will be processed.",
+  noValidConnections: 'No tickets with valid connections to push',
+  noTickets: 'No tickets to push',
+  analyzeFailed: 'Failed to analyze tickets',
+  operationFailed: 'Push operation failed',
+  pushFailed: 'Failed to push tickets',
+  ticketFailed: 'Failed to push ticket',
+  pushedTo: (type: string) => `Ticket pushed successfully to ${type}`,
+  mappingsFailed: 'Failed to update connection mappings',
+
+  analyzing: 'Analyzing the selected tickets...',
+
+  mapConnections: {
+    intro:
+      "These projects have no connection yet. Choose the connection each one is pushed through; it is added to that connection's projects.",
+    label: (project: string) => `Connection for ${project}`,
+    none: 'No connection (skip)',
+    tickets: (project: string, count: number) => `${project} · ${ticketCount(count)}`,
+    noConnections: 'You have no connections yet.',
+    setUp: 'Set up a connection',
+    loading: 'Loading connections...',
+    loadFailed: 'Failed to fetch connections',
+    saving: 'Saving...',
+  },
+
+  mapUsers: {
+    intro:
+      'These assignees have no username in the tracker yet. Enter one for each, or leave it empty: those tickets are pushed without an assignee.',
+    label: (assignee: string) => `Username of ${assignee}`,
+    listLabel: (connection: string) => `Assignees pushed through ${connection}`,
+  },
+
+  summary: {
+    intro: 'These tickets will be created in their trackers, each once, dependencies first.',
+    through: (connection: string, type: string) => `${connection} (${type})`,
+    projects: (projects: string[]) => `Projects: ${projects.join(', ')}`,
+    assignees: (count: number) => (count === 1 ? '1 assignee mapped here' : `${count} assignees mapped here`),
+    unassigned: (count: number) => (count === 1 ? '1 assignee stays unassigned' : `${count} assignees stay unassigned`),
+    skipped: (project: string, count: number) => `${project}: ${ticketCount(count)} without a connection, skipped`,
+    alreadyPushed: (count: number) =>
+      count === 1 ? '1 selected ticket is already pushed and stays as it is.' : `${count} selected tickets are already pushed and stay as they are.`,
+  },
+
+  pushing: {
+    starting: 'Starting the push...',
+    progressLabel: 'Push progress',
+    count: (done: number, total: number) => `${done} of ${total} ${total === 1 ? 'ticket' : 'tickets'}`,
+    through: (connection: string) => `Through ${connection}`,
+    current: (title: string) => `Now: ${title}`,
+    waiting: (clock: string) => `Waiting for the tracker's rate limit until ${clock}`,
+  },
+
+  complete: {
+    outcome: (successful: number, total: number) => `${successful} of ${ticketCount(total)} pushed`,
+    projectsHeading: 'Projects',
+    ticketsHeading: 'Tickets',
+    project: (project: string, pushed: number, failed: number, skipped: number) =>
+      `${project}: ${pushed} pushed, ${failed} failed, ${skipped} skipped`,
+    skippedTicket: 'Skipped',
+    untitled: 'Untitled ticket',
+    openItem: (key: string, type: string) => `${key} in ${type}`,
+    warning: (text: string) => `Pushed with a warning: ${text}`,
+  },
+
+  cancel: 'Cancel',
+  close: 'Close',
+  continue: 'Continue',
+  proceed: 'Proceed to Review',
+  confirm: 'Confirm & Push',
+  retry: 'Try again',
+  pushButton: 'Push',
+  pushThisTicket: 'Push to tracker',
+} as const;
+
+/** How often the pushing step asks how far the push is. */
+export const PROGRESS_POLL_MS = 1000;
