@@ -47,6 +47,9 @@ describe('the meeting-bot panel', () => {
     const page = await openAs(user, '/dashboard');
     const panel = panelOf(page);
     await panel.getByText('Send a bot to record a Google Meet, Zoom or Microsoft Teams meeting.', { exact: false }).waitFor();
+    // The rest of the dashboard has loaded too (its placeholders are wider than what replaces them).
+    await page.locator('main').getByText('No transcripts yet. Upload your first transcript to get started!').waitFor();
+    await page.locator('main').getByText('No tickets yet. Upload a transcript to generate tickets.').waitFor();
     await expectAccessibleAt(page, [375, 1280], 'meeting-bot panel (empty)');
 
     await panel.getByRole('button', { name: 'Send Bot' }).click();

@@ -1,4 +1,4 @@
-/** Every text of the Billing page (/billing); the spec's texts word for word (sections 2 and 8). */
+/** Every text of the Billing page (/billing), in one place; those the spec names (sections 2 and 8) word for word. */
 export const billingTexts = {
   pageTitle: 'Billing · Tickscribe',
   heading: 'Billing',

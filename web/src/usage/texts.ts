@@ -1,4 +1,4 @@
-/** Every text of the Token Usage page (/token-usage) and its credit summary; the spec's texts word for word. */
+/** Every text of the Token Usage page (/token-usage) and its credit summary; those the spec names word for word. */
 export const usageTexts = {
   pageTitle: 'Token Usage · Tickscribe',
   heading: 'Token Usage',
