@@ -39,7 +39,8 @@ describe('csv parser: manifest and detection', () => {
     expect(detect(big)).toBe(0.85);
     expect(detect('"'.repeat(1_000_000))).toBe(0);
     expect(detect(',,,,\n'.repeat(200_000))).toBe(0);
-    expect(performance.now() - started).toBeLessThan(50);
+    // A guard against super-linear scanning (seconds on such input), not a speed target: bench/parsers.ts measures speed.
+    expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it('wins on delimited transcripts whatever the extension; the text parser steps aside for tables', () => {

@@ -72,7 +72,8 @@ describe('google-meet parser: manifest and detection', () => {
     expect(detect(big)).toBe(0.97);
     expect(detect('Ann: words\n'.repeat(100_000))).toBe(0);
     expect(detect('x'.repeat(1_000_000))).toBe(0);
-    expect(performance.now() - started).toBeLessThan(50);
+    // A guard against super-linear scanning (seconds on such input), not a speed target: bench/parsers.ts measures speed.
+    expect(performance.now() - started).toBeLessThan(1000);
   });
 });
 

@@ -208,7 +208,8 @@ describe('detection', () => {
     expect(text.length).toBeGreaterThan(950_000);
     const started = performance.now();
     expect(parser.detect(input(text))).toBe(0.97);
-    expect(performance.now() - started).toBeLessThan(20);
+    // A guard against super-linear scanning (seconds on such input), not a speed target: bench/parsers.ts measures speed.
+    expect(performance.now() - started).toBeLessThan(1000);
     expect(parseWithin(parser, text, '.json', 250).transcript.messages).toHaveLength(24);
   });
 });

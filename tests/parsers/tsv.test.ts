@@ -30,7 +30,8 @@ describe('tsv parser: manifest and detection', () => {
     const started = performance.now();
     expect(detect(WHISPER + '100000\t100500\tencore des mots ici.\n'.repeat(40_000))).toBe(0.85);
     expect(detect('\t'.repeat(1_000_000))).toBe(0);
-    expect(performance.now() - started).toBeLessThan(50);
+    // A guard against super-linear scanning (seconds on such input), not a speed target: bench/parsers.ts measures speed.
+    expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it('wins on tab-delimited .tab and .txt files over the text parser', () => {

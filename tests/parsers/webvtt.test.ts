@@ -32,7 +32,8 @@ describe('webvtt parser: manifest and detection', () => {
     const started = performance.now();
     expect(detect(big)).toBe(0.8);
     expect(parser.detect({ text: '-->'.repeat(400_000), extension: '.txt' })).toBe(0);
-    expect(performance.now() - started).toBeLessThan(50);
+    // A guard against super-linear scanning (seconds on such input), not a speed target: bench/parsers.ts measures speed.
+    expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it('wins on generic VTT files and loses to Zoom and Teams on theirs', () => {
