@@ -1,20 +1,33 @@
 // Pushing 500 tickets through a real Tickscribe process (embedded PostgreSQL and Temporal) to the local GitHub
-// stand-in, twice: once with the stand-in allowing 10 issue creates per second (fixed one-second windows, 429 with
-// Retry-After beyond), once with every answer 200 ms late. Prints the achieved create rate against the allowed
-// one, duplicates and missing items, and the wall time. Asserts nothing.
-// Run: node bench/push.ts [tickets] [limit|slow]
+// stand-in: with the stand-in allowing 10 issue creates per second (fixed one-second windows, 429 with Retry-After
+// beyond), first on the Temporal dev server as Tickscribe starts it, then on one whose timers fire on time
+// (history.timerProcessorMaxTimeShift 10 ms instead of 1 s); and with every answer of the stand-in 200 ms late.
+// Prints the achieved create rate against the allowed one, duplicates and missing items, and the wall time.
+// Asserts nothing. Run: node bench/push.ts [tickets] [limit|precise|slow]
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { findTemporalCli } from '../core/temporal/cli-path.ts';
+import { waitForTemporal } from '../core/temporal/connect.ts';
+import { freePort } from '../tests/support/free-port.ts';
 import { startGitHubFake, type GitHubFake } from '../tests/trackers/github-fake.ts';
 import { startBenchApp } from './support.ts';
 
 const TICKETS = Number(process.argv[2] ?? 500);
+const ONLY = process.argv[3];
 const LIMIT_PER_SECOND = 10;
 const CREATE_ISSUE = 'POST /repos/{owner}/{repo}/issues';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Json = Record<string, unknown>;
+interface Measures {
+  accepted?: number[];
+  refused?: () => number;
+}
 
 /** Issue creates beyond `limit` in a wall-clock second answer 429, Retry-After the next second's start (as an HTTP date). */
-function rateLimit(github: GitHubFake, limit: number): { accepted: number[]; refused: () => number } {
+function rateLimit(github: GitHubFake, limit: number): Measures {
   const create = github.fake.routes[CREATE_ISSUE]!;
   const accepted: number[] = [];
   let refused = 0;
@@ -36,18 +49,33 @@ function rateLimit(github: GitHubFake, limit: number): { accepted: number[]; ref
 }
 
 /** Every operation of the stand-in answers `ms` late. */
-function slow(github: GitHubFake, ms: number): void {
+function slow(github: GitHubFake, ms: number): Measures {
   for (const [operation, route] of Object.entries(github.fake.routes)) {
     github.fake.routes[operation] = async (request) => {
       await sleep(ms);
       return route(request);
     };
   }
+  return {};
 }
 
-async function run(label: string, shape: (github: GitHubFake) => { accepted?: number[]; refused?: () => number }) {
+/** A Temporal dev server whose timers fire when due (the default lets them fire up to a second late). */
+async function preciseTemporal(): Promise<{ address: string; stop(): void }> {
+  const dir = mkdtempSync(join(tmpdir(), 'tickscribe-push-bench-temporal-'));
+  const [port, uiPort] = [await freePort(), await freePort()];
+  const child = spawn(findTemporalCli(process.env['TEMPORAL_CLI_PATH'])!, [
+    'server', 'start-dev', '--ip', '127.0.0.1', '--port', String(port), '--ui-port', String(uiPort),
+    '--db-filename', join(dir, 'temporal.db'), '--log-level', 'error',
+    '--dynamic-config-value', 'history.timerProcessorMaxTimeShift="10ms"',
+  ], { stdio: 'ignore' });
+  const address = `127.0.0.1:${port}`;
+  await (await waitForTemporal({ address })).close();
+  return { address, stop: () => void (child.kill('SIGINT'), setTimeout(() => rmSync(dir, { recursive: true, force: true }), 2000)) };
+}
+
+async function run(label: string, shape: (github: GitHubFake) => Measures, env: Record<string, string> = {}) {
   const github = await startGitHubFake();
-  const { base, token, stop } = await startBenchApp('push', { OUTBOUND_ALLOWLIST: '127.0.0.1' });
+  const { base, token, stop } = await startBenchApp('push', { OUTBOUND_ALLOWLIST: '127.0.0.1', ...env });
   const api = async (method: string, path: string, body?: unknown) => {
     const response = await fetch(`${base}${path}`, {
       method, headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -63,6 +91,7 @@ async function run(label: string, shape: (github: GitHubFake) => { accepted?: nu
     const connectionId = String((saved.body['connection'] as Json)['id']);
     const ids: string[] = [];
     for (let i = 0; i < TICKETS; i++) {
+      // Chains of five: each ticket but the first of a chain depends on the one before.
       const created = await api('POST', '/api/tickets', {
         title: `Bench ticket ${i + 1}`, description: 'Pushed by the benchmark.', project: 'Bench', dependencies: i % 5 ? [ids[i - 1]] : [],
       });
@@ -85,24 +114,19 @@ async function run(label: string, shape: (github: GitHubFake) => { accepted?: nu
       const marker = /<!-- tickscribe-([0-9a-f-]{36}) -->/.exec(String(issue['body'] ?? ''))?.[1];
       if (marker) markers.set(marker, (markers.get(marker) ?? 0) + 1);
     }
-    const duplicates = [...markers.values()].filter((count) => count > 1).length;
-    const missing = ids.filter((id) => !markers.has(id)).length;
     const lines = [
       `${label}: ${TICKETS} tickets, wall time ${wall.toFixed(1)} s (push start to result), ${String(result['successfulPushes'])} pushed, ${String(result['failedPushes'])} failed`,
-      `  items: ${github.state.issues.length}, duplicates ${duplicates}, missing ${missing}, links ${[...github.state.blockedBy.values()].flat().length}`,
+      `  items ${github.state.issues.length}, duplicates ${[...markers.values()].filter((count) => count > 1).length}, missing ${ids.filter((id) => !markers.has(id)).length}, links ${[...github.state.blockedBy.values()].flat().length}`,
     ];
-    if (measures.accepted?.length) {
-      const accepted = measures.accepted;
+    const accepted = measures.accepted ?? [];
+    if (accepted.length > 1) {
       const span = (accepted.at(-1)! - accepted[0]!) / 1000;
       const rate = (accepted.length - 1) / span;
-      const windows = Math.floor(accepted.at(-1)! / 1000) - Math.floor(accepted[0]! / 1000) + 1;
-      const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-      const firstInWindow = accepted.filter((at, index) => index > 0 && Math.floor(at / 1000) !== Math.floor(accepted[index - 1]! / 1000)).map((at) => at % 1000);
-      const gaps = accepted.slice(1).map((at, index) => at - accepted[index]!).filter((gap) => gap < 500);
+      const perWindow = [...Map.groupBy(accepted, (at) => Math.floor(at / 1000)).values()].map((list) => list.length);
+      const full = perWindow.filter((count) => count === LIMIT_PER_SECOND).length;
       lines.push(
-        `  creates: ${accepted.length} accepted over ${span.toFixed(1)} s, ${measures.refused?.() ?? 0} answered 429; median ${median(firstInWindow)} ms from a window's start to its first create, ${median(gaps)} ms between creates`,
-        `  creates per window: ${[...Map.groupBy(accepted, (at) => Math.floor(at / 1000)).values()].map((list) => list.length).join(' ')}`,
-        `  achieved rate ${rate.toFixed(2)}/s against ${LIMIT_PER_SECOND}/s allowed: ratio ${(rate / LIMIT_PER_SECOND).toFixed(3)}; windows used ${windows} for ${Math.ceil(accepted.length / LIMIT_PER_SECOND)} needed (${(Math.ceil(accepted.length / LIMIT_PER_SECOND) / windows).toFixed(3)})`,
+        `  creates: ${accepted.length} accepted over ${span.toFixed(1)} s, ${measures.refused?.() ?? 0} answered 429; ${full} of ${perWindow.length} one-second windows used to the limit`,
+        `  achieved rate ${rate.toFixed(2)}/s against ${LIMIT_PER_SECOND}/s allowed: ratio ${(rate / LIMIT_PER_SECOND).toFixed(3)}`,
       );
     } else {
       lines.push(`  throughput ${(TICKETS / wall).toFixed(2)} tickets/s`);
@@ -115,11 +139,14 @@ async function run(label: string, shape: (github: GitHubFake) => { accepted?: nu
   }
 }
 
-const only = process.argv[3];
-if (only !== 'slow') await run(`rate-limited tracker (${LIMIT_PER_SECOND} creates/s, 429 + Retry-After)`, (github) => rateLimit(github, LIMIT_PER_SECOND));
-if (only !== 'limit') {
-  await run('slow tracker (every answer after 200 ms)', (github) => {
-    slow(github, 200);
-    return {};
-  });
+const limited = `rate-limited tracker (${LIMIT_PER_SECOND} creates/s, 429 + Retry-After)`;
+if (!ONLY || ONLY === 'limit') await run(`${limited}, dev server as started by Tickscribe`, (github) => rateLimit(github, LIMIT_PER_SECOND));
+if (!ONLY || ONLY === 'precise') {
+  const temporal = await preciseTemporal();
+  try {
+    await run(`${limited}, timers on time`, (github) => rateLimit(github, LIMIT_PER_SECOND), { TEMPORAL_ADDRESS: temporal.address });
+  } finally {
+    temporal.stop();
+  }
 }
+if (!ONLY || ONLY === 'slow') await run('slow tracker (every answer after 200 ms)', (github) => slow(github, 200));
