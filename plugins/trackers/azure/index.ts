@@ -10,6 +10,7 @@ import {
 import { azureClient, SERVICES_URL, WORK_ITEM_TYPES, type AzureClient } from './client.ts';
 import { findUser } from './identities.ts';
 import { createDocument, hasTag, itemOf, targetState, type WorkItem, type WorkItemState } from './work-item.ts';
+import { trackerConfigSchema } from '../shared/manifest.ts';
 
 const MANIFEST: TrackerManifest = {
   apiVersion: 1,
@@ -18,25 +19,20 @@ const MANIFEST: TrackerManifest = {
   name: 'Azure DevOps',
   version: '1.0.0',
   description: 'Creates Azure DevOps work items (Task, Bug, User Story or Issue) with priority, tags, assignee, due date and state, and links dependencies as predecessors.',
-  configSchema: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['projectIdentifier'],
-    properties: {
-      projectIdentifier: {
-        type: 'string', minLength: 1, title: 'project',
-        description: 'The Azure DevOps project name, as in https://dev.azure.com/<organization>/<project>.',
-      },
-      workItemType: {
-        type: 'string', enum: [...WORK_ITEM_TYPES], default: 'Task', title: 'work item type',
-        description: 'The type of the work items created; the project\'s process must have it (Basic has Issue and Task, Agile User Story and Bug).',
-      },
-      baseUrl: {
-        type: 'string', format: 'uri', pattern: '^https?://', default: SERVICES_URL, title: 'Azure DevOps Server URL',
-        description: 'Only for Azure DevOps Server, e.g. https://devops.example.com/tfs; Azure DevOps Services is https://dev.azure.com.',
-      },
+  configSchema: trackerConfigSchema({
+    projectIdentifier: {
+      type: 'string', minLength: 1, title: 'project',
+      description: 'The Azure DevOps project name, as in https://dev.azure.com/<organization>/<project>.',
     },
-  },
+    workItemType: {
+      type: 'string', enum: [...WORK_ITEM_TYPES], default: 'Task', title: 'work item type',
+      description: 'The type of the work items created; the project\'s process must have it (Basic has Issue and Task, Agile User Story and Bug).',
+    },
+    baseUrl: {
+      type: 'string', format: 'uri', pattern: '^https?://', default: SERVICES_URL, title: 'Azure DevOps Server URL',
+      description: 'Only for Azure DevOps Server, e.g. https://devops.example.com/tfs; Azure DevOps Services is https://dev.azure.com.',
+    },
+  }),
   credentialsSchema: {
     type: 'object',
     additionalProperties: false,

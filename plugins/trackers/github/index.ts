@@ -13,6 +13,7 @@ import {
 import { sectionsToMarkdown, ticketSections } from '../shared/sections.ts';
 import { afterCreate, gitHubFailure, issueItem, repositoryOf, type GitHubIssue, type GitHubRepository } from './client.ts';
 import { ensureLabels, labelsOf, MARKER_LABEL } from './labels.ts';
+import { trackerConfigSchema } from '../shared/manifest.ts';
 
 const MANIFEST: TrackerManifest = {
   apiVersion: 1,
@@ -21,26 +22,21 @@ const MANIFEST: TrackerManifest = {
   name: 'GitHub',
   version: '1.0.0',
   description: 'Creates GitHub issues, with labels for priority and tags, and links dependencies as "blocked by".',
-  configSchema: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['projectIdentifier'],
-    properties: {
-      projectIdentifier: {
-        type: 'string',
-        title: 'repository',
-        pattern: '^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?/[A-Za-z0-9._-]+$',
-        description: 'The repository the issues go to, as owner/repo (e.g. acme/web).',
-      },
-      baseUrl: {
-        type: 'string',
-        title: 'GitHub Enterprise Server API URL',
-        format: 'uri',
-        pattern: '^https?://',
-        description: 'Only for GitHub Enterprise Server: its REST API address, e.g. https://ghe.example.com/api/v3. Leave empty for github.com.',
-      },
+  configSchema: trackerConfigSchema({
+    projectIdentifier: {
+      type: 'string',
+      title: 'repository',
+      pattern: '^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?/[A-Za-z0-9._-]+$',
+      description: 'The repository the issues go to, as owner/repo (e.g. acme/web).',
     },
-  },
+    baseUrl: {
+      type: 'string',
+      title: 'GitHub Enterprise Server API URL',
+      format: 'uri',
+      pattern: '^https?://',
+      description: 'Only for GitHub Enterprise Server: its REST API address, e.g. https://ghe.example.com/api/v3. Leave empty for github.com.',
+    },
+  }),
   credentialsSchema: {
     type: 'object',
     additionalProperties: false,

@@ -9,6 +9,7 @@
 import { TrackerError, type TrackerItem, type TrackerManifest, type TrackerPlugin, type TrackerTicket } from '../../sdk/index.ts';
 import { afterCreate, issueItem, jiraFailure, siteOf, type JiraSite } from './client.ts';
 import { fieldsOf, MARKER_PROPERTY, markerLabel } from './fields.ts';
+import { trackerConfigSchema } from '../shared/manifest.ts';
 
 const MANIFEST: TrackerManifest = {
   apiVersion: 1,
@@ -17,25 +18,20 @@ const MANIFEST: TrackerManifest = {
   name: 'Jira',
   version: '1.0.0',
   description: 'Creates Jira Cloud issues with their priority, due date, assignee and labels, and links dependencies as "Blocks".',
-  configSchema: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['projectIdentifier'],
-    properties: {
-      projectIdentifier: {
-        type: 'string',
-        title: 'project key',
-        pattern: '^[A-Za-z][A-Za-z0-9_]+$',
-        description: 'The key of the Jira project the issues go to, e.g. PROJ (the letters before the number in PROJ-123).',
-      },
-      includePriority: {
-        type: 'boolean',
-        title: 'Include Priority Field',
-        default: true,
-        description: "Send each ticket's priority. Turn this off when Jira answers that the Priority field is not on the project's create screen.",
-      },
+  configSchema: trackerConfigSchema({
+    projectIdentifier: {
+      type: 'string',
+      title: 'project key',
+      pattern: '^[A-Za-z][A-Za-z0-9_]+$',
+      description: 'The key of the Jira project the issues go to, e.g. PROJ (the letters before the number in PROJ-123).',
     },
-  },
+    includePriority: {
+      type: 'boolean',
+      title: 'Include Priority Field',
+      default: true,
+      description: "Send each ticket's priority. Turn this off when Jira answers that the Priority field is not on the project's create screen.",
+    },
+  }),
   credentialsSchema: {
     type: 'object',
     additionalProperties: false,

@@ -8,6 +8,7 @@ import {
 } from '../../sdk/index.ts';
 import { cardBody, carriesMarker, freeSlot, keyOf, plainText, wantedTags, type Card, type WantedTag } from './card.ts';
 import { miroClient, type MiroClient } from './client.ts';
+import { trackerConfigSchema } from '../shared/manifest.ts';
 
 const MANIFEST: TrackerManifest = {
   apiVersion: 1,
@@ -16,21 +17,16 @@ const MANIFEST: TrackerManifest = {
   name: 'Miro',
   version: '1.0.0',
   description: 'Adds each ticket to a Miro board as a card with its description, due date, assignee and tags for priority, status and project; dependencies become arrows.',
-  configSchema: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['projectIdentifier'],
-    properties: {
-      projectIdentifier: {
-        type: 'string', minLength: 1, pattern: '^[^/?#\\s]+$', title: 'board ID',
-        description: 'The board\'s ID, from its address: https://miro.com/app/board/<board ID>/ (e.g. uXjVOabc123=).',
-      },
-      baseUrl: {
-        type: 'string', format: 'uri', pattern: '^https?://', title: 'Miro API URL',
-        description: 'Only to reach Miro through a proxy or a local stand-in: the REST API address. Leave empty for https://api.miro.com.',
-      },
+  configSchema: trackerConfigSchema({
+    projectIdentifier: {
+      type: 'string', minLength: 1, pattern: '^[^/?#\\s]+$', title: 'board ID',
+      description: 'The board\'s ID, from its address: https://miro.com/app/board/<board ID>/ (e.g. uXjVOabc123=).',
     },
-  },
+    baseUrl: {
+      type: 'string', format: 'uri', pattern: '^https?://', title: 'Miro API URL',
+      description: 'Only to reach Miro through a proxy or a local stand-in: the REST API address. Leave empty for https://api.miro.com.',
+    },
+  }),
   credentialsSchema: {
     type: 'object',
     additionalProperties: false,

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { markerOf, type TrackerContext, type TrackerManifest, type TrackerPlugin } from '../../sdk/index.ts';
 import { sectionsToMarkdown, ticketSections } from '../shared/sections.ts';
 import { deliver, dependencyMessageId, itemOf, receiverHost, settingsOf, ticketMessageId, ticketOf } from './delivery.ts';
+import { trackerConfigSchema } from '../shared/manifest.ts';
 
 const MANIFEST: TrackerManifest = {
   apiVersion: 1,
@@ -16,17 +17,12 @@ const MANIFEST: TrackerManifest = {
   name: 'Webhook',
   version: '1.0.0',
   description: 'Sends each ticket, with every field, as a JSON event signed per Standard Webhooks to a URL of your own; see docs/webhooks.md for the payload and how to verify it.',
-  configSchema: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['projectIdentifier'],
-    properties: {
-      projectIdentifier: {
-        type: 'string', minLength: 1, title: 'project label',
-        description: 'A name the receiving system knows this project by; every event carries it as data.projectIdentifier.',
-      },
+  configSchema: trackerConfigSchema({
+    projectIdentifier: {
+      type: 'string', minLength: 1, title: 'project label',
+      description: 'A name the receiving system knows this project by; every event carries it as data.projectIdentifier.',
     },
-  },
+  }),
   credentialsSchema: {
     type: 'object',
     additionalProperties: false,

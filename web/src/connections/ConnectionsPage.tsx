@@ -1,7 +1,4 @@
-import AddIcon from '@mui/icons-material/Add';
 import Alert, { type AlertColor } from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -11,9 +8,8 @@ import { useState } from 'react';
 import { failureText } from '../api/client.ts';
 import { queryKeys } from '../api/queryKeys.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
-import { PageHeading } from '../ui/PageHeading.tsx';
+import { PageHeadingWithToggle } from '../ui/PageHeadingWithToggle.tsx';
 import { PageLoader } from '../ui/PageLoader.tsx';
-import { SpreadRow } from '../ui/SpreadRow.tsx';
 import { useConfirmation } from '../ui/useConfirmation.ts';
 import { SUCCESS_BANNER_MS, useTimedMessage } from '../ui/useTimedMessage.ts';
 import { ConnectionCard } from './ConnectionCard.tsx';
@@ -105,21 +101,15 @@ export default function ConnectionsPage() {
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
-      <SpreadRow sx={{ mb: 3 }}>
-        <Box>
-          <PageHeading title={texts.pageTitle} heading={texts.heading} intro={texts.intro} gap={0} />
-        </Box>
-        <Button
-          variant="contained"
-          startIcon={<AddIcon />}
-          aria-expanded={form !== null && form.connection === null}
-          aria-controls={form !== null ? FORM_ID : undefined}
-          onClick={() => (form !== null && form.connection === null ? setForm(null) : openForm(null))}
-          sx={{ flexShrink: 0 }}
-        >
-          {texts.add}
-        </Button>
-      </SpreadRow>
+      <PageHeadingWithToggle
+        title={texts.pageTitle}
+        heading={texts.heading}
+        intro={texts.intro}
+        toggleLabel={texts.add}
+        expanded={form !== null && form.connection === null}
+        controls={form !== null ? FORM_ID : undefined}
+        onToggle={() => (form !== null && form.connection === null ? setForm(null) : openForm(null))}
+      />
 
       <Stack spacing={2.5}>
         {notices.map((notice) => (

@@ -1,7 +1,5 @@
-import AddIcon from '@mui/icons-material/Add';
 import Alert, { type AlertColor } from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
@@ -16,10 +14,9 @@ import { refreshTickets } from '../api/queryKeys.ts';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { PushWizard } from '../push/PushWizard.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
-import { PageHeading } from '../ui/PageHeading.tsx';
+import { PageHeadingWithToggle } from '../ui/PageHeadingWithToggle.tsx';
 import { PageLoader } from '../ui/PageLoader.tsx';
 import { Pagination } from '../ui/Pagination.tsx';
-import { SpreadRow } from '../ui/SpreadRow.tsx';
 import { SUCCESS_BANNER_MS, useTimedMessage } from '../ui/useTimedMessage.ts';
 import { CreateTicketForm } from './CreateTicketForm.tsx';
 import { hasActiveFilters, pushProblem } from './listState.ts';
@@ -83,21 +80,15 @@ export default function TicketsPage() {
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
-      <SpreadRow sx={{ mb: 3 }}>
-        <Box>
-          <PageHeading title={texts.pageTitle} heading={texts.heading} intro={texts.intro} gap={0} />
-        </Box>
-        <Button
-          variant="contained"
-          startIcon={<AddIcon />}
-          aria-expanded={showCreate}
-          aria-controls={showCreate ? CREATE_FORM_ID : undefined}
-          onClick={() => setShowCreate((open) => !open)}
-          sx={{ flexShrink: 0 }}
-        >
-          {texts.createToggle}
-        </Button>
-      </SpreadRow>
+      <PageHeadingWithToggle
+        title={texts.pageTitle}
+        heading={texts.heading}
+        intro={texts.intro}
+        toggleLabel={texts.createToggle}
+        expanded={showCreate}
+        controls={showCreate ? CREATE_FORM_ID : undefined}
+        onToggle={() => setShowCreate((open) => !open)}
+      />
 
       <Stack spacing={2.5}>
         {created.message !== null && (
