@@ -1,5 +1,5 @@
 import {
-  Conflict, DomainError, InvalidInput, LimitReached, NotAuthenticated, NotFound, Refused, TooLarge, TooManyAttempts,
+  Conflict, DomainError, InvalidInput, LimitReached, NotAuthenticated, NotFound, Refused, TooLarge, TooManyAttempts, UpstreamFailed,
 } from '../core/errors.ts';
 
 /** An error of the HTTP layer itself (a malformed request, a wrong content type), with its status. */
@@ -23,9 +23,10 @@ const STATUS_OF: [new (...args: never[]) => DomainError, number][] = [
   [Conflict, 409],
   [TooLarge, 413],
   [TooManyAttempts, 429],
+  [UpstreamFailed, 502],
 ];
 
-/** The status of an error whose message is meant for the person who asked, or undefined for any other error. */
+/** The status of an error whose message is meant for the person who asked (4xx, or 502 for a failed outside service), or undefined for any other error. */
 export function clientErrorStatus(error: unknown): number | undefined {
   if (error instanceof HttpError) return error.status;
   if (error instanceof DomainError) return STATUS_OF.find(([kind]) => error instanceof kind)?.[1] ?? 400;

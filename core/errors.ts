@@ -33,6 +33,9 @@ export class TooLarge extends DomainError {}
 /** Too many attempts in a short time; waiting helps. */
 export class TooManyAttempts extends DomainError {}
 
+/** A service outside Tickscribe (Stripe, a meeting bot service) failed; nothing was changed, trying later may help. */
+export class UpstreamFailed extends DomainError {}
+
 /** An error during start-up whose message alone tells the operator what to do. */
 export class StartupError extends Error {
   override name = 'StartupError';

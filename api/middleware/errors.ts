@@ -32,7 +32,9 @@ export function errorHandler(): Middleware<AppState> {
       const error = caught as HttpLikeError;
       const known = clientErrorStatus(caught);
       const status = known ?? error.status ?? error.statusCode ?? 500;
-      if (known !== undefined && known < 500) {
+      if (known !== undefined) {
+        // An outside service's failure is the operator's to notice; its message is still meant for the user.
+        if (known >= 500) ctx.state.log.warn({ err: caught }, 'an outside service failed');
         ctx.status = known;
         ctx.body = { error: (caught as Error).message };
       } else if (status >= 500 || !error.expose) {

@@ -4,12 +4,12 @@ import { cancelSubscription, portalSession, subscribe } from '../../core/billing
 import { currentSubscription, listTiers, paymentHistory } from '../../core/billing/views.ts';
 import { receiveStripeEvent } from '../../core/billing/webhook.ts';
 import type { CreditSchedules } from '../../core/credits/resets.ts';
+import { UpstreamFailed } from '../../core/errors.ts';
 import type { Logger } from '../../core/logger.ts';
 import type {
-  CancelSubscriptionResponse, CurrentSubscription, ErrorResponse, PaymentHistory, PortalSession, SubscribeRequest, SubscribeResponse,
+  CancelSubscriptionResponse, CurrentSubscription, PaymentHistory, PortalSession, SubscribeRequest, SubscribeResponse,
   SubscriptionTiers, StripeWebhookEvent, StripeWebhookReceipt,
 } from '../../schemas/types.ts';
-import type { AppContext } from '../context.ts';
 import { requireAuth } from '../middleware/auth.ts';
 import type { ApiRegistry } from '../routing.ts';
 
@@ -26,15 +26,13 @@ const schema = (name: string) => `api/billing/${name}.schema.json`;
 const NO_STRIPE = 'Paid plans are not available on this installation (no Stripe account is configured).';
 const STRIPE_DOWN = { description: 'Stripe refused the request or could not be reached; nothing changed.', schema: 'api/error.schema.json' };
 
-/** Runs a call that talks to Stripe; a Stripe failure answers 502 in words instead of a 500. */
-async function viaStripe<T>(ctx: AppContext, call: () => Promise<T>): Promise<T | ErrorResponse> {
+/** Runs a call that talks to Stripe; a Stripe failure becomes UpstreamFailed (502 in words) instead of a 500. */
+async function viaStripe<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
     if (!isStripeError(error)) throw error;
-    ctx.state.log.warn({ err: error }, 'a Stripe request failed');
-    ctx.status = 502;
-    return { error: 'The payment provider could not complete the request. Nothing was changed; please try again in a few minutes.' };
+    throw new UpstreamFailed('The payment provider could not complete the request. Nothing was changed; please try again in a few minutes.', { cause: error });
   }
 }
 
@@ -63,7 +61,7 @@ export function billingRoutes(api: ApiRegistry, deps: BillingRouteDependencies):
     handler: (ctx) => paymentHistory(em(), requireAuth(ctx).user),
   });
 
-  api.route<SubscribeRequest, undefined, SubscribeResponse | ErrorResponse>({
+  api.route<SubscribeRequest, undefined, SubscribeResponse>({
     method: 'post', path: '/api/subscriptions/subscribe', operationId: 'subscribe', tag: 'billing', auth: 'session',
     summary: 'Subscribe to a paid plan: answers the Stripe Checkout page to send the browser to, or changes the plan of a live subscription at once.',
     body: schema('subscribe.request'),
@@ -76,11 +74,11 @@ export function billingRoutes(api: ApiRegistry, deps: BillingRouteDependencies):
     },
     handler: (ctx, { body }) => {
       const { user } = requireAuth(ctx);
-      return viaStripe(ctx, () => subscribe(em(), user, body.tierId, deps));
+      return viaStripe(() => subscribe(em(), user, body.tierId, deps));
     },
   });
 
-  api.route<undefined, undefined, PortalSession | ErrorResponse>({
+  api.route<undefined, undefined, PortalSession>({
     method: 'post', path: '/stripe/create-portal-session', operationId: 'createPortalSession', tag: 'billing', auth: 'session',
     summary: "A Stripe Customer Portal session for the user's billing details, invoices and payment methods.",
     responses: {
@@ -91,11 +89,11 @@ export function billingRoutes(api: ApiRegistry, deps: BillingRouteDependencies):
     },
     handler: (ctx) => {
       const { user } = requireAuth(ctx);
-      return viaStripe(ctx, () => portalSession(em(), user, deps));
+      return viaStripe(() => portalSession(em(), user, deps));
     },
   });
 
-  api.route<undefined, undefined, CancelSubscriptionResponse | ErrorResponse>({
+  api.route<undefined, undefined, CancelSubscriptionResponse>({
     method: 'post', path: '/stripe/cancel-subscription', operationId: 'cancelSubscription', tag: 'billing', auth: 'session',
     summary: 'Cancel the subscription (choosing the free plan): a paid-up one ends with its period, one with a payment outstanding at once.',
     responses: {
@@ -106,7 +104,7 @@ export function billingRoutes(api: ApiRegistry, deps: BillingRouteDependencies):
     },
     handler: (ctx) => {
       const { user } = requireAuth(ctx);
-      return viaStripe(ctx, () => cancelSubscription(em(), user, deps));
+      return viaStripe(() => cancelSubscription(em(), user, deps));
     },
   });
 

@@ -9,13 +9,13 @@ import {
 import { observedOf } from '../../core/bots/lifecycle.ts';
 import { receiveBotWebhook, type EventSink } from '../../core/bots/webhooks.ts';
 import type { Credits } from '../../core/credits/credits.ts';
-import { NotFound } from '../../core/errors.ts';
+import { NotFound, UpstreamFailed } from '../../core/errors.ts';
 import type { Logger } from '../../core/logger.ts';
 import { PluginOutputError } from '../../core/plugins/boundary.ts';
 import { isBotError } from '../../plugins/sdk/index.ts';
-import type { ErrorResponse, MeetingBotList, MeetingBotRequest, MeetingBotResponse, MeetingBotWebhook, MeetingBotWebhookReceipt } from '../../schemas/types.ts';
+import type { MeetingBotList, MeetingBotRequest, MeetingBotResponse, MeetingBotWebhook, MeetingBotWebhookReceipt } from '../../schemas/types.ts';
 import { HttpError } from '../errors.ts';
-import type { AppContext, AppState } from '../context.ts';
+import type { AppState } from '../context.ts';
 import { requireAuth } from '../middleware/auth.ts';
 import type { ApiRegistry } from '../routing.ts';
 import { cancelBotLifecycle, sendBotEvent, startBotLifecycle } from '../../workflows/client.ts';
@@ -88,13 +88,11 @@ function headersOf(headers: IncomingMessage['headers']): Record<string, string> 
  * A failure of the bot service while sending a bot, as an answer in words: the meeting refused (400), the service
  * limiting requests (429), anything else 502. Other errors are rethrown.
  */
-function sendFailure(ctx: AppContext, error: unknown): ErrorResponse {
+function sendFailure(error: unknown): never {
   if (isBotError(error) && error.kind === 'validation') throw new HttpError(400, `The meeting bot service refused this meeting: ${error.message}`);
   if (isBotError(error) && error.kind === 'rate_limited') throw new HttpError(429, error.message);
   if (!isBotError(error) && !(error instanceof PluginOutputError)) throw error;
-  ctx.state.log.warn({ err: error }, 'the meeting bot service could not send a bot');
-  ctx.status = 502;
-  return { error: `The meeting bot service could not send a bot: ${error.message}` };
+  throw new UpstreamFailed(`The meeting bot service could not send a bot: ${error.message}`, { cause: error });
 }
 
 export function botRoutes(api: ApiRegistry, deps: BotRouteDependencies): void {
@@ -103,7 +101,7 @@ export function botRoutes(api: ApiRegistry, deps: BotRouteDependencies): void {
     botId: bot.id, providerBotId: bot.providerBotId, provider: bot.provider, pollIntervalMs: deps.pollIntervalMs ?? DEFAULT_BOT_POLL_MS,
   });
 
-  api.route<MeetingBotRequest, undefined, MeetingBotResponse | ErrorResponse>({
+  api.route<MeetingBotRequest, undefined, MeetingBotResponse>({
     method: 'post', path: '/api/recall/bots', operationId: 'createBot', tag: 'bots', auth: 'session',
     summary: "Send a bot into a meeting: it records it, and the meeting's transcript is processed into tickets when it ends.",
     body: schema('create.request'),
@@ -122,7 +120,7 @@ export function botRoutes(api: ApiRegistry, deps: BotRouteDependencies): void {
       try {
         bot = await sendBot(em(), user, { credits: deps.credits, meetingBot }, request);
       } catch (error) {
-        return sendFailure(ctx, error);
+        return sendFailure(error);
       }
       if (!bot.status || !FINAL_STATUSES.has(bot.status)) await startBotLifecycle(workflows, taskQueue, lifecycleOf(bot));
       ctx.status = 201;

@@ -104,14 +104,16 @@ describe('order', () => {
   it('keeps the newer state when an older subscription event arrives late', async () => {
     const user = await newUser(t);
     const { customer, subscription } = await subscribeToPro(t, user);
-    const newer = stripeEvent('customer.subscription.updated', subscriptionObject({ id: subscription, customer, price: PRICE_ENTERPRISE }), now() + 5);
-    const older = stripeEvent('customer.subscription.updated', subscriptionObject({ id: subscription, customer, price: PRICE_PRO }), now() + 2);
+    // One clock reading, so the three events keep their order however slowly the test runs.
+    const at = now();
+    const newer = stripeEvent('customer.subscription.updated', subscriptionObject({ id: subscription, customer, price: PRICE_ENTERPRISE }), at + 5);
+    const older = stripeEvent('customer.subscription.updated', subscriptionObject({ id: subscription, customer, price: PRICE_PRO }), at + 2);
     expect((await postEvent(t.base, newer)).body.outcome).toBe('applied: active on enterprise');
     expect((await postEvent(t.base, older)).body.outcome).toBe('ignored: older than the state already kept');
     expect(await tierOf(user.userId)).toBe('enterprise');
     expect((await stats(t, user)).limit).toEqual({ input: 20_000_000, output: 4_000_000 });
 
-    const created = stripeEvent('customer.subscription.created', subscriptionObject({ id: subscription, customer, status: 'incomplete' }), now() + 5);
+    const created = stripeEvent('customer.subscription.created', subscriptionObject({ id: subscription, customer, status: 'incomplete' }), at + 5);
     expect((await postEvent(t.base, created)).body.outcome).toBe('ignored: older than the state already kept');
     expect(await tierOf(user.userId)).toBe('enterprise');
   });
