@@ -80,9 +80,9 @@ describe('token usage with data', () => {
 
     await table.getByRole('button', { name: 'Load More' }).click();
     await table.getByRole('button', { name: 'Loading...' }).waitFor();
-    await expect.poll(() => historyRows(page).count()).toBe(40);
+    await expect.poll(() => historyRows(page).count(), { timeout: 15_000 }).toBe(40);
     await table.getByRole('button', { name: 'Load More' }).click();
-    await expect.poll(() => historyRows(page).count()).toBe(55);
+    await expect.poll(() => historyRows(page).count(), { timeout: 15_000 }).toBe(55);
     expect(await table.getByRole('button', { name: 'Load More' }).count()).toBe(0);
     expect(await historyRows(page).last().locator('td').nth(3).innerText()).toBe('55,000');
 
