@@ -59,9 +59,14 @@ export async function recordReset(
   return { recorded: inserted.length > 0, unblocked: inserted.length > 0 && unblocked };
 }
 
-async function lastReset(em: EntityManager, userId: string, reason?: ResetReason) {
+/**
+ * The latest reset that has taken effect (`at` up to the statement's clock: `now()` would be the transaction's start,
+ * which misses a reset committed by a concurrent request while this one waited for a lock). With `includeFuture`,
+ * also one dated later, as the cooldown check needs: two requests' clocks may differ by a millisecond.
+ */
+async function lastReset(em: EntityManager, userId: string, reason?: ResetReason, includeFuture = false) {
   const [row] = await em.getConnection().execute<{ at: Date; reason: ResetReason; unblocked: boolean }[]>(
-    `select at, reason, unblocked from credit_resets where user_id = ?${reason ? ' and reason = ?' : ''} and at <= now()
+    `select at, reason, unblocked from credit_resets where user_id = ?${reason ? ' and reason = ?' : ''}${includeFuture ? '' : ' and at <= clock_timestamp()'}
       order by at desc, created_at desc limit 1`,
     reason ? [userId, reason] : [userId],
     'all',
@@ -98,7 +103,7 @@ export async function resetState(em: EntityManager, user: User, now = new Date()
 export async function manualReset(em: EntityManager, user: User, now = new Date()): Promise<{ unblocked: boolean }> {
   return em.transactional(async (tx) => {
     await tx.getConnection().execute('select id from users where id = ? for update', [user.id], 'all', tx.getTransactionContext());
-    const last = await lastReset(tx, user.id, 'manual');
+    const last = await lastReset(tx, user.id, 'manual', true);
     if (last && now.getTime() - last.at.getTime() < COOLDOWN_MS) {
       const next = new Date(last.at.getTime() + COOLDOWN_MS);
       const days = Math.ceil((next.getTime() - now.getTime()) / DAY_MS);
