@@ -5,7 +5,7 @@ import type { Credits } from '../../core/credits/credits.ts';
 import { clientErrorStatus } from '../errors.ts';
 import { createUpload } from '../../core/transcripts/upload.ts';
 import { viewTicket } from '../../core/tickets/tickets.ts';
-import { assertCanUpload, listTranscripts, ownTranscript, transcriptTickets, viewTranscript } from '../../core/transcripts/transcripts.ts';
+import { assertCanUpload, listTranscripts, ownTranscript, transcriptStatus, transcriptTickets, viewTranscript } from '../../core/transcripts/transcripts.ts';
 import type {
   TranscriptDetail, TranscriptList, TranscriptListQuery, TranscriptStatus, TranscriptUpload, TranscriptUploadError,
 } from '../../schemas/types.ts';
@@ -79,11 +79,7 @@ export function transcriptRoutes(
     method: 'get', path: '/api/transcripts/{id}/status', operationId: 'getTranscriptStatus', tag: 'transcripts', auth: 'session',
     summary: 'Where processing stands (the web app polls this every 5 s).',
     responses: { 200: { description: 'Found.', schema: schema('status.response') } },
-    async handler(ctx, { params }) {
-      const transcript = await ownTranscript(em(), requireAuth(ctx).user, params['id']!);
-      const ticketCount = transcript.processingStatus === 'completed' ? (await transcriptTickets(em(), transcript)).length : 0;
-      return { id: transcript.id, status: transcript.processingStatus, processingStatus: transcript.processingStatus, metadata: transcript.metadata, ticketCount };
-    },
+    handler: (ctx, { params }) => transcriptStatus(em(), requireAuth(ctx).user, params['id']!),
   });
 
   api.route<undefined, undefined, undefined>({

@@ -41,6 +41,8 @@ export const Transcript = defineEntity({
     messages: p.json<Message[]>().default([]),
     processingStatus: p.enum(PROCESSING_STATUSES).default('pending'),
     metadata: p.json<TranscriptMetadata>().defaultRaw(`'{}'`),
+    /** Tickets made from it, kept by database triggers (never written by the app): the status poll reads it. */
+    ticketCount: p.integer().default(0),
     /** The file exactly as uploaded. */
     rawFile: p.blob().nullable().lazy(),
     rawFileName: p.string().length(255).nullable(),

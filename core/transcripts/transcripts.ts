@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { TranscriptList, TranscriptListQuery } from '../../schemas/types.ts';
+import type { TranscriptList, TranscriptListQuery, TranscriptStatus } from '../../schemas/types.ts';
 import { containing } from '../db/like.ts';
 import { creditCycle, CreditsExhausted, planOf, type Credits } from '../credits/credits.ts';
 import { LimitReached, NotFound } from '../errors.ts';
@@ -52,6 +52,21 @@ export async function ownTranscript(em: EntityManager, user: User, id: string): 
   const transcript = isUuid(id) ? await em.findOne(Transcript, { id, user }) : null;
   if (!transcript) throw new NotFound('Transcript not found');
   return transcript;
+}
+
+/**
+ * Where processing of one of the user's transcripts stands: one row's status columns and its ticket count (kept by
+ * the database), so the poll every open transcript sends costs the same for a one-minute and a ten-hour meeting.
+ */
+export async function transcriptStatus(em: EntityManager, user: User, id: string): Promise<TranscriptStatus> {
+  const [row] = isUuid(id)
+    ? await em.getConnection().execute<{ id: string; processing_status: TranscriptStatus['status']; metadata: TranscriptStatus['metadata']; ticket_count: number }[]>(
+      'select id, processing_status, metadata, ticket_count from transcripts where id = ? and user_id = ?', [id, user.id],
+    )
+    : [];
+  if (!row) throw new NotFound('Transcript not found');
+  const status = row.processing_status;
+  return { id: row.id, status, processingStatus: status, metadata: row.metadata, ticketCount: status === 'completed' ? row.ticket_count : 0 };
 }
 
 export async function transcriptTickets(em: EntityManager, transcript: Transcript): Promise<Ticket[]> {
