@@ -1443,6 +1443,18 @@ export interface Config {
    */
   OUTBOUND_ALLOWLIST?: string;
   /**
+   * How many processes serve the API and the web app, sharing PORT. Unset: one per CPU core.
+   */
+  WEB_CONCURRENCY?: number;
+  /**
+   * Activities (parsing, extraction, tracker and bot calls, e-mail) the worker runs at once. Most wait on the network; the CPU-heavy ones are short.
+   */
+  WORKER_ACTIVITY_CONCURRENCY: number;
+  /**
+   * Workflow tasks the worker runs at once (each a few milliseconds of CPU). Unset: four per CPU core.
+   */
+  WORKER_WORKFLOW_CONCURRENCY?: number;
+  /**
    * How long one request to a tracker or webhook may take, in milliseconds.
    */
   OUTBOUND_TIMEOUT_MS: number;

@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Client, type Connection } from '@temporalio/client';
@@ -28,6 +29,7 @@ import { connectWorker, waitForTemporal } from '../core/temporal/connect.ts';
 import { startTemporalDevServer, temporalPidFile } from '../core/temporal/dev-server.ts';
 import { installTemporalRuntime } from '../core/temporal/runtime.ts';
 import { configuredMeetingBot, loadConfiguredPlugins, processingTime } from './plugins.ts';
+import { apiPidFiles, INSTANCE_COMMAND, INSTANCE_READY, startApiProcesses } from './api-processes.ts';
 import { createOutboundHttp } from '../core/net/http.ts';
 
 export type Role = 'all' | 'api' | 'worker';
@@ -41,6 +43,11 @@ export interface StartOptions {
   webDir?: string | null;
   /** How often a meeting bot's lifecycle asks the bot service where the bot stands when no webhook said it. Default 60 s. */
   botPollIntervalMs?: number;
+  /**
+   * Set in the extra API processes of a multi-process start (2, 3, ...; see api-processes.ts): PORT is already
+   * taken by the first process, and the start-up sweeps (pending e-mail, credit schedules) are the first one's job.
+   */
+  instance?: number;
 }
 
 export interface RunningTickscribe {
@@ -83,10 +90,11 @@ export async function start(options: StartOptions = {}): Promise<RunningTickscri
       const release = await claimDataDir(config.DATA_DIR, [
         ...(config.DATABASE_URL ? [] : [{ pidFile: postgresPidFile(config.DATA_DIR), command: 'postgres' }]),
         ...(config.TEMPORAL_ADDRESS ? [] : [{ pidFile: temporalPidFile(config.DATA_DIR), command: 'start-dev' }]),
+        ...apiPidFiles(config.DATA_DIR).map((pidFile) => ({ pidFile, command: INSTANCE_COMMAND })),
       ], logger);
       cleanups.push(async () => release());
     }
-    if (serveHttp) await assertPortFree(config.PORT, 'PORT', config.HOST);
+    if (serveHttp && !options.instance) await assertPortFree(config.PORT, 'PORT', config.HOST);
     if (!config.DATABASE_URL) await assertPortFree(config.EMBEDDED_POSTGRES_PORT, 'EMBEDDED_POSTGRES_PORT');
     if (!config.TEMPORAL_ADDRESS) {
       await assertPortFree(config.TEMPORAL_PORT, 'TEMPORAL_PORT');
@@ -152,6 +160,8 @@ export async function start(options: StartOptions = {}): Promise<RunningTickscri
         taskQueue: config.TEMPORAL_TASK_QUEUE,
         workflowBundle: bundle,
         activities: createActivities({ orm, logger, mailer, ...plugins, credits: new Credits(), pusher: new Pusher({ orm, connections, locks }), meetingBot }),
+        activityConcurrency: config.WORKER_ACTIVITY_CONCURRENCY,
+        workflowConcurrency: config.WORKER_WORKFLOW_CONCURRENCY ?? 4 * availableParallelism(),
       });
       const running = worker.run();
       running.catch((error: unknown) => reportFailure(error instanceof Error ? error : new Error(String(error))));
@@ -165,10 +175,12 @@ export async function start(options: StartOptions = {}): Promise<RunningTickscri
     if (serveHttp) {
       const client = new Client({ connection: temporalInfo.connection, namespace: config.TEMPORAL_NAMESPACE });
       const emails = temporalEmailDispatcher(client, config.TEMPORAL_TASK_QUEUE, logger);
-      // E-mails whose delivery never started (Temporal was unreachable at that moment) go out now.
-      const pending = await orm.em.fork().find(OutboundEmail, { status: 'pending' }, { fields: ['id'] });
-      await emails.dispatch(pending.map((email) => email.id));
-      startCreditSchedules(client, config, orm, logger, cleanups);
+      if (!options.instance) {
+        // E-mails whose delivery never started (Temporal was unreachable at that moment) go out now.
+        const pending = await orm.em.fork().find(OutboundEmail, { status: 'pending' }, { fields: ['id'] });
+        await emails.dispatch(pending.map((email) => email.id));
+        startCreditSchedules(client, config, orm, logger, cleanups);
+      }
       const billing = billingSetup(config);
       if (config.STRIPE_SECRET_KEY && billing.unavailableReason) {
         logger.warn(`Stripe is only partly configured (${billing.unavailableReason}): paid plans are not offered.`);
@@ -178,8 +190,20 @@ export async function start(options: StartOptions = {}): Promise<RunningTickscri
         processingTime: processingTime(plugins.extractor), plugins: plugins.plugins, credentialsKey,
         meetingBot, botPollIntervalMs: options.botPollIntervalMs,
       });
-      const server = await listen(createServer(app.callback()), config.PORT, config.HOST);
+      const processes = options.instance ? 1 : config.WEB_CONCURRENCY ?? availableParallelism();
+      const shared = Boolean(options.instance) || processes > 1;
+      const server = await listen(createServer(app.callback()), config.PORT, config.HOST, shared);
       cleanups.push(() => close(server));
+      if (processes > 1) {
+        const extra = await startApiProcesses({
+          count: processes - 1,
+          env: { ...(options.env ?? process.env), DATABASE_URL: databaseUrl, TEMPORAL_ADDRESS: temporalInfo.address, DATA_DIR: config.DATA_DIR },
+          logger,
+          pidDir: config.DATA_DIR,
+          onFailure: reportFailure,
+        });
+        cleanups.push(() => extra.stop());
+      }
       url = config.APP_URL;
     }
     return {
@@ -229,7 +253,8 @@ async function settleAll<T extends readonly unknown[]>(promises: T): Promise<Set
   return results.map((result) => (result as PromiseFulfilledResult<unknown>).value) as Settled<T>;
 }
 
-function listen(server: Server, port: number, host: string): Promise<Server> {
+/** Listens on `port`; `shared` lets the other API processes listen on it too (SO_REUSEPORT: the kernel spreads connections). */
+function listen(server: Server, port: number, host: string, shared: boolean): Promise<Server> {
   return new Promise((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
       reject(
@@ -238,7 +263,7 @@ function listen(server: Server, port: number, host: string): Promise<Server> {
           : error,
       ),
     );
-    server.listen(port, host, () => resolve(server));
+    server.listen({ port, host, reusePort: shared }, () => resolve(server));
   });
 }
 
@@ -248,6 +273,15 @@ function close(server: Server): Promise<void> {
     server.closeIdleConnections();
     setTimeout(() => server.closeAllConnections(), 5_000).unref();
   });
+}
+
+/** `--instance=N`: this is the Nth API process of a multi-process start (see api-processes.ts). */
+function instanceFromArgs(args: string[]): number | undefined {
+  const value = args.find((arg) => arg.startsWith(INSTANCE_COMMAND))?.slice(INSTANCE_COMMAND.length);
+  if (value === undefined) return undefined;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 2) throw new StartupError(`Unknown instance "${value}": --instance is set by Tickscribe itself for its extra API processes.`);
+  return number;
 }
 
 function roleFromArgs(args: string[]): Role {
@@ -263,16 +297,18 @@ function roleFromArgs(args: string[]): Role {
 export async function main(args = process.argv.slice(2)): Promise<void> {
   let running: RunningTickscribe | undefined;
   let stopping: string | undefined;
+  let instance: number | undefined;
+  const say = (text: string) => instance === undefined && process.stdout.write(text);
   const shutdown = async (code: number) => {
     if (!running) return;
     await running.stop();
-    process.stdout.write(code === 0 ? 'Tickscribe stopped.\n' : '');
+    say(code === 0 ? 'Tickscribe stopped.\n' : '');
     process.exit(code);
   };
   const onSignal = (reason: string) => {
     if (stopping) return;
     stopping = reason;
-    process.stdout.write(`Stopping Tickscribe (${reason})...\n`);
+    say(`Stopping Tickscribe (${reason})...\n`);
     void shutdown(0);
   };
   process.on('SIGINT', onSignal);
@@ -283,20 +319,25 @@ export async function main(args = process.argv.slice(2)): Promise<void> {
 
   const startedAt = performance.now();
   try {
-    running = await start({ role: roleFromArgs(args) });
+    instance = instanceFromArgs(args);
+    running = await start({ role: roleFromArgs(args), instance });
   } catch (error) {
     const known = error instanceof ConfigError || error instanceof StartupError;
     process.stderr.write(`Tickscribe could not start: ${known ? error.message : describeUnexpected(error)}\n`);
     process.exit(1);
   }
   if (stopping) return shutdown(0);
-  const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
-  const lines = [
-    `Tickscribe is ready (${seconds} s).`,
-    ...(running.url ? [`  Web app:      ${running.url}`, `  API docs:     ${running.url}/api/docs`] : []),
-    ...(running.temporalUiUrl ? [`  Temporal UI:  ${running.temporalUiUrl}`] : []),
-  ];
-  process.stdout.write(`${lines.join('\n')}\n`);
+  if (instance !== undefined) {
+    process.stdout.write(`${INSTANCE_READY}\n`);
+  } else {
+    const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+    const lines = [
+      `Tickscribe is ready (${seconds} s).`,
+      ...(running.url ? [`  Web app:      ${running.url}`, `  API docs:     ${running.url}/api/docs`] : []),
+      ...(running.temporalUiUrl ? [`  Temporal UI:  ${running.temporalUiUrl}`] : []),
+    ];
+    process.stdout.write(`${lines.join('\n')}\n`);
+  }
   void running.failed.then((error) => {
     if (stopping) return;
     stopping = 'failure';

@@ -54,6 +54,10 @@ export interface WorkerOptions {
   taskQueue: string;
   workflowBundle: WorkflowBundle;
   activities: object;
+  /** Activities run at once (WORKER_ACTIVITY_CONCURRENCY). */
+  activityConcurrency: number;
+  /** Workflow tasks run at once (WORKER_WORKFLOW_CONCURRENCY, four per core by default). */
+  workflowConcurrency: number;
 }
 
 export function createWorker(options: WorkerOptions): Promise<Worker> {
@@ -63,5 +67,7 @@ export function createWorker(options: WorkerOptions): Promise<Worker> {
     taskQueue: options.taskQueue,
     workflowBundle: options.workflowBundle,
     activities: options.activities,
+    maxConcurrentActivityTaskExecutions: options.activityConcurrency,
+    maxConcurrentWorkflowTaskExecutions: options.workflowConcurrency,
   });
 }

@@ -70,7 +70,8 @@ function leftovers(): number[] {
     .filter((pid) => {
       try {
         const line = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
-        return line.includes(dataDir) || (line.includes('server/start.ts') && readFileSync(`/proc/${pid}/environ`, 'utf8').includes(dataDir));
+        // node server/start.ts, its extra API processes (server/main.ts --role=api --instance=N), PostgreSQL, Temporal.
+        return line.includes(dataDir) || (/server\/(start|main)\.ts/.test(line) && readFileSync(`/proc/${pid}/environ`, 'utf8').includes(dataDir));
       } catch {
         return false;
       }

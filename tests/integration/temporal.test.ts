@@ -53,6 +53,8 @@ describe('the worker', () => {
       taskQueue,
       workflowBundle: await loadWorkflowBundle({ workflowsPath, cacheDir, logger }),
       activities: createFixtureActivities({ orm }),
+      activityConcurrency: 4,
+      workflowConcurrency: 4,
     });
     const clientConnection = await waitForTemporal({ address: inject('temporalAddress'), timeoutMs: 10_000 });
     const client = new Client({ connection: clientConnection });
