@@ -1,4 +1,4 @@
-import { raw, type EntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TicketCreateRequest, TicketFilterQuery, TicketUpdateRequest } from '../../schemas/types.ts';
 import { InvalidInput, NotFound } from '../errors.ts';
 import { containing } from '../db/like.ts';
@@ -37,6 +37,55 @@ export function viewTicket(ticket: Ticket) {
   };
 }
 
+/** The columns a ticket's view shows, as SQL: lists read these straight into the view, without entities. */
+const VIEW_COLUMNS = `id, title, description, context, implementation, dependencies, effort, notes, project, status, priority, assignee,
+  tags, to_char(due_date, 'YYYY-MM-DD') as due_date, external_url, external_id, external_type, external_key, transcript_id, created_at, updated_at`;
+
+interface TicketRow {
+  id: string; title: string; description: string; context: string | null; implementation: string | null; dependencies: string[];
+  effort: NonNullable<Ticket['effort']> | null; notes: string | null; project: string; status: Ticket['status']; priority: Ticket['priority'];
+  assignee: string | null; tags: string[]; due_date: string | null; external_url: string | null; external_id: string | null;
+  external_type: string | null; external_key: string | null; transcript_id: string | null; created_at: Date; updated_at: Date;
+}
+
+function viewRow(row: TicketRow): ReturnType<typeof viewTicket> {
+  return {
+    id: row.id, title: row.title, description: row.description, context: row.context, implementation: row.implementation,
+    dependencies: row.dependencies, effort: row.effort, notes: row.notes, project: row.project, status: row.status, priority: row.priority,
+    assignee: row.assignee, tags: row.tags, dueDate: row.due_date, externalUrl: row.external_url, externalId: row.external_id,
+    externalType: row.external_type, externalKey: row.external_key, transcriptId: row.transcript_id,
+    createdAt: new Date(row.created_at).toISOString(), updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}
+
+/** A condition on the user's tickets: SQL and its parameters. */
+interface Where {
+  sql: string;
+  params: unknown[];
+}
+
+/** The user's tickets matching `where`, newest first, a page at a time, as views. */
+async function ticketPage(em: EntityManager, where: Where, limit: number, offset = 0) {
+  const rows = await em.getConnection().execute<TicketRow[]>(
+    `select ${VIEW_COLUMNS} from tickets where ${where.sql} order by created_at desc, id desc limit ? offset ?`, [...where.params, limit, offset],
+  );
+  return rows.map(viewRow);
+}
+
+/**
+ * A page of the user's tickets matching `where` with their count up to `cap`, in one round trip: the count comes
+ * back on every row, and on a row of its own when the page is empty.
+ */
+async function countedTicketPage(em: EntityManager, where: Where, limit: number, offset: number, cap: number) {
+  const rows = await em.getConnection().execute<(TicketRow & { total: number })[]>(
+    `with page as (select ${VIEW_COLUMNS} from tickets where ${where.sql} order by created_at desc, id desc limit ? offset ?),
+       total as (select count(*)::int as total from (select 1 from tickets where ${where.sql} limit ?) as capped)
+     select total.total, page.* from total left join page on true order by page.created_at desc, page.id desc`,
+    [...where.params, limit, offset, ...where.params, cap],
+  );
+  return { rows: rows.filter((row) => row.id !== null).map(viewRow), total: rows[0]?.total ?? 0 };
+}
+
 export interface Page {
   page: number;
   limit: number;
@@ -60,27 +109,29 @@ export async function ownTicket(em: EntityManager, user: User, id: string): Prom
 }
 
 export async function listTickets(em: EntityManager, user: User, page: Page) {
-  const [rows, total] = await em.findAndCount(Ticket, { user }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: page.limit, offset: (page.page - 1) * page.limit });
-  return paginate(rows.map(viewTicket), total, page);
+  const { rows, total } = await countedTicketPage(em, { sql: 'user_id = ?', params: [user.id] }, page.limit, (page.page - 1) * page.limit, 2 ** 31 - 1);
+  return paginate(rows, total, page);
 }
 
 /** The ticket list with its filters and text search, done in PostgreSQL on indexes that fit them. */
 export async function filterTickets(em: EntityManager, user: User, query: Required<Pick<TicketFilterQuery, 'page' | 'limit'>> & TicketFilterQuery) {
-  const where: Record<string, unknown>[] = [{ user }];
-  if (query.status && query.status !== 'All') where.push({ status: query.status });
-  if (query.priority && query.priority !== 'All') where.push({ priority: query.priority });
-  if (query.project?.trim() && query.project !== 'All') where.push({ project: query.project.trim() });
-  if (query.pushed === 'true' || query.pushed === 'Pushed') where.push({ [raw(PUSHED)]: true } as Record<string, unknown>);
-  if (query.pushed === 'false' || query.pushed === 'NotPushed') where.push({ [raw(PUSHED)]: false } as Record<string, unknown>);
+  const conditions = ['user_id = ?'];
+  const params: unknown[] = [user.id];
+  const match = (sql: string, value: unknown) => {
+    conditions.push(sql);
+    params.push(value);
+  };
+  if (query.status && query.status !== 'All') match('status = ?', query.status);
+  if (query.priority && query.priority !== 'All') match('priority = ?', query.priority);
+  if (query.project?.trim() && query.project !== 'All') match('project = ?', query.project.trim());
+  if (query.pushed === 'true' || query.pushed === 'Pushed') conditions.push(`${PUSHED} = true`);
+  if (query.pushed === 'false' || query.pushed === 'NotPushed') conditions.push(`${PUSHED} = false`);
   const search = query.search?.trim();
-  if (search) where.push({ [raw(SEARCH_TEXT)]: { $ilike: containing(search) } } as Record<string, unknown>);
-  const filter = { $and: where } as never;
+  if (search) match(`${SEARCH_TEXT} ilike ?`, containing(search));
+  const where = { sql: conditions.join(' and '), params };
   const cap = search ? SEARCH_COUNT_CAP : COUNT_CAP;
-  const [rows, total] = await Promise.all([
-    em.find(Ticket, filter, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: query.limit, offset: (query.page - 1) * query.limit }),
-    cappedCount(em, filter, cap),
-  ]);
-  return { ...paginate(rows.map(viewTicket), total, query), ...(total >= cap ? { totalCapped: true } : {}) };
+  const { rows, total } = await countedTicketPage(em, where, query.limit, (query.page - 1) * query.limit, cap);
+  return { ...paginate(rows, total, query), ...(total >= cap ? { totalCapped: true } : {}) };
 }
 
 /**
@@ -91,18 +142,10 @@ const COUNT_CAP = 10_000;
 /** A text search must read each matching row to check it, so its count stops sooner. */
 const SEARCH_COUNT_CAP = 1_000;
 
-async function cappedCount(em: EntityManager, filter: never, cap: number): Promise<number> {
-  const matches = em.createQueryBuilder(Ticket).select(raw('1')).where(filter).limit(cap);
-  const [row] = await em.getConnection().execute<{ n: number }[]>(`select count(*)::int as n from (${matches.getQuery()}) as capped`, [...matches.getParams()]);
-  return row?.n ?? 0;
-}
-
 export async function searchTickets(em: EntityManager, user: User, q: string, limit: number) {
   const text = q.trim();
-  const rows = await em.find(Ticket, text ? { user, [raw(SEARCH_TEXT)]: { $ilike: containing(text) } } as never : { user }, {
-    orderBy: { createdAt: 'desc', id: 'desc' }, limit,
-  });
-  return { tickets: rows.map(viewTicket) };
+  const where = text ? { sql: `user_id = ? and ${SEARCH_TEXT} ilike ?`, params: [user.id, containing(text)] } : { sql: 'user_id = ?', params: [user.id] };
+  return { tickets: await ticketPage(em, where, limit) };
 }
 
 /** Names for the assignee field: participants of the user's transcripts and assignees already used, A-Z. */

@@ -112,6 +112,15 @@ describe('lists, filters and search', () => {
     expect(titles(first.body)).toEqual(['Pushed one', 'Migrate the billing tables', 'Write release notes']);
     expect(first.body['pagination']).toEqual({ page: 1, limit: 3, total: 4, totalPages: 2 });
     expect(titles((await call(token, 'GET', '/api/tickets?page=2&limit=3')).body)).toEqual(['Fix login redirect']);
+    // A page past the end is empty and still knows the total, on both lists; so is a filter that matches nothing.
+    for (const path of ['/api/tickets?page=3&limit=3', '/api/tickets/filtered?page=3&limit=3']) {
+      const beyond = await call(token, 'GET', path);
+      expect(beyond.body['data'], path).toEqual([]);
+      expect(beyond.body['pagination'], path).toEqual({ page: 3, limit: 3, total: 4, totalPages: 2 });
+    }
+    const none = await call(token, 'GET', '/api/tickets/filtered?page=1&limit=3&search=nothing-matches-this');
+    expect(none.body['data']).toEqual([]);
+    expect(none.body['pagination']).toEqual({ page: 1, limit: 3, total: 0, totalPages: 0 });
     expect((await call(token, 'GET', '/api/tickets?limit=500')).status).toBe(400);
   });
 

@@ -1,0 +1,107 @@
+// Requests per second and latency under load (autocannon) against a real Tickscribe process in production mode
+// (`npm start` as users run it: embedded PostgreSQL and Temporal, one API process per core unless WEB_CONCURRENCY
+// says otherwise), at 10, 50 and 200 connections: the floor call (GET /auth/current-user, the cheapest signed-in
+// request), the ticket list (2,000 tickets), a text search, the status poll of a one-hour meeting (900 messages,
+// 200 tickets) and the upload of a short meeting. Each figure is also given as a ratio to the floor call of the
+// same run, so runs on different machines compare. Prints numbers; asserts nothing.
+// Run: node bench/http.ts [seconds per run, default 10] [connections, default 10,50,200] [cases whose label contains this]
+// PROFILE_DIR=<dir> writes a CPU profile of each Tickscribe process there (open it in Chrome's DevTools).
+import autocannon, { type Result } from 'autocannon';
+import { SENTENCES, SPEAKERS, startBenchApp } from './support.ts';
+
+const SECONDS = Number(process.argv[2] ?? 10);
+const CONNECTIONS = (process.argv[3] ?? '10,50,200').split(',').map(Number);
+const ONLY = process.argv[4];
+const PROFILE: Record<string, string> = process.env['PROFILE_DIR'] ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env['PROFILE_DIR']}` } : {};
+const TICKETS = 2_000;
+const MEETING_MESSAGES = 900;
+const MEETING_TICKETS = 200;
+
+const { base, db, token, stop } = await startBenchApp('http', { NODE_ENV: 'production', LOG_LEVEL: 'warn', ...PROFILE, ...(process.env['WEB_CONCURRENCY'] ? { WEB_CONCURRENCY: process.env['WEB_CONCURRENCY'] } : {}) }, 'Enterprise');
+
+/** The one-hour meeting and the backlog, written straight into PostgreSQL. */
+async function seed(): Promise<string> {
+  const { rows: [user] } = await db.query<{ id: string }>(`select id from users where email = 'bench@example.com'`);
+  const messages = Array.from({ length: MEETING_MESSAGES }, (_, i) => ({
+    id: `m${i}`, content: SENTENCES[i % SENTENCES.length], timestamp: i * 4, speaker: { id: `s${i % SPEAKERS.length}` },
+  }));
+  const participants = SPEAKERS.map((name, i) => ({ id: `s${i}`, name }));
+  const { rows: [meeting] } = await db.query<{ id: string }>(
+    `insert into transcripts (id, user_id, title, source, duration, participants, messages, processing_status, metadata, created_at, updated_at)
+     values (gen_random_uuid(), $1, 'One-hour planning', 'zoom', 3600, $2, $3, 'completed', '{"format":"zoom"}', now(), now()) returning id`,
+    [user!.id, JSON.stringify(participants), JSON.stringify(messages)],
+  );
+  await db.query(
+    `insert into tickets (id, user_id, transcript_id, title, description, project, status, priority, assignee, tags, dependencies, created_at, updated_at)
+     select gen_random_uuid(), $1, case when i <= $3 then $2::uuid end,
+       (array['Fix','Write','Review','Migrate'])[1 + i % 4] || ' ' || (array['login redirect','checkout flow','pricing page','audit log'])[1 + (i / 4) % 4] || ' #' || i,
+       'Ticket ' || i || ', with enough words to look like a real description of the work to be done.',
+       (array['Web','Mobile','Docs','Billing'])[1 + i % 4], (array['ToDo','InProgress','Done'])[1 + i % 3], (array['Low','Medium','High'])[1 + i % 3],
+       (array['Ada Lovelace','Grace Hopper',null])[1 + i % 3], '["backend"]', '[]', now() - make_interval(secs => i), now()
+     from generate_series(1, $4) as i`,
+    [user!.id, meeting!.id, MEETING_TICKETS, TICKETS],
+  );
+  await db.query('vacuum (analyze) tickets, transcripts');
+  return meeting!.id;
+}
+
+/** A multipart body carrying a short meeting, as the upload form sends it. */
+function uploadBody(): { body: Buffer; type: string } {
+  const boundary = '----tickscribe-bench';
+  const text = SENTENCES.map((line, i) => `${SPEAKERS[i % SPEAKERS.length]}: ${line}`).join('\n');
+  const body = Buffer.from([
+    `--${boundary}`, 'Content-Disposition: form-data; name="transcript"; filename="standup.txt"', 'Content-Type: text/plain', '', text, `--${boundary}--`, '',
+  ].join('\r\n'));
+  return { body, type: `multipart/form-data; boundary=${boundary}` };
+}
+
+interface Case {
+  label: string;
+  path: string;
+  method?: 'GET' | 'POST';
+  body?: Buffer;
+  type?: string;
+}
+
+function load(target: Case, connections: number): Promise<Result> {
+  return autocannon({
+    url: `${base}${target.path}`, method: target.method ?? 'GET', connections, duration: SECONDS,
+    headers: { authorization: `Bearer ${token}`, ...(target.type ? { 'content-type': target.type } : {}) },
+    ...(target.body ? { body: target.body } : {}),
+  });
+}
+
+try {
+  const meeting = await seed();
+  const upload = uploadBody();
+  const cases: Case[] = [
+    { label: 'floor: GET /auth/current-user', path: '/auth/current-user' },
+    { label: `ticket list (${TICKETS} tickets)`, path: '/api/tickets/filtered?page=1&limit=10' },
+    { label: 'search "checkout"', path: '/api/tickets/filtered?page=1&limit=10&search=checkout' },
+    { label: `status poll (${MEETING_MESSAGES} messages, ${MEETING_TICKETS} tickets)`, path: `/api/transcripts/${meeting}/status` },
+    { label: 'upload (a short meeting)', path: '/api/transcripts/upload', method: 'POST', body: upload.body, type: upload.type },
+  ];
+  console.log(`${SECONDS} s per run; ratios are to the floor call at the same connections`);
+  console.log('case                                         conns   req/s   ratio    p50 ms   p99 ms  p99/floor  errors non-2xx');
+  for (const connections of CONNECTIONS) {
+    let floor: Result | undefined;
+    for (const target of cases) {
+      if (floor && ONLY && !target.label.includes(ONLY)) continue;
+      const result = await load(target, connections);
+      floor ??= result;
+      const ratio = result.requests.average / floor.requests.average;
+      const p99Ratio = result.latency.p99 / Math.max(floor.latency.p99, 1);
+      console.log(`${target.label.padEnd(44)} ${String(connections).padStart(5)} ${result.requests.average.toFixed(0).padStart(7)} ${ratio.toFixed(2).padStart(7)} ${String(result.latency.p50).padStart(9)} ${String(result.latency.p99).padStart(8)} ${p99Ratio.toFixed(2).padStart(10)} ${String(result.errors + result.timeouts).padStart(7)} ${String(result.non2xx).padStart(7)}`);
+      if (target.method === 'POST') {
+        // The uploads start ingests: let them finish before the next run.
+        for (let waited = 0; waited < 300_000; waited += 1000) {
+          const { rows: [row] } = await db.query<{ n: number }>(`select count(*)::int as n from transcripts where processing_status in ('pending', 'processing')`);
+          if (!row!.n) break;
+          await new Promise((resolve) => setTimeout(resolve, 1000));
+        }
+      }
+    }
+  }
+} finally {
+  await stop();
+}
