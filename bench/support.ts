@@ -20,6 +20,8 @@ export interface BenchApp {
   db: pg.Client;
   /** Bearer token of bench@example.com, verified, on `tier`. */
   token: string;
+  /** The Tickscribe process. */
+  main: { pid: number };
   stop(): Promise<void>;
 }
 
@@ -47,7 +49,7 @@ export async function startBenchApp(name: string, env: Record<string, string> = 
     await db.query(`update users set email_verified_at = now(), subscription_tier = $1 where email = $2`, [tier, credentials.email]);
     const login = await fetch(`${base}/auth/login`, { method: 'POST', headers: json, body: JSON.stringify(credentials) });
     const { token } = (await login.json()) as { token: string };
-    return { base, db, token, stop };
+    return { base, db, token, main: { pid: main.child.pid! }, stop };
   } catch (error) {
     await stop();
     throw error;

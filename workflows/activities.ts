@@ -11,7 +11,7 @@ import { OutboundEmail } from '../core/mail/outbound-email.entity.ts';
 import { ParseFailure } from '../core/plugins/errors.ts';
 import type { BoundExtractor, PluginHost } from '../core/plugins/host.ts';
 import type { Pusher } from '../core/push/pusher.ts';
-import { extractChunk, markTranscriptFailed, parseStoredTranscript, saveExtractedTickets } from '../core/transcripts/ingest.ts';
+import { extractAndSaveTickets, extractChunk, markTranscriptFailed, parseStoredTranscript, saveExtractedTickets } from '../core/transcripts/ingest.ts';
 import type { ExtractedTicket } from '../plugins/sdk/index.ts';
 import { createPushActivities } from './push-activities.ts';
 
@@ -36,6 +36,25 @@ function final(type: string, message: string): ApplicationFailure {
 }
 
 /** Activities get their dependencies from here, so tests pass real local ones instead of module singletons. */
+/**
+ * Runs an extraction step with heartbeats (Temporal notices a dead worker within the heartbeat timeout instead of
+ * the call's timeout) and its failures in words: used-up credits and a refusal end the ingest, a retryable failure
+ * is tried again.
+ */
+async function extracting<T>(step: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const context = Context.current();
+  const heartbeat = setInterval(() => context.heartbeat(), HEARTBEAT_MS);
+  try {
+    return await step(context.cancellationSignal);
+  } catch (error) {
+    if (error instanceof CreditsExhausted) throw final('TokenLimitExceeded', error.message);
+    if ((error as { retryable?: unknown }).retryable === true) throw error;
+    throw final('ExtractionFailed', `Tickets could not be extracted: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    clearInterval(heartbeat);
+  }
+}
+
 export function createActivities({ orm, mailer, plugins, extractor, credits, pusher, meetingBot }: ActivityDependencies) {
   return {
     ...createPushActivities({ pusher }),
@@ -64,29 +83,21 @@ export function createActivities({ orm, mailer, plugins, extractor, credits, pus
       await em.flush();
     },
 
-    async parseTranscript(transcriptId: string): Promise<{ chunks: number }> {
+    async parseTranscript(transcriptId: string): Promise<{ chunks: number; oneStep?: boolean }> {
       try {
-        return await parseStoredTranscript(orm.em.fork(), plugins, transcriptId);
+        return await parseStoredTranscript(orm.em.fork(), plugins, extractor, transcriptId);
       } catch (error) {
         if (error instanceof ParseFailure) throw final('ParseFailure', `This file could not be read as a transcript: ${error.message}`);
         throw error;
       }
     },
 
-    async extractTranscriptChunk(transcriptId: string, index: number): Promise<ExtractedTicket[]> {
-      const context = Context.current();
-      // Heartbeats let Temporal notice a dead worker within the heartbeat timeout instead of the call's timeout.
-      const heartbeat = setInterval(() => context.heartbeat(), HEARTBEAT_MS);
-      try {
-        return await extractChunk(orm.em.fork(), { extractor, credits }, transcriptId, index, context.cancellationSignal);
-      } catch (error) {
-        if (error instanceof CreditsExhausted) throw final('TokenLimitExceeded', error.message);
-        if ((error as { retryable?: unknown }).retryable === true) throw error;
-        throw final('ExtractionFailed', `Tickets could not be extracted: ${error instanceof Error ? error.message : String(error)}`);
-      } finally {
-        clearInterval(heartbeat);
-      }
-    },
+    extractTranscriptChunk: (transcriptId: string, index: number): Promise<ExtractedTicket[]> =>
+      extracting((signal) => extractChunk(orm.em.fork(), { extractor, credits }, transcriptId, index, signal)),
+
+    /** An offline extractor's one step: every chunk, and the tickets saved; returns how many. */
+    extractAndSaveTickets: (transcriptId: string): Promise<number> =>
+      extracting((signal) => extractAndSaveTickets(orm.em.fork(), { extractor, credits }, transcriptId, signal)),
 
     saveExtractedTickets: (transcriptId: string, tickets: ExtractedTicket[]) => saveExtractedTickets(orm.em.fork(), transcriptId, tickets),
 

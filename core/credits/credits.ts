@@ -99,6 +99,9 @@ export class Credits {
     usage: { userId: string; transcriptId?: string; operationType: string; aiProvider: string; model?: string; inputTokens: number; outputTokens: number },
   ): Promise<void> {
     await em.transactional(async (tx) => {
+      // The user's row first, as a reservation and an upload take it: the usage row's foreign key would otherwise
+      // share-lock it mid-transaction, and deadlock with one of them queued for it.
+      await tx.getConnection().execute('select id from users where id = ? for update', [usage.userId], 'all', tx.getTransactionContext());
       const removed = await tx.getConnection().execute<{ id: string }[]>(
         'delete from credit_reservations where id = ? returning id', [reservationId], 'all', tx.getTransactionContext(),
       );

@@ -133,6 +133,10 @@ export interface PluginManifest {
    */
   credentialsSchema?: {};
   /**
+   * Extractors: runs on this machine, with no network call and no credits spent, in milliseconds a chunk. The ingest then extracts every chunk and saves the tickets in one step instead of one durable step per chunk.
+   */
+  offline?: boolean;
+  /**
    * File extensions the parser claims, with the dot, lower-case. Used only to break detection ties.
    */
   extensions?: string[];

@@ -18,6 +18,7 @@ describe('heuristic extractor: contract', () => {
       name: 'Offline heuristic extractor',
       version: '1.0.0',
       description: expect.stringMatching(/offline/i),
+      offline: true,
     });
   });
 

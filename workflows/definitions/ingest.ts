@@ -28,7 +28,9 @@ export interface IngestResult {
 /** Reads an uploaded transcript and turns it into tickets (workflow id `ingest-<transcriptId>`). */
 export async function ingestTranscriptWorkflow(transcriptId: string): Promise<IngestResult> {
   try {
-    const { chunks } = await quick.parseTranscript(transcriptId);
+    const { chunks, oneStep } = await quick.parseTranscript(transcriptId);
+    // An offline extractor takes milliseconds a chunk: one step extracts them all and saves the tickets.
+    if (oneStep) return { status: 'completed', tickets: await extraction.extractAndSaveTickets(transcriptId) };
     const tickets = [];
     for (let start = 0; start < chunks; start += PARALLEL_CHUNKS) {
       const batch = Array.from({ length: Math.min(PARALLEL_CHUNKS, chunks - start) }, (_, i) =>

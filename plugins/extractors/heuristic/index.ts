@@ -34,6 +34,7 @@ export const heuristicExtractor: ExtractorPlugin = {
     version: '1.0.0',
     description:
       'Finds commitments, requests and action items with cue phrases, offline and deterministic. The default when no LLM is configured; spends no credits.',
+    offline: true,
   },
   estimate() {
     return { inputTokens: 0, outputTokens: 0 };
