@@ -83,21 +83,24 @@ export function createActivities({ orm, mailer, plugins, extractor, credits, pus
       await em.flush();
     },
 
-    async parseTranscript(transcriptId: string): Promise<{ chunks: number; oneStep?: boolean }> {
+    /**
+     * Reads the file; with an offline extractor (milliseconds a chunk) also extracts the tickets and saves them, so
+     * the whole ingest is this one step (`saved` says how many tickets).
+     */
+    async parseTranscript(transcriptId: string): Promise<{ chunks: number; saved?: number }> {
+      let parsed;
       try {
-        return await parseStoredTranscript(orm.em.fork(), plugins, extractor, transcriptId);
+        parsed = await parseStoredTranscript(orm.em.fork(), plugins, transcriptId);
       } catch (error) {
         if (error instanceof ParseFailure) throw final('ParseFailure', `This file could not be read as a transcript: ${error.message}`);
         throw error;
       }
+      if (extractor.manifest.offline !== true) return parsed;
+      return { ...parsed, saved: await extracting((signal) => extractAndSaveTickets(orm.em.fork(), { extractor, credits }, transcriptId, signal)) };
     },
 
     extractTranscriptChunk: (transcriptId: string, index: number): Promise<ExtractedTicket[]> =>
       extracting((signal) => extractChunk(orm.em.fork(), { extractor, credits }, transcriptId, index, signal)),
-
-    /** An offline extractor's one step: every chunk, and the tickets saved; returns how many. */
-    extractAndSaveTickets: (transcriptId: string): Promise<number> =>
-      extracting((signal) => extractAndSaveTickets(orm.em.fork(), { extractor, credits }, transcriptId, signal)),
 
     saveExtractedTickets: (transcriptId: string, tickets: ExtractedTicket[]) => saveExtractedTickets(orm.em.fork(), transcriptId, tickets),
 

@@ -37,13 +37,8 @@ function requestsOf(transcript: StoredTranscript): ExtractionRequest[] {
   });
 }
 
-/**
- * Reads the stored file with the plugin host and keeps the parsed transcript (one update); returns the number of
- * chunks, and whether the extractor is offline, so that the workflow extracts and saves in one step.
- */
-export async function parseStoredTranscript(
-  em: EntityManager, host: PluginHost, extractor: BoundExtractor, transcriptId: string,
-): Promise<{ chunks: number; oneStep: boolean }> {
+/** Reads the stored file with the plugin host and keeps the parsed transcript (one update); returns the number of chunks. */
+export async function parseStoredTranscript(em: EntityManager, host: PluginHost, transcriptId: string): Promise<{ chunks: number }> {
   const sql = em.getConnection();
   const [stored] = await sql.execute<{ raw_file: Buffer | null; raw_file_name: string | null }[]>(
     'select raw_file, raw_file_name from transcripts where id = ?', [transcriptId],
@@ -65,7 +60,7 @@ export async function parseStoredTranscript(
       JSON.stringify(parsed.participants), JSON.stringify(parsed.messages), JSON.stringify(learned), transcriptId,
     ],
   );
-  return { chunks: chunkMessages(parsed.messages).length, oneStep: extractor.manifest.offline === true };
+  return { chunks: chunkMessages(parsed.messages).length };
 }
 
 /**
@@ -129,8 +124,8 @@ export async function extractChunk(
 }
 
 /**
- * The one step of an offline extractor: every chunk extracted from one read of the transcript, under one credit
- * reservation, and the tickets saved; the tickets never travel through the workflow. Safe to run again.
+ * An offline extractor's work: every chunk extracted from one read of the transcript, under one credit
+ * reservation, and the tickets saved, so they never travel through the workflow. Safe to run again.
  */
 export async function extractAndSaveTickets(
   em: EntityManager,

@@ -133,7 +133,7 @@ export interface PluginManifest {
    */
   credentialsSchema?: {};
   /**
-   * Extractors: runs on this machine, with no network call and no credits spent, in milliseconds a chunk. The ingest then extracts every chunk and saves the tickets in one step instead of one durable step per chunk.
+   * Extractors: runs on this machine, with no network call and no credits spent, in milliseconds a chunk. The ingest then reads the file, extracts every chunk and saves the tickets in one step instead of one durable step per chunk.
    */
   offline?: boolean;
   /**
