@@ -7,7 +7,7 @@
 // Run: node bench/http.ts [seconds per run, default 10] [connections, default 10,50,200] [cases whose label contains this]
 // PROFILE_DIR=<dir> writes a CPU profile of each Tickscribe process there (open it in Chrome's DevTools).
 import autocannon, { type Result } from 'autocannon';
-import { SENTENCES, SPEAKERS, startBenchApp } from './support.ts';
+import { seedBacklog, startBenchApp, uploadBody } from './support.ts';
 
 const SECONDS = Number(process.argv[2] ?? 10);
 const CONNECTIONS = (process.argv[3] ?? '10,50,200').split(',').map(Number);
@@ -18,42 +18,6 @@ const MEETING_MESSAGES = 900;
 const MEETING_TICKETS = 200;
 
 const { base, db, token, stop } = await startBenchApp('http', { NODE_ENV: 'production', LOG_LEVEL: 'warn', ...PROFILE, ...(process.env['WEB_CONCURRENCY'] ? { WEB_CONCURRENCY: process.env['WEB_CONCURRENCY'] } : {}) }, 'Enterprise');
-
-/** The one-hour meeting and the backlog, written straight into PostgreSQL. */
-async function seed(): Promise<string> {
-  const { rows: [user] } = await db.query<{ id: string }>(`select id from users where email = 'bench@example.com'`);
-  const messages = Array.from({ length: MEETING_MESSAGES }, (_, i) => ({
-    id: `m${i}`, content: SENTENCES[i % SENTENCES.length], timestamp: i * 4, speaker: { id: `s${i % SPEAKERS.length}` },
-  }));
-  const participants = SPEAKERS.map((name, i) => ({ id: `s${i}`, name }));
-  const { rows: [meeting] } = await db.query<{ id: string }>(
-    `insert into transcripts (id, user_id, title, source, duration, participants, messages, processing_status, metadata, created_at, updated_at)
-     values (gen_random_uuid(), $1, 'One-hour planning', 'zoom', 3600, $2, $3, 'completed', '{"format":"zoom"}', now(), now()) returning id`,
-    [user!.id, JSON.stringify(participants), JSON.stringify(messages)],
-  );
-  await db.query(
-    `insert into tickets (id, user_id, transcript_id, title, description, project, status, priority, assignee, tags, dependencies, created_at, updated_at)
-     select gen_random_uuid(), $1, case when i <= $3 then $2::uuid end,
-       (array['Fix','Write','Review','Migrate'])[1 + i % 4] || ' ' || (array['login redirect','checkout flow','pricing page','audit log'])[1 + (i / 4) % 4] || ' #' || i,
-       'Ticket ' || i || ', with enough words to look like a real description of the work to be done.',
-       (array['Web','Mobile','Docs','Billing'])[1 + i % 4], (array['ToDo','InProgress','Done'])[1 + i % 3], (array['Low','Medium','High'])[1 + i % 3],
-       (array['Ada Lovelace','Grace Hopper',null])[1 + i % 3], '["backend"]', '[]', now() - make_interval(secs => i), now()
-     from generate_series(1, $4) as i`,
-    [user!.id, meeting!.id, MEETING_TICKETS, TICKETS],
-  );
-  await db.query('vacuum (analyze) tickets, transcripts');
-  return meeting!.id;
-}
-
-/** A multipart body carrying a short meeting, as the upload form sends it. */
-function uploadBody(): { body: Buffer; type: string } {
-  const boundary = '----tickscribe-bench';
-  const text = SENTENCES.map((line, i) => `${SPEAKERS[i % SPEAKERS.length]}: ${line}`).join('\n');
-  const body = Buffer.from([
-    `--${boundary}`, 'Content-Disposition: form-data; name="transcript"; filename="standup.txt"', 'Content-Type: text/plain', '', text, `--${boundary}--`, '',
-  ].join('\r\n'));
-  return { body, type: `multipart/form-data; boundary=${boundary}` };
-}
 
 interface Case {
   label: string;
@@ -72,7 +36,7 @@ function load(target: Case, connections: number): Promise<Result> {
 }
 
 try {
-  const meeting = await seed();
+  const meeting = await seedBacklog(db, { tickets: TICKETS, meetingMessages: MEETING_MESSAGES, meetingTickets: MEETING_TICKETS });
   const upload = uploadBody();
   const cases: Case[] = [
     { label: 'floor: GET /auth/current-user', path: '/auth/current-user' },

@@ -55,3 +55,42 @@ export async function startBenchApp(name: string, env: Record<string, string> = 
     throw error;
   }
 }
+
+/**
+ * A one-hour meeting (`meetingMessages` messages, the first `meetingTickets` tickets made from it) and a backlog of
+ * `tickets` tickets of bench@example.com, written straight into PostgreSQL; the meeting's id.
+ */
+export async function seedBacklog(db: pg.Client, size: { tickets: number; meetingMessages: number; meetingTickets: number }): Promise<string> {
+  const { rows: [user] } = await db.query<{ id: string }>(`select id from users where email = 'bench@example.com'`);
+  const messages = Array.from({ length: size.meetingMessages }, (_, i) => ({
+    id: `m${i}`, content: SENTENCES[i % SENTENCES.length], timestamp: i * 4, speaker: { id: `s${i % SPEAKERS.length}` },
+  }));
+  const participants = SPEAKERS.map((name, i) => ({ id: `s${i}`, name }));
+  const { rows: [meeting] } = await db.query<{ id: string }>(
+    `insert into transcripts (id, user_id, title, source, duration, participants, messages, processing_status, metadata, created_at, updated_at)
+     values (gen_random_uuid(), $1, 'One-hour planning', 'zoom', 3600, $2, $3, 'completed', '{"format":"zoom"}', now(), now()) returning id`,
+    [user!.id, JSON.stringify(participants), JSON.stringify(messages)],
+  );
+  await db.query(
+    `insert into tickets (id, user_id, transcript_id, title, description, project, status, priority, assignee, tags, dependencies, created_at, updated_at)
+     select gen_random_uuid(), $1, case when i <= $3 then $2::uuid end,
+       (array['Fix','Write','Review','Migrate'])[1 + i % 4] || ' ' || (array['login redirect','checkout flow','pricing page','audit log'])[1 + (i / 4) % 4] || ' #' || i,
+       'Ticket ' || i || ', with enough words to look like a real description of the work to be done.',
+       (array['Web','Mobile','Docs','Billing'])[1 + i % 4], (array['ToDo','InProgress','Done'])[1 + i % 3], (array['Low','Medium','High'])[1 + i % 3],
+       (array['Ada Lovelace','Grace Hopper',null])[1 + i % 3], '["backend"]', '[]', now() - make_interval(secs => i), now()
+     from generate_series(1, $4) as i`,
+    [user!.id, meeting!.id, size.meetingTickets, size.tickets],
+  );
+  await db.query('vacuum (analyze) tickets, transcripts');
+  return meeting!.id;
+}
+
+/** A multipart body carrying a short meeting, as the upload form sends it. */
+export function uploadBody(): { body: Buffer; type: string } {
+  const boundary = '----tickscribe-bench';
+  const text = SENTENCES.map((line, i) => `${SPEAKERS[i % SPEAKERS.length]}: ${line}`).join('\n');
+  const body = Buffer.from([
+    `--${boundary}`, 'Content-Disposition: form-data; name="transcript"; filename="standup.txt"', 'Content-Type: text/plain', '', text, `--${boundary}--`, '',
+  ].join('\r\n'));
+  return { body, type: `multipart/form-data; boundary=${boundary}` };
+}
