@@ -1,8 +1,9 @@
 // Memory under a long mixed load, against a real Tickscribe process in production mode (`npm start` as users run
 // it): 20 connections cycling through the ticket list, a text search, the status poll and the current user
 // (autocannon), and one upload of a short meeting at a time, for the soak's length (default 10 minutes). Prints,
-// for each Node process, its resident memory at idle before, at the peak, and at idle after (60 s after the load),
-// and the live JavaScript heap from heap snapshots taken before and after (written to the printed folder, for
+// for each Node process, its resident memory fresh, at idle before the load (after the first heap snapshot, which
+// grows the process by about its size), at the peak, and at idle after (60 s after the load), and the live
+// JavaScript heap from heap snapshots taken before and after (written to the printed folder, for
 // Chrome's DevTools Memory tab). Asserts nothing. Run: node bench/soak.ts [minutes, default 10]
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +17,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const { base, db, token, main, stop } = await startBenchApp('soak', {
   NODE_ENV: 'production', LOG_LEVEL: 'warn', NODE_OPTIONS: `--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=${snapshots}`,
+  ...(process.env['MALLOC_ARENA_MAX'] ? { MALLOC_ARENA_MAX: process.env['MALLOC_ARENA_MAX'] } : {}),
 }, 'Enterprise');
 await db.query(`update plans set transcript_limit = 1000000, input_token_limit = 2000000000, output_token_limit = 2000000000`);
 
@@ -69,8 +71,11 @@ try {
   // Warm up: every path once, so the "before" figures include loaded code and filled caches.
   await autocannon({ url: `${base}/api/tickets/filtered?page=1&limit=10`, connections: 5, duration: 5, headers: { authorization: `Bearer ${token}` } });
   await sleep(5000);
-  const idleBefore = nodeProcesses();
+  const fresh = nodeProcesses();
   const heapBefore = await heaps();
+  // Taking a heap snapshot grows the process by about its size, for good: the figures to compare start after it.
+  await sleep(5000);
+  const idleBefore = nodeProcesses();
   const peak = new Map(idleBefore.map((p) => [p.pid, p.rssMiB]));
   const sampler = setInterval(() => {
     for (const p of nodeProcesses()) peak.set(p.pid, Math.max(peak.get(p.pid) ?? 0, p.rssMiB));
@@ -102,13 +107,14 @@ try {
   const heapAfter = await heaps();
 
   console.log(`${MINUTES} min of mixed load: ${load.requests.total} requests (${load.requests.average.toFixed(0)}/s, p99 ${load.latency.p99} ms, ${load.errors + load.timeouts} errors, ${load.non2xx} non-2xx) and ${uploads} uploads`);
-  console.log('process            RSS MiB: idle before   peak   idle after  change    heap MiB: before  after  change');
+  console.log('process            RSS MiB: fresh  idle before   peak   idle after  change    heap MiB: before  after  change');
   for (const before of idleBefore) {
     const after = idleAfter.find((p) => p.pid === before.pid);
     const [hb, ha] = [heapBefore.get(before.pid), heapAfter.get(before.pid)];
     const change = after ? `${(((after.rssMiB - before.rssMiB) / before.rssMiB) * 100).toFixed(0)}%` : 'gone';
     const heapChange = hb && ha ? `${(((ha - hb) / hb) * 100).toFixed(0)}%` : '?';
-    console.log(`${before.role.padEnd(18)} ${before.rssMiB.toFixed(0).padStart(20)} ${peak.get(before.pid)!.toFixed(0).padStart(6)} ${(after?.rssMiB.toFixed(0) ?? '-').padStart(12)} ${change.padStart(7)} ${(hb?.toFixed(1) ?? '?').padStart(17)} ${(ha?.toFixed(1) ?? '?').padStart(6)} ${heapChange.padStart(7)}`);
+    const start = fresh.find((p) => p.pid === before.pid)?.rssMiB.toFixed(0) ?? '?';
+    console.log(`${before.role.padEnd(18)} ${start.padStart(14)} ${before.rssMiB.toFixed(0).padStart(12)} ${peak.get(before.pid)!.toFixed(0).padStart(6)} ${(after?.rssMiB.toFixed(0) ?? '-').padStart(12)} ${change.padStart(7)} ${(hb?.toFixed(1) ?? '?').padStart(17)} ${(ha?.toFixed(1) ?? '?').padStart(6)} ${heapChange.padStart(7)}`);
   }
   console.log(`heap snapshots: ${snapshots}`);
 } finally {

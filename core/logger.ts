@@ -12,12 +12,15 @@ const REDACT = [
   '*.passwordHash',
 ];
 
-/** Structured JSON logs; pretty-printed on a terminal in development. */
+/**
+ * Structured JSON logs; pretty-printed on a terminal in development. Lines are written without blocking the
+ * request that logs them (a line per request at info): writes queue while one is under way, and what is queued is
+ * flushed when the process exits.
+ */
 export function createLogger(config: Pick<Config, 'LOG_LEVEL' | 'NODE_ENV'>): Logger {
-  const pretty = config.NODE_ENV === 'development' && process.stdout.isTTY;
-  return pino({
-    level: config.LOG_LEVEL,
-    redact: { paths: REDACT, censor: '[redacted]' },
-    ...(pretty ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } } : {}),
-  });
+  const options = { level: config.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' } };
+  if (config.NODE_ENV === 'development' && process.stdout.isTTY) {
+    return pino({ ...options, transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } });
+  }
+  return pino(options, pino.destination({ dest: 1, sync: false }));
 }

@@ -12,7 +12,8 @@ export interface StartedProcess {
 
 /** Starts `node server/main.ts` and resolves once it prints that it is ready. */
 export function startMainProcess(env: Record<string, string>, args: string[] = [], timeoutMs = 150_000): Promise<StartedProcess> {
-  const child = spawn(process.execPath, ['server/main.ts', ...args], {
+  // The heap limit `npm start` and `npm run start:api` give the first process (package.json).
+  const child = spawn(process.execPath, ['--max-old-space-size=1024', 'server/main.ts', ...args], {
     cwd: ROOT,
     env: { PATH: process.env['PATH'] ?? '', LOG_LEVEL: 'warn', ...env },
   });
