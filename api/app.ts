@@ -52,8 +52,6 @@ export interface AppDependencies {
   processingTime?: string;
   /** The meeting bot the settings configure; null or absent when it is off (its routes then say how to configure it). */
   meetingBot?: MeetingBot | null;
-  /** How often a bot's lifecycle asks the bot service where the bot stands when no webhook said it. Default 60 s. */
-  botPollIntervalMs?: number;
   /** The plugin host: its tracker plugins are the connection types. */
   plugins: PluginHost;
   /** The key that seals tracker credentials (loadCredentialsKey). */
@@ -65,7 +63,7 @@ export interface AppDependencies {
  * out where no route runs (describing the API); the connection routes then cannot answer.
  */
 type RouteDependencies = Pick<AppDependencies, 'config' | 'orm' | 'temporal' | 'workflows' | 'emails' | 'processingTime'> &
-  Partial<Pick<AppDependencies, 'logger' | 'plugins' | 'credentialsKey'>> & Partial<Pick<AppDependencies, 'meetingBot' | 'botPollIntervalMs'>>;
+  Partial<Pick<AppDependencies, 'logger' | 'plugins' | 'credentialsKey'>> & Partial<Pick<AppDependencies, 'meetingBot'>>;
 
 /** The connections service, made when a connection route is first called. */
 function connectionsOf(deps: RouteDependencies): () => Connections {
@@ -102,7 +100,7 @@ export function apiRoutes(deps: RouteDependencies): { api: ApiRegistry; accounts
   pushRoutes(api, { em, workflows: deps.workflows, taskQueue: deps.config.TEMPORAL_TASK_QUEUE });
   botRoutes(api, {
     em, credits, workflows: deps.workflows, taskQueue: deps.config.TEMPORAL_TASK_QUEUE, meetingBot: deps.meetingBot,
-    pollIntervalMs: deps.botPollIntervalMs, logger: deps.logger,
+    pollIntervalMs: deps.config.MEETING_BOT_POLL_INTERVAL_MS, logger: deps.logger,
   });
   if (!deps.config.SMTP_URL && deps.config.NODE_ENV !== 'production') devOutboxRoutes(api, { em });
   return { api, accounts };

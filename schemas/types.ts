@@ -1475,6 +1475,10 @@ export interface Config {
    */
   MEETING_BOT_WEBHOOK_SECRET?: string;
   /**
+   * How often a bot's lifecycle asks the bot service where the bot stands when no webhook said it, in milliseconds (the backup for lost webhooks).
+   */
+  MEETING_BOT_POLL_INTERVAL_MS: number;
+  /**
    * The name the bot shows in the meeting.
    */
   MEETING_BOT_NAME: string;

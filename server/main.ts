@@ -41,13 +41,16 @@ export interface StartOptions {
   logger?: Logger;
   /** Built web app folder; null serves none (used behind the Vite dev server). */
   webDir?: string | null;
-  /** How often a meeting bot's lifecycle asks the bot service where the bot stands when no webhook said it. Default 60 s. */
-  botPollIntervalMs?: number;
   /**
    * Set in the extra API processes of a multi-process start (2, 3, ...; see api-processes.ts): PORT is already
    * taken by the first process, and the start-up sweeps (pending e-mail, credit schedules) are the first one's job.
    */
   instance?: number;
+  /**
+   * How many processes serve the API when WEB_CONCURRENCY is not set. Default 1; the command line (main()) asks
+   * for one per CPU core.
+   */
+  apiProcesses?: number;
 }
 
 export interface RunningTickscribe {
@@ -188,9 +191,9 @@ export async function start(options: StartOptions = {}): Promise<RunningTickscri
       const app = createApp({
         config, logger, orm, temporal: temporalInfo.connection, workflows: client, emails, webDir: options.webDir,
         processingTime: processingTime(plugins.extractor), plugins: plugins.plugins, credentialsKey,
-        meetingBot, botPollIntervalMs: options.botPollIntervalMs,
+        meetingBot,
       });
-      const processes = options.instance ? 1 : config.WEB_CONCURRENCY ?? availableParallelism();
+      const processes = options.instance ? 1 : config.WEB_CONCURRENCY ?? options.apiProcesses ?? 1;
       const shared = Boolean(options.instance) || processes > 1;
       const server = await listen(createServer(app.callback()), config.PORT, config.HOST, shared);
       cleanups.push(() => close(server));
@@ -320,7 +323,7 @@ export async function main(args = process.argv.slice(2)): Promise<void> {
   const startedAt = performance.now();
   try {
     instance = instanceFromArgs(args);
-    running = await start({ role: roleFromArgs(args), instance });
+    running = await start({ role: roleFromArgs(args), instance, apiProcesses: availableParallelism() });
   } catch (error) {
     const known = error instanceof ConfigError || error instanceof StartupError;
     process.stderr.write(`Tickscribe could not start: ${known ? error.message : describeUnexpected(error)}\n`);

@@ -24,8 +24,6 @@ const schema = (name: string) => `api/bots/${name}.schema.json`;
 
 /** Where the bot services post their webhooks (no session: the signature alone vouches for a delivery). */
 export const BOT_WEBHOOK_PATH = '/api/bots/webhook';
-/** The status poll of a bot's lifecycle when no webhook brought news: the backup for lost webhooks. */
-export const DEFAULT_BOT_POLL_MS = 60_000;
 /** How long a cancel waits for the bot service to confirm before it answers with the bot as it stands. */
 const CANCEL_WAIT_MS = 5_000;
 
@@ -38,7 +36,8 @@ export interface BotRouteDependencies {
   taskQueue: string;
   /** The configured bot plugin; null or absent when the meeting bot is off. */
   meetingBot?: MeetingBot | null;
-  pollIntervalMs?: number;
+  /** MEETING_BOT_POLL_INTERVAL_MS. */
+  pollIntervalMs: number;
   logger?: Logger;
 }
 
@@ -98,7 +97,7 @@ function sendFailure(error: unknown): never {
 export function botRoutes(api: ApiRegistry, deps: BotRouteDependencies): void {
   const { em, workflows, taskQueue } = deps;
   const lifecycleOf = (bot: Bot) => ({
-    botId: bot.id, providerBotId: bot.providerBotId, provider: bot.provider, pollIntervalMs: deps.pollIntervalMs ?? DEFAULT_BOT_POLL_MS,
+    botId: bot.id, providerBotId: bot.providerBotId, provider: bot.provider, pollIntervalMs: deps.pollIntervalMs,
   });
 
   api.route<MeetingBotRequest, undefined, MeetingBotResponse>({

@@ -1,9 +1,10 @@
 // When the bot service's webhooks are lost, or its transcript is late, throttled or failing: the status poll (fast
 // here) follows the bot, and the transcript is fetched once it can be, or the bot fails with the reason in words.
+// Two API processes serve the requests, so the bots sent through the second one must poll as configured too.
 import { describe, expect, it } from 'vitest';
 import { SEGMENTS, useRecallApp } from './bots-support.ts';
 
-const t = useRecallApp({ pollMs: 400 });
+const t = useRecallApp({ pollMs: 400, apiProcesses: 2 });
 
 /** Moves a bot through the meeting at Recall.ai without any webhook reaching the app. */
 function meetingWithoutWebhooks(id: string, recorded = true) {

@@ -57,6 +57,8 @@ export interface StartOptions {
   /** The backup status poll of each bot (ms); long by default so that only webhooks move bots. */
   pollMs?: number;
   secret?: string;
+  /** WEB_CONCURRENCY: with more than one, requests reach API processes that got only the settings. */
+  apiProcesses?: number;
 }
 
 /** Starts the app against `fake` (by its URL) before the file's tests, and stops both after them. */
@@ -69,13 +71,13 @@ function useBotApp<Fake extends { close(): Promise<void> }>(
     const port = await freePort();
     t.app = await start({
       role: 'all',
-      botPollIntervalMs: options.pollMs ?? 60_000,
       env: {
         NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: String(port), DATA_DIR: inject('dataDir'), DATABASE_URL: inject('databaseUrl'),
         TEMPORAL_ADDRESS: inject('temporalAddress'), TEMPORAL_TASK_QUEUE: `bots-${randomUUID()}`,
         MEETING_BOT_PROVIDER: provider, MEETING_BOT_API_KEY: key, MEETING_BOT_BASE_URL: urlOf(t.fake),
         MEETING_BOT_WEBHOOK_SECRET: options.secret ?? (provider === 'recall' ? RECALL_SECRET : ATTENDEE_SECRET),
-        OUTBOUND_ALLOWLIST: '127.0.0.1/32', OUTBOUND_TIMEOUT_MS: '2000',
+        OUTBOUND_ALLOWLIST: '127.0.0.1/32', OUTBOUND_TIMEOUT_MS: '2000', MEETING_BOT_POLL_INTERVAL_MS: String(options.pollMs ?? 60_000),
+        WEB_CONCURRENCY: String(options.apiProcesses ?? 1),
       },
     });
     t.base = `http://127.0.0.1:${port}`;

@@ -22,8 +22,6 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       TEMPORAL_ADDRESS: inject('temporalAddress'),
       // Each app gets its own task queue, so its worker (and mailer) handles only its own workflows.
       TEMPORAL_TASK_QUEUE: `test-${randomUUID()}`,
-      // One process: the tests run the API in this one (tests/integration/web-concurrency.test.ts starts several).
-      WEB_CONCURRENCY: '1',
       ...env,
     },
   });
