@@ -7,17 +7,16 @@
 // Run: node bench/http.ts [seconds per run, default 10] [connections, default 10,50,200] [cases whose label contains this]
 // PROFILE_DIR=<dir> writes a CPU profile of each Tickscribe process there (open it in Chrome's DevTools).
 import autocannon, { type Result } from 'autocannon';
-import { seedBacklog, startBenchApp, uploadBody } from './support.ts';
+import { PROFILE_ENV, raisePlanLimits, seedBacklog, startBenchApp, uploadBody } from './support.ts';
 
 const SECONDS = Number(process.argv[2] ?? 10);
 const CONNECTIONS = (process.argv[3] ?? '10,50,200').split(',').map(Number);
 const ONLY = process.argv[4];
-const PROFILE: Record<string, string> = process.env['PROFILE_DIR'] ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env['PROFILE_DIR']}` } : {};
 const TICKETS = 2_000;
 const MEETING_MESSAGES = 900;
 const MEETING_TICKETS = 200;
 
-const { base, db, token, stop } = await startBenchApp('http', { NODE_ENV: 'production', LOG_LEVEL: 'warn', ...PROFILE, ...(process.env['WEB_CONCURRENCY'] ? { WEB_CONCURRENCY: process.env['WEB_CONCURRENCY'] } : {}) }, 'Enterprise');
+const { base, db, token, stop } = await startBenchApp('http', { NODE_ENV: 'production', LOG_LEVEL: 'warn', ...PROFILE_ENV, ...(process.env['WEB_CONCURRENCY'] ? { WEB_CONCURRENCY: process.env['WEB_CONCURRENCY'] } : {}) }, 'Enterprise');
 
 interface Case {
   label: string;
@@ -35,8 +34,7 @@ function load(target: Case, connections: number): Promise<Result> {
   });
 }
 
-// Limits an operator would raise for a load test: the month's transcripts and tokens.
-await db.query(`update plans set transcript_limit = 1000000, input_token_limit = 2000000000, output_token_limit = 2000000000`);
+await raisePlanLimits(db);
 
 try {
   const meeting = await seedBacklog(db, { tickets: TICKETS, meetingMessages: MEETING_MESSAGES, meetingTickets: MEETING_TICKETS });

@@ -7,7 +7,7 @@
 // Run: node bench/ingest-load.ts [seconds per run, default 30] [in flight, default 1,10,30]
 // PROFILE_DIR=<dir> writes a CPU profile of each Tickscribe process there.
 import { readdirSync, readFileSync } from 'node:fs';
-import { SENTENCES, SPEAKERS, startBenchApp } from './support.ts';
+import { PROFILE_ENV, raisePlanLimits, SENTENCES, SPEAKERS, startBenchApp } from './support.ts';
 
 const SECONDS = Number(process.argv[2] ?? 30);
 const IN_FLIGHT = (process.argv[3] ?? '1,10,30').split(',').map(Number);
@@ -19,10 +19,8 @@ const cues = ['WEBVTT', ''];
 for (let i = 0; i * 4 < 3600; i++) cues.push(String(i + 1), `${clock(i * 4)} --> ${clock(i * 4 + 3)}`, `${SPEAKERS[i % 4]}: ${lines[(i * 7) % 5]}`, '');
 const HOUR = cues.join('\n');
 
-const PROFILE: Record<string, string> = process.env['PROFILE_DIR'] ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env['PROFILE_DIR']}` } : {};
-const { base, db, token, main, stop } = await startBenchApp('ingest-load', { EXTRACTOR: 'heuristic', NODE_ENV: 'production', LOG_LEVEL: 'warn', ...PROFILE }, 'Enterprise');
-// Limits an operator would raise for a load test: the month's transcripts and tokens.
-await db.query(`update plans set transcript_limit = 1000000, input_token_limit = 2000000000, output_token_limit = 2000000000`);
+const { base, db, token, main, stop } = await startBenchApp('ingest-load', { EXTRACTOR: 'heuristic', NODE_ENV: 'production', LOG_LEVEL: 'warn', ...PROFILE_ENV }, 'Enterprise');
+await raisePlanLimits(db);
 
 /** CPU ticks (user + system) of the Tickscribe process and everything it started, as Node, PostgreSQL and Temporal. */
 function cpu(): Record<string, number> {

@@ -9,7 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { seedBacklog, startBenchApp, uploadBody } from './support.ts';
+import { raisePlanLimits, seedBacklog, startBenchApp, uploadBody } from './support.ts';
 
 const MINUTES = Number(process.argv[2] ?? 10);
 const snapshots = mkdtempSync(join(tmpdir(), 'tickscribe-soak-'));
@@ -19,7 +19,7 @@ const { base, db, token, main, stop } = await startBenchApp('soak', {
   NODE_ENV: 'production', LOG_LEVEL: 'warn', NODE_OPTIONS: `--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=${snapshots}`,
   ...(process.env['MALLOC_ARENA_MAX'] ? { MALLOC_ARENA_MAX: process.env['MALLOC_ARENA_MAX'] } : {}),
 }, 'Enterprise');
-await db.query(`update plans set transcript_limit = 1000000, input_token_limit = 2000000000, output_token_limit = 2000000000`);
+await raisePlanLimits(db);
 
 /** The Node processes of this Tickscribe (the first one and its extra API processes), with their resident memory in MiB. */
 function nodeProcesses(): { pid: number; role: string; rssMiB: number }[] {

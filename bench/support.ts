@@ -94,3 +94,11 @@ export function uploadBody(): { body: Buffer; type: string } {
   ].join('\r\n'));
   return { body, type: `multipart/form-data; boundary=${boundary}` };
 }
+
+/** PROFILE_DIR=<dir>: the Tickscribe processes write CPU profiles there (for Chrome's DevTools). */
+export const PROFILE_ENV: Record<string, string> = process.env['PROFILE_DIR'] ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env['PROFILE_DIR']}` } : {};
+
+/** Raises the plans' monthly transcript and token limits, as an operator would for a load test. */
+export async function raisePlanLimits(db: pg.Client): Promise<void> {
+  await db.query(`update plans set transcript_limit = 1000000, input_token_limit = 2000000000, output_token_limit = 2000000000`);
+}
