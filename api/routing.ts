@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ValidateFunction } from 'ajv';
 import { HttpError } from './errors.ts';
+import { JsonText } from '../core/json-text.ts';
 import { describeError, getValidator } from '../core/schema/registry.ts';
 import type { AppContext, AppState } from './context.ts';
 
@@ -38,8 +39,11 @@ export interface RouteDefinition<TBody = unknown, TQuery = unknown, TResult = un
   query?: string;
   /** Every status the route answers with on success, and its body. The first 2xx or 3xx is the default status. */
   responses: Record<number, ResponseDefinition>;
-  /** Returns the response body; may set `ctx.status` to another declared status first. */
-  handler(ctx: AppContext, input: RouteInput<TBody, TQuery>): Promise<TResult> | TResult;
+  /**
+   * Returns the response body, or the same already written as JSON; may set `ctx.status` to another declared
+   * status first.
+   */
+  handler(ctx: AppContext, input: RouteInput<TBody, TQuery>): Promise<TResult | JsonText<TResult>> | TResult | JsonText<TResult>;
 }
 
 interface CompiledRoute {
@@ -126,14 +130,19 @@ export class ApiRegistry {
         throw new Error(`${route.definition.operationId} answered with undeclared status ${ctx.status}`);
       }
       const validate = route.responses.get(ctx.status);
-      if (validate && !validate(result)) {
+      if (validate && !validate(result instanceof JsonText ? JSON.parse(result.text) : result)) {
         throw new Error(
           `${route.definition.operationId} answered with a body that breaks its schema: ${describeError(validate.errors![0]!, 'response')}`,
         );
       }
     }
     if (ctx.status === 204 || result === undefined) return;
-    ctx.body = result;
+    if (result instanceof JsonText) {
+      ctx.type = 'application/json';
+      ctx.body = result.text;
+    } else {
+      ctx.body = result;
+    }
   }
 
   /** The declared routes, in the order they were declared (for the OpenAPI document). */

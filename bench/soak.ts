@@ -2,7 +2,7 @@
 // it): 20 connections cycling through the ticket list, a text search, the status poll and the current user
 // (autocannon), and one upload of a short meeting at a time, for the soak's length (default 10 minutes). Prints,
 // for each Node process, its resident memory fresh, at idle before the load (after the first heap snapshot, which
-// grows the process by about its size), at the peak, and at idle after (60 s after the load), and the live
+// grows the process by about its size), at the peak, and at idle after (sampled up to 120 s after the load), and the live
 // JavaScript heap from heap snapshots taken before and after (written to the printed folder, for
 // Chrome's DevTools Memory tab). Asserts nothing. Run: node bench/soak.ts [minutes, default 10]
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -12,12 +12,13 @@ import autocannon from 'autocannon';
 import { raisePlanLimits, seedBacklog, startBenchApp, uploadBody } from './support.ts';
 
 const MINUTES = Number(process.argv[2] ?? 10);
+/** Seconds after the load at which resident memory is sampled; the last is 'idle after'. */
+const IDLE_SAMPLES_S = [15, 30, 60, 120];
 const snapshots = mkdtempSync(join(tmpdir(), 'tickscribe-soak-'));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const { base, db, token, main, stop } = await startBenchApp('soak', {
   NODE_ENV: 'production', LOG_LEVEL: 'warn', NODE_OPTIONS: `--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=${snapshots}`,
-  ...(process.env['MALLOC_ARENA_MAX'] ? { MALLOC_ARENA_MAX: process.env['MALLOC_ARENA_MAX'] } : {}),
 }, 'Enterprise');
 await raisePlanLimits(db);
 
@@ -102,8 +103,13 @@ try {
   });
   await uploader;
   clearInterval(sampler);
-  await sleep(60_000);
-  const idleAfter = nodeProcesses();
+  // Resident memory at idle after the load, sampled as V8 and the allocator give memory back.
+  const later: ReturnType<typeof nodeProcesses>[] = [];
+  for (const wait of IDLE_SAMPLES_S.map((s, i) => s - (IDLE_SAMPLES_S[i - 1] ?? 0))) {
+    await sleep(wait * 1000);
+    later.push(nodeProcesses());
+  }
+  const idleAfter = later.at(-1)!;
   const heapAfter = await heaps();
 
   console.log(`${MINUTES} min of mixed load: ${load.requests.total} requests (${load.requests.average.toFixed(0)}/s, p99 ${load.latency.p99} ms, ${load.errors + load.timeouts} errors, ${load.non2xx} non-2xx) and ${uploads} uploads`);
@@ -116,6 +122,8 @@ try {
     const start = fresh.find((p) => p.pid === before.pid)?.rssMiB.toFixed(0) ?? '?';
     console.log(`${before.role.padEnd(18)} ${start.padStart(14)} ${before.rssMiB.toFixed(0).padStart(12)} ${peak.get(before.pid)!.toFixed(0).padStart(6)} ${(after?.rssMiB.toFixed(0) ?? '-').padStart(12)} ${change.padStart(7)} ${(hb?.toFixed(1) ?? '?').padStart(17)} ${(ha?.toFixed(1) ?? '?').padStart(6)} ${heapChange.padStart(7)}`);
   }
+  console.log(`resident memory at idle after the load, MiB, at ${IDLE_SAMPLES_S.join(' / ')} s:`);
+  for (const before of idleBefore) console.log(`${before.role.padEnd(18)} ${later.map((sample) => sample.find((p) => p.pid === before.pid)?.rssMiB.toFixed(0) ?? '-').join(' / ')}`);
   console.log(`heap snapshots: ${snapshots}`);
 } finally {
   await stop();

@@ -7,6 +7,7 @@ import { Connection } from '../connections/connection.entity.ts';
 import { PushRecord } from '../push/push-record.entity.ts';
 import { RateLimitCounter } from '../security/rate-limit-counter.entity.ts';
 import { Ticket } from '../tickets/ticket.entity.ts';
+import { UserTicketCount } from '../tickets/ticket-count.entity.ts';
 import { Transcript } from '../transcripts/transcript.entity.ts';
 import { CreditReservation } from '../credits/credit-reservation.entity.ts';
 import { CreditReset } from '../credits/credit-reset.entity.ts';
@@ -17,4 +18,4 @@ import { EmailToken } from '../users/email-token.entity.ts';
 import { Session } from '../users/session.entity.ts';
 import { User } from '../users/user.entity.ts';
 
-export const ENTITIES = [User, Session, EmailToken, OutboundEmail, RateLimitCounter, Plan, TokenUsage, CreditReservation, Transcript, Ticket, Connection, ConnectionDelivery, PushRecord, CreditReset, BillingAccount, Payment, StripeEvent, Bot, BotWebhookEvent];
+export const ENTITIES = [User, Session, EmailToken, OutboundEmail, RateLimitCounter, Plan, TokenUsage, CreditReservation, Transcript, Ticket, Connection, ConnectionDelivery, PushRecord, CreditReset, BillingAccount, Payment, StripeEvent, Bot, BotWebhookEvent, UserTicketCount];

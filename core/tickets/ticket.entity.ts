@@ -13,7 +13,8 @@ export const Ticket = defineEntity({
   name: 'Ticket',
   tableName: 'tickets',
   indexes: [
-    { name: 'tickets_user_created_idx', properties: ['user', 'createdAt'] },
+    // Newest first with the id as tie-breaker, the list's order, read straight off the index.
+    { name: 'tickets_user_created_idx', properties: ['user', 'createdAt', 'id'] },
     // The list's filters, each with the newest-first order, so page 1 is read straight off the index.
     { name: 'tickets_user_status_created_idx', expression: 'create index "tickets_user_status_created_idx" on "tickets" ("user_id", "status", "created_at" desc)' },
     { name: 'tickets_user_priority_created_idx', expression: 'create index "tickets_user_priority_created_idx" on "tickets" ("user_id", "priority", "created_at" desc)' },

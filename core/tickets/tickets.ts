@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { TicketCreateRequest, TicketFilterQuery, TicketUpdateRequest } from '../../schemas/types.ts';
+import type { TicketCreateRequest, TicketFilterQuery, TicketList, TicketSearchResponse, TicketUpdateRequest } from '../../schemas/types.ts';
+import { JsonText } from '../json-text.ts';
 import { InvalidInput, NotFound } from '../errors.ts';
 import { containing } from '../db/like.ts';
 import { isUuid } from '../ids.ts';
@@ -37,26 +38,20 @@ export function viewTicket(ticket: Ticket) {
   };
 }
 
-/** The columns a ticket's view shows, as SQL: lists read these straight into the view, without entities. */
-const VIEW_COLUMNS = `id, title, description, context, implementation, dependencies, effort, notes, project, status, priority, assignee,
-  tags, to_char(due_date, 'YYYY-MM-DD') as due_date, external_url, external_id, external_type, external_key, transcript_id, created_at, updated_at`;
+/**
+ * A ticket's view (viewTicket) as PostgreSQL writes it: lists are answered with the JSON the database builds,
+ * without reading rows into objects and serialising them again. Times are UTC with milliseconds, like toISOString.
+ */
+const VIEW_JSON = `json_build_object('id', id, 'title', title, 'description', description, 'context', context,
+  'implementation', implementation, 'dependencies', dependencies, 'effort', effort, 'notes', notes, 'project', project,
+  'status', status, 'priority', priority, 'assignee', assignee, 'tags', tags, 'dueDate', to_char(due_date, 'YYYY-MM-DD'),
+  'externalUrl', external_url, 'externalId', external_id, 'externalType', external_type, 'externalKey', external_key,
+  'transcriptId', transcript_id,
+  'createdAt', to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+  'updatedAt', to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
 
-interface TicketRow {
-  id: string; title: string; description: string; context: string | null; implementation: string | null; dependencies: string[];
-  effort: NonNullable<Ticket['effort']> | null; notes: string | null; project: string; status: Ticket['status']; priority: Ticket['priority'];
-  assignee: string | null; tags: string[]; due_date: string | null; external_url: string | null; external_id: string | null;
-  external_type: string | null; external_key: string | null; transcript_id: string | null; created_at: Date; updated_at: Date;
-}
-
-function viewRow(row: TicketRow): ReturnType<typeof viewTicket> {
-  return {
-    id: row.id, title: row.title, description: row.description, context: row.context, implementation: row.implementation,
-    dependencies: row.dependencies, effort: row.effort, notes: row.notes, project: row.project, status: row.status, priority: row.priority,
-    assignee: row.assignee, tags: row.tags, dueDate: row.due_date, externalUrl: row.external_url, externalId: row.external_id,
-    externalType: row.external_type, externalKey: row.external_key, transcriptId: row.transcript_id,
-    createdAt: new Date(row.created_at).toISOString(), updatedAt: new Date(row.updated_at).toISOString(),
-  };
-}
+/** The views of a page of tickets (`from page`), newest first, as one JSON array. */
+const PAGE_JSON = `coalesce((select json_agg(${VIEW_JSON} order by created_at desc, id desc) from page), '[]')::text`;
 
 /** A condition on the user's tickets: SQL and its parameters. */
 interface Where {
@@ -64,26 +59,29 @@ interface Where {
   params: unknown[];
 }
 
-/** The user's tickets matching `where`, newest first, a page at a time, as views. */
-async function ticketPage(em: EntityManager, where: Where, limit: number, offset = 0) {
-  const rows = await em.getConnection().execute<TicketRow[]>(
-    `select ${VIEW_COLUMNS} from tickets where ${where.sql} order by created_at desc, id desc limit ? offset ?`, [...where.params, limit, offset],
+/** The user's tickets matching `where`, newest first, a page at a time: their views as a JSON array. */
+async function ticketPage(em: EntityManager, where: Where, limit: number, offset = 0): Promise<string> {
+  const [row] = await em.getConnection().execute<{ data: string }[]>(
+    `with page as (select * from tickets where ${where.sql} order by created_at desc, id desc limit ? offset ?) select ${PAGE_JSON} as data`,
+    [...where.params, limit, offset],
   );
-  return rows.map(viewRow);
+  return row!.data;
 }
 
-/**
- * A page of the user's tickets matching `where` with their count up to `cap`, in one round trip: the count comes
- * back on every row, and on a row of its own when the page is empty.
- */
-async function countedTicketPage(em: EntityManager, where: Where, limit: number, offset: number, cap: number) {
-  const rows = await em.getConnection().execute<(TicketRow & { total: number })[]>(
-    `with page as (select ${VIEW_COLUMNS} from tickets where ${where.sql} order by created_at desc, id desc limit ? offset ?),
-       total as (select count(*)::int as total from (select 1 from tickets where ${where.sql} limit ?) as capped)
-     select total.total, page.* from total left join page on true order by page.created_at desc, page.id desc`,
-    [...where.params, limit, offset, ...where.params, cap],
+/** How a page's total is counted: all the user's tickets (kept by PostgreSQL), or the matches up to `cap`. */
+type Total = { all: string } | { cap: number };
+
+/** A page of the user's tickets matching `where` (their views as a JSON array) with their total, in one round trip. */
+async function countedTicketPage(em: EntityManager, where: Where, limit: number, offset: number, total: Total) {
+  const counted = 'all' in total
+    ? { sql: 'select coalesce((select ticket_count from user_ticket_counts where user_id = ?), 0)', params: [total.all] }
+    : { sql: `select count(*)::int from (select 1 from tickets where ${where.sql} limit ?) as capped`, params: [...where.params, total.cap] };
+  const [row] = await em.getConnection().execute<{ total: number; data: string }[]>(
+    `with page as (select * from tickets where ${where.sql} order by created_at desc, id desc limit ? offset ?)
+     select (${counted.sql}) as total, ${PAGE_JSON} as data`,
+    [...where.params, limit, offset, ...counted.params],
   );
-  return { rows: rows.filter((row) => row.id !== null).map(viewRow), total: rows[0]?.total ?? 0 };
+  return { data: row!.data, total: row!.total };
 }
 
 export interface Page {
@@ -91,8 +89,10 @@ export interface Page {
   limit: number;
 }
 
-function paginate<T>(rows: T[], total: number, page: Page): { data: T[]; pagination: { page: number; limit: number; total: number; totalPages: number } } {
-  return { data: rows, pagination: { page: page.page, limit: page.limit, total, totalPages: Math.ceil(total / page.limit) } };
+/** The list answer: a page of views (JSON written by PostgreSQL) and where it stands. */
+function paginate(data: string, total: number, page: Page, capped = false): JsonText<TicketList> {
+  const pagination = { page: page.page, limit: page.limit, total, totalPages: Math.ceil(total / page.limit) };
+  return JsonText.object('data', data, { pagination, ...(capped ? { totalCapped: true } : {}) });
 }
 
 /** `%text%` for ILIKE, with the pattern characters of the text taken literally. */
@@ -109,8 +109,8 @@ export async function ownTicket(em: EntityManager, user: User, id: string): Prom
 }
 
 export async function listTickets(em: EntityManager, user: User, page: Page) {
-  const { rows, total } = await countedTicketPage(em, { sql: 'user_id = ?', params: [user.id] }, page.limit, (page.page - 1) * page.limit, 2 ** 31 - 1);
-  return paginate(rows, total, page);
+  const { data, total } = await countedTicketPage(em, { sql: 'user_id = ?', params: [user.id] }, page.limit, (page.page - 1) * page.limit, { all: user.id });
+  return paginate(data, total, page);
 }
 
 /** The ticket list with its filters and text search, done in PostgreSQL on indexes that fit them. */
@@ -129,9 +129,10 @@ export async function filterTickets(em: EntityManager, user: User, query: Requir
   const search = query.search?.trim();
   if (search) match(`${SEARCH_TEXT} ilike ?`, containing(search));
   const where = { sql: conditions.join(' and '), params };
-  const cap = search ? SEARCH_COUNT_CAP : COUNT_CAP;
-  const { rows, total } = await countedTicketPage(em, where, query.limit, (query.page - 1) * query.limit, cap);
-  return { ...paginate(rows, total, query), ...(total >= cap ? { totalCapped: true } : {}) };
+  // Unfiltered, the total is the user's ticket count, kept by PostgreSQL; filtered, the matches are counted.
+  const cap = conditions.length === 1 ? undefined : search ? SEARCH_COUNT_CAP : COUNT_CAP;
+  const { data, total } = await countedTicketPage(em, where, query.limit, (query.page - 1) * query.limit, cap === undefined ? { all: user.id } : { cap });
+  return paginate(data, total, query, cap !== undefined && total >= cap);
 }
 
 /**
@@ -145,7 +146,7 @@ const SEARCH_COUNT_CAP = 1_000;
 export async function searchTickets(em: EntityManager, user: User, q: string, limit: number) {
   const text = q.trim();
   const where = text ? { sql: `user_id = ? and ${SEARCH_TEXT} ilike ?`, params: [user.id, containing(text)] } : { sql: 'user_id = ?', params: [user.id] };
-  return { tickets: await ticketPage(em, where, limit) };
+  return JsonText.object<TicketSearchResponse>('tickets', await ticketPage(em, where, limit));
 }
 
 /** Names for the assignee field: participants of the user's transcripts and assignees already used, A-Z. */

@@ -35,6 +35,35 @@ describe('creating and reading', () => {
     expect((await call(token, 'GET', `/api/tickets/${String(ticket['id'])}`)).body).toEqual({ ticket });
   });
 
+  it('lists and searches each ticket exactly as it reads alone, every field set or empty', async () => {
+    const { token, userId } = await signedIn();
+    const plain = await create(token, { title: 'Plain ticket' });
+    const full = await create(token, {
+      title: 'Full ticket "quoted" \\ ünïcode ✓', description: 'Line one\nLine two\ttabbed', project: 'Web', status: 'InProgress', priority: 'High',
+      assignee: 'Ada Lovelace', tags: ['bug', 'auth'], dependencies: [plain], context: 'Why', implementation: 'How', notes: 'Notes', effort: 'Large', dueDate: '2026-12-31',
+    });
+    const { rows: [meeting] } = await t.db.query<{ id: string }>(
+      `insert into transcripts (id, user_id, title, participants, messages, processing_status, metadata, created_at, updated_at)
+       values (gen_random_uuid(), $1, 'Sync', '[]', '[]', 'completed', '{}', now(), now()) returning id`, [userId],
+    );
+    // Pushed, linked to a meeting, and written at a time with microseconds (milliseconds are what the API shows).
+    await t.db.query(
+      `update tickets set external_url = 'https://github.com/o/r/issues/7', external_id = '7', external_type = 'github', external_key = 'o/r#7',
+         transcript_id = $2, created_at = '2026-11-20 10:11:12.345678+00', updated_at = '2026-11-21 23:59:59.999999+00' where id = $1`, [full, meeting!.id],
+    );
+    const alone = await Promise.all([plain, full].map(async (id) => (await call(token, 'GET', `/api/tickets/${id}`)).body['ticket'] as Json));
+    expect(alone[1]).toMatchObject({ createdAt: '2026-11-20T10:11:12.345Z', updatedAt: '2026-11-21T23:59:59.999Z', transcriptId: meeting!.id, dueDate: '2026-12-31' });
+    const byId = (tickets: Json[]) => Object.fromEntries(tickets.map((ticket) => [ticket['id'], ticket]));
+    for (const path of ['/api/tickets?page=1&limit=10', '/api/tickets/filtered?page=1&limit=10', '/api/tickets/filtered?page=1&limit=10&priority=All&search=ticket']) {
+      expect(byId((await call(token, 'GET', path)).body['data'] as Json[]), path).toEqual(byId(alone));
+    }
+    expect(byId((await call(token, 'GET', '/api/tickets/search?q=ticket')).body['tickets'] as Json[])).toEqual(byId(alone));
+    expect(await call(token, 'GET', '/api/tickets/filtered?page=3&limit=10')).toEqual({
+      status: 200, body: { data: [], pagination: { page: 3, limit: 10, total: 2, totalPages: 1 } },
+    });
+    expect((await call(token, 'GET', '/api/tickets/search?q=nothing-like-this')).body).toEqual({ tickets: [] });
+  });
+
   it.each([
     [{ title: '' }], [{ title: '   ' }], [{ project: undefined }], [{ description: ' ' }],
   ])('refuses %o with the spec message', async (change) => {
@@ -173,7 +202,7 @@ describe('lists, filters and search', () => {
 });
 
 describe('very long lists', () => {
-  it('count matches up to 10,000 and say when the total is capped', async () => {
+  it('count all tickets exactly, filtered matches up to 10,000, and say when the total is capped', async () => {
     const { token, userId } = await signedIn();
     await t.db.query(
       `insert into tickets (id, user_id, title, description, project, status, priority, tags, dependencies, created_at, updated_at)
@@ -181,10 +210,13 @@ describe('very long lists', () => {
        from generate_series(1, 10050) as i`,
       [userId],
     );
-    const capped = await call(token, 'GET', '/api/tickets/filtered?page=1&limit=10');
+    const all = await call(token, 'GET', '/api/tickets/filtered?page=1&limit=10');
+    expect(all.body['pagination']).toEqual({ page: 1, limit: 10, total: 10_050, totalPages: 1005 });
+    expect(all.body['totalCapped']).toBeUndefined();
+    expect(titles(all.body)[0]).toBe('Generated 1');
+    const capped = await call(token, 'GET', '/api/tickets/filtered?page=1&limit=10&status=ToDo');
     expect(capped.body['pagination']).toEqual({ page: 1, limit: 10, total: 10_000, totalPages: 1000 });
     expect(capped.body['totalCapped']).toBe(true);
-    expect(titles(capped.body)[0]).toBe('Generated 1');
     const searched = await call(token, 'GET', '/api/tickets/filtered?page=1&limit=10&search=Generated');
     expect(searched.body['pagination']).toEqual({ page: 1, limit: 10, total: 1_000, totalPages: 100 });
     expect(searched.body['totalCapped']).toBe(true);

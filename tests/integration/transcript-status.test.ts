@@ -1,6 +1,7 @@
 // The status poll reads one row: the transcript's status columns and its ticket count, which PostgreSQL keeps as
 // tickets are made (by the ingest or by hand), deleted, moved between transcripts or unlinked. The count must
-// always equal the tickets the transcript shows, and another user's transcript stays unseen.
+// always equal the tickets the transcript shows, and another user's transcript stays unseen. The ticket list's
+// total comes the same way from the user's ticket count, which must always equal the user's tickets.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUpVerified } from '../support/accounts.ts';
 import { useTestApp } from '../support/app.ts';
@@ -42,6 +43,14 @@ async function counts(id: string): Promise<[number, number]> {
   return [Number((await status(id))['ticketCount']), (detail.body['tickets'] as Json[]).length];
 }
 
+/** The totals the unfiltered ticket lists say; both must equal the user's tickets in the database. */
+async function expectListTotals(): Promise<void> {
+  const { rows: [row] } = await t.db.query<{ n: number }>('select count(*)::int as n from tickets where user_id = $1', [userId]);
+  for (const path of ['/api/tickets?page=1&limit=5', '/api/tickets/filtered?page=1&limit=5']) {
+    expect((await call(t.base, token, 'GET', path)).body['pagination'], path).toMatchObject({ total: row!.n });
+  }
+}
+
 beforeAll(async () => {
   ({ token, userId } = await signUpVerified(t.base, t.db));
 });
@@ -59,6 +68,7 @@ describe('the status poll', () => {
     expect(shown).toBeGreaterThanOrEqual(2);
     expect(polled).toBe(shown);
     expect(await status(first)).toMatchObject({ id: first, status: 'completed', processingStatus: 'completed', metadata: { ticketCount: shown } });
+    await expectListTotals();
   });
 
   it('follows tickets deleted, made by hand, moved to another transcript and unlinked', async () => {
@@ -81,6 +91,7 @@ describe('the status poll', () => {
     const unlinked = await call(t.base, token, 'PUT', `/api/tickets/${String(tickets[1]!['id'])}`, { transcriptId: null });
     expect(unlinked.status, unlinked.text).toBe(200);
     expect(await counts(second)).toEqual([secondBefore, secondBefore]);
+    await expectListTotals();
   });
 
   it('stays right when many tickets are written at once, in one statement and in concurrent ones', async () => {
@@ -92,14 +103,28 @@ describe('the status poll', () => {
     );
     await Promise.all([insert(150), insert(50), insert(1)]);
     expect(await counts(second)).toEqual([before + 201, before + 201]);
+    await expectListTotals();
     await t.db.query(`delete from tickets where transcript_id = $1 and title like 'Batch %'`, [second]);
     expect(await counts(second)).toEqual([before, before]);
+    await expectListTotals();
   });
 
   it('says 0 tickets while the transcript is still being processed', async () => {
     await t.db.query(`update transcripts set processing_status = 'processing' where id = $1`, [second]);
     expect(await status(second)).toMatchObject({ processingStatus: 'processing', ticketCount: 0 });
     await t.db.query(`update transcripts set processing_status = 'completed' where id = $1`, [second]);
+  });
+
+  it('keeps the list total when a transcript is deleted (its tickets stay), and drops the count with the user', async () => {
+    const doomed = await uploaded('third.txt');
+    expect((await call(t.base, token, 'DELETE', `/api/transcripts/${doomed}`)).status).toBe(204);
+    await expectListTotals();
+    const other = await signUpVerified(t.base, t.db);
+    await t.db.query(`insert into tickets (id, user_id, title, description, project, created_at, updated_at) values (gen_random_uuid(), $1, 'Mine', 'd', 'Ops', now(), now())`, [other.userId]);
+    expect((await t.db.query('select ticket_count from user_ticket_counts where user_id = $1', [other.userId])).rows).toEqual([{ ticket_count: 1 }]);
+    await t.db.query('delete from users where id = $1', [other.userId]);
+    expect((await t.db.query('select 1 from user_ticket_counts where user_id = $1', [other.userId])).rowCount).toBe(0);
+    await expectListTotals();
   });
 
   it('does not show another user’s transcript, nor one that does not exist', async () => {
