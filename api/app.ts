@@ -20,7 +20,7 @@ import { apiNotFound, errorHandler } from './middleware/errors.ts';
 import { requestContext } from './middleware/request-id.ts';
 import { corsForApp, requireJsonBodies, securityHeaders } from './middleware/security.ts';
 import { ApiRegistry } from './routing.ts';
-import { authenticate } from './middleware/auth.ts';
+import { sessionToken } from './middleware/auth.ts';
 import { authRoutes } from './routes/auth.ts';
 import { billingRoutes } from './routes/billing.ts';
 import { connectionRoutes } from './routes/connections.ts';
@@ -80,14 +80,15 @@ function connectionsOf(deps: RouteDependencies): () => Connections {
 }
 
 /** Every route of the API, declared with its schemas, registered on one registry. */
-export function apiRoutes(deps: RouteDependencies): { api: ApiRegistry; accounts: Accounts } {
+export function apiRoutes(deps: RouteDependencies): { api: ApiRegistry } {
+  const em = () => deps.orm.em;
+  const accounts = new Accounts({ config: deps.config, emails: deps.emails });
   const api = new ApiRegistry({
     ajv: createAjv(),
     queryAjv: createAjv({ coerceTypes: true, useDefaults: true }),
     validateResponses: deps.config.NODE_ENV !== 'production',
+    authenticate: (token, read) => accounts.authenticate(em(), token, read),
   });
-  const em = () => deps.orm.em;
-  const accounts = new Accounts({ config: deps.config, emails: deps.emails });
   healthRoutes(api, deps);
   authRoutes(api, { accounts, em, config: deps.config });
   const credits = new Credits();
@@ -103,7 +104,7 @@ export function apiRoutes(deps: RouteDependencies): { api: ApiRegistry; accounts
     pollIntervalMs: deps.config.MEETING_BOT_POLL_INTERVAL_MS, logger: deps.logger,
   });
   if (!deps.config.SMTP_URL && deps.config.NODE_ENV !== 'production') devOutboxRoutes(api, { em });
-  return { api, accounts };
+  return { api };
 }
 
 /** The OpenAPI 3.1 description of the API. */
@@ -121,8 +122,7 @@ export function openapiDocument(api: ApiRegistry): object {
 }
 
 export function createApp(deps: AppDependencies): Koa<AppState> {
-  const { api, accounts } = apiRoutes(deps);
-  const em = () => deps.orm.em;
+  const { api } = apiRoutes(deps);
   let openapi: object | undefined;
   const document = () => (openapi ??= openapiDocument(api));
 
@@ -139,7 +139,7 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
     .use(botWebhookBody(deps.config.JSON_BODY_LIMIT))
     .use(bodyParser({ enableTypes: ['json'], jsonLimit: deps.config.JSON_BODY_LIMIT, encoding: 'utf-8' }))
     .use((_ctx, next) => RequestContext.create(deps.orm.em, next))
-    .use(authenticate(accounts, em, deps.config.APP_URL))
+    .use(sessionToken(deps.config.APP_URL))
     .use(docsRoutes(document))
     .use(router.routes())
     .use(router.allowedMethods({ throw: true }))

@@ -7,6 +7,8 @@ export interface AppState {
   log: Logger;
   /** The signed-in user and session, when the request carries a live session token. */
   auth?: Authenticated;
+  /** The session token the request carries (bearer or cookie); the route's call looks it up. */
+  token?: string;
   /** Where the session token came from. */
   authSource?: 'bearer' | 'cookie';
 }

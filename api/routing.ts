@@ -3,6 +3,11 @@ import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ValidateFunction } from 'ajv';
 import { HttpError } from './errors.ts';
 import { JsonText } from '../core/json-text.ts';
+import type { Authenticated } from '../core/users/accounts.ts';
+import type { SessionRead } from '../core/users/session-lookup.ts';
+
+/** Looks up a session token, with a route's read in the same round trip. */
+export type Authenticate = (token: string, read?: SessionRead) => Promise<(Authenticated & { read: Record<string, unknown> }) | undefined>;
 import { describeError, getValidator } from '../core/schema/registry.ts';
 import type { AppContext, AppState } from './context.ts';
 
@@ -18,6 +23,8 @@ export interface RouteInput<TBody, TQuery> {
   body: TBody;
   query: TQuery;
   params: Record<string, string>;
+  /** The row of the route's `preload`, when the request is signed in and the route has one (all null: no match). */
+  preloaded?: Record<string, unknown>;
 }
 
 export interface RouteDefinition<TBody = unknown, TQuery = unknown, TResult = unknown> {
@@ -37,6 +44,11 @@ export interface RouteDefinition<TBody = unknown, TQuery = unknown, TResult = un
   body?: string;
   /** Schema of the query string; values are coerced to the declared types and defaults filled in. */
   query?: string;
+  /**
+   * A read made in the same round trip as the session lookup, for what every open page repeats (the status poll, the
+   * lists): its row reaches the handler as `preloaded`. Undefined: nothing to read for this input.
+   */
+  preload?(input: { params: Record<string, string>; query: TQuery }): SessionRead | undefined;
   /** Every status the route answers with on success, and its body. The first 2xx or 3xx is the default status. */
   responses: Record<number, ResponseDefinition>;
   /**
@@ -65,11 +77,13 @@ export class ApiRegistry {
   readonly #ajv: Ajv2020;
   readonly #queryAjv: Ajv2020;
   readonly #validateResponses: boolean;
+  readonly #authenticate: Authenticate;
 
-  constructor(options: { ajv: Ajv2020; queryAjv: Ajv2020; validateResponses: boolean }) {
+  constructor(options: { ajv: Ajv2020; queryAjv: Ajv2020; validateResponses: boolean; authenticate: Authenticate }) {
     this.#ajv = options.ajv;
     this.#queryAjv = options.queryAjv;
     this.#validateResponses = options.validateResponses;
+    this.#authenticate = options.authenticate;
   }
 
   route<TBody = undefined, TQuery = undefined, TResult = unknown>(
@@ -116,11 +130,21 @@ export class ApiRegistry {
     if (route.query && !route.query(query)) {
       throw new HttpError(400, `Invalid request: ${describeError(route.query.errors![0]!, 'query')}`);
     }
+    const read = route.definition.preload?.({ params: ctx.params, query: query as never });
+    let preloaded: Record<string, unknown> | undefined;
+    if (ctx.state.token) {
+      const found = await this.#authenticate(ctx.state.token, read);
+      if (found) {
+        ctx.state.auth = { user: found.user, session: found.session };
+        if (read) preloaded = found.read;
+      }
+    }
     ctx.status = route.defaultStatus;
     const result = await route.definition.handler(ctx, {
       body: body as never,
       query: query as never,
       params: ctx.params,
+      ...(preloaded ? { preloaded } : {}),
     });
     if (this.#validateResponses) {
       if (route.definition.auth === 'session' && !ctx.state.auth && ctx.status < 400) {

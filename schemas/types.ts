@@ -975,7 +975,7 @@ export interface TicketList {
     totalPages: number;
   };
   /**
-   * Present (true) when there are at least 10,000 matches (1,000 with a text search): pagination.total then says that number.
+   * Present (true) when a filter or search has at least 10,000 matches (1,000 with a text search): pagination.total then says that number. Without a filter the total is exact.
    */
   totalCapped?: boolean;
 }

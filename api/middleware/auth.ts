@@ -1,7 +1,6 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Middleware } from 'koa';
 import { HttpError } from '../errors.ts';
-import type { Accounts, Authenticated } from '../../core/users/accounts.ts';
+import type { Authenticated } from '../../core/users/accounts.ts';
 import type { AppContext, AppState } from '../context.ts';
 
 export const SESSION_COOKIE = 'tickscribe_session';
@@ -14,10 +13,11 @@ export function bearerToken(header: string): string | undefined {
 }
 
 /**
- * Finds the session from the bearer token or, failing that, the session cookie. A state-changing request that
- * relies on the cookie must come from APP_URL's origin (the cookie would otherwise ride along on a forged form).
+ * Takes the session token from the bearer header or, failing that, the session cookie; the API's routes look it up
+ * (ApiRegistry), so requests for the web app's files never cost a lookup. A state-changing request that relies on
+ * the cookie must come from APP_URL's origin (the cookie would otherwise ride along on a forged form).
  */
-export function authenticate(accounts: Accounts, em: () => EntityManager, appUrl: string): Middleware<AppState> {
+export function sessionToken(appUrl: string): Middleware<AppState> {
   const allowedOrigin = new URL(appUrl).origin;
   return async (ctx, next) => {
     const bearer = bearerToken(ctx.get('authorization'));
@@ -27,7 +27,7 @@ export function authenticate(accounts: Accounts, em: () => EntityManager, appUrl
     }
     const token = bearer ?? cookie;
     if (token) {
-      ctx.state.auth = await accounts.authenticate(em(), token);
+      ctx.state.token = token;
       ctx.state.authSource = bearer ? 'bearer' : 'cookie';
     }
     await next();

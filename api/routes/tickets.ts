@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
-  createTicket, deleteTicket, filterTickets, listTickets, ownTicket, searchAssignees, searchTickets, updateTicket, viewTicket,
+  createTicket, deleteTicket, ownTicket, searchAssignees, searchTickets, ticketListOf, ticketListRead, updateTicket, viewTicket,
 } from '../../core/tickets/tickets.ts';
 import type {
   AssigneeSearchQuery, AssigneeSearchResponse, TicketCreateRequest, TicketFilterQuery, TicketList, TicketListQuery,
@@ -19,7 +19,11 @@ export function ticketRoutes(api: ApiRegistry, deps: { em: () => EntityManager }
     summary: "The signed-in user's tickets, newest first.",
     query: schema('list.query'),
     responses: { 200: { description: 'A page.', schema: schema('list.response') } },
-    handler: (ctx, { query }) => listTickets(em(), requireAuth(ctx).user, query),
+    preload: ({ query }) => ticketListRead(query),
+    handler: (ctx, { query, preloaded }) => {
+      requireAuth(ctx);
+      return ticketListOf(preloaded!, query);
+    },
   });
 
   api.route<undefined, Required<Pick<TicketFilterQuery, 'page' | 'limit'>> & TicketFilterQuery, TicketList>({
@@ -27,7 +31,11 @@ export function ticketRoutes(api: ApiRegistry, deps: { em: () => EntityManager }
     summary: 'Tickets filtered by status, priority, project and pushed state, with a text search; newest first.',
     query: schema('filtered.query'),
     responses: { 200: { description: 'A page.', schema: schema('list.response') } },
-    handler: (ctx, { query }) => filterTickets(em(), requireAuth(ctx).user, query),
+    preload: ({ query }) => ticketListRead(query),
+    handler: (ctx, { query, preloaded }) => {
+      requireAuth(ctx);
+      return ticketListOf(preloaded!, query);
+    },
   });
 
   api.route<undefined, Required<TicketSearchQuery>, TicketSearchResponse>({

@@ -5,7 +5,7 @@ import type { Credits } from '../../core/credits/credits.ts';
 import { clientErrorStatus } from '../errors.ts';
 import { createUpload } from '../../core/transcripts/upload.ts';
 import { viewTicket } from '../../core/tickets/tickets.ts';
-import { assertCanUpload, listTranscripts, ownTranscript, transcriptStatus, transcriptTickets, viewTranscript } from '../../core/transcripts/transcripts.ts';
+import { assertCanUpload, listTranscripts, ownTranscript, transcriptStatusOf, transcriptStatusRead, transcriptTickets, viewTranscript } from '../../core/transcripts/transcripts.ts';
 import type {
   TranscriptDetail, TranscriptList, TranscriptListQuery, TranscriptStatus, TranscriptUpload, TranscriptUploadError,
 } from '../../schemas/types.ts';
@@ -79,7 +79,11 @@ export function transcriptRoutes(
     method: 'get', path: '/api/transcripts/{id}/status', operationId: 'getTranscriptStatus', tag: 'transcripts', auth: 'session',
     summary: 'Where processing stands (the web app polls this every 5 s).',
     responses: { 200: { description: 'Found.', schema: schema('status.response') } },
-    handler: (ctx, { params }) => transcriptStatus(em(), requireAuth(ctx).user, params['id']!),
+    preload: ({ params }) => transcriptStatusRead(params['id']!),
+    handler: (ctx, { preloaded }) => {
+      requireAuth(ctx);
+      return transcriptStatusOf(preloaded);
+    },
   });
 
   api.route<undefined, undefined, undefined>({

@@ -1,6 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TicketCreateRequest, TicketFilterQuery, TicketList, TicketSearchResponse, TicketUpdateRequest } from '../../schemas/types.ts';
 import { JsonText } from '../json-text.ts';
+import { readRows } from '../db/statements.ts';
+import { SIGNED_IN_USER, type SessionRead } from '../users/session-lookup.ts';
 import { InvalidInput, NotFound } from '../errors.ts';
 import { containing } from '../db/like.ts';
 import { isUuid } from '../ids.ts';
@@ -50,8 +52,14 @@ const VIEW_JSON = `json_build_object('id', id, 'title', title, 'description', de
   'createdAt', to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
   'updatedAt', to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
 
-/** The views of a page of tickets (`from page`), newest first, as one JSON array. */
-const PAGE_JSON = `coalesce((select json_agg(${VIEW_JSON} order by created_at desc, id desc) from page), '[]')::text`;
+/**
+ * The views of the tickets matching `where` (SQL), newest first, a page at a time, as one JSON array; its last two
+ * placeholders are the page's limit and offset.
+ */
+function pageJson(where: string): string {
+  return `coalesce((select json_agg(${VIEW_JSON} order by created_at desc, id desc)
+    from (select * from tickets where ${where} order by created_at desc, id desc limit ? offset ?) as page), '[]')::text`;
+}
 
 /** A condition on the user's tickets: SQL and its parameters. */
 interface Where {
@@ -61,41 +69,10 @@ interface Where {
 
 /** The user's tickets matching `where`, newest first, a page at a time: their views as a JSON array. */
 async function ticketPage(em: EntityManager, where: Where, limit: number, offset = 0): Promise<string> {
-  const [row] = await em.getConnection().execute<{ data: string }[]>(
-    `with page as (select * from tickets where ${where.sql} order by created_at desc, id desc limit ? offset ?) select ${PAGE_JSON} as data`,
-    [...where.params, limit, offset],
-  );
+  const [row] = await readRows<{ data: string }>(em, `select ${pageJson(where.sql)} as data`, [...where.params, limit, offset]);
   return row!.data;
 }
 
-/** How a page's total is counted: all the user's tickets (kept by PostgreSQL), or the matches up to `cap`. */
-type Total = { all: string } | { cap: number };
-
-/** A page of the user's tickets matching `where` (their views as a JSON array) with their total, in one round trip. */
-async function countedTicketPage(em: EntityManager, where: Where, limit: number, offset: number, total: Total) {
-  const counted = 'all' in total
-    ? { sql: 'select coalesce((select ticket_count from user_ticket_counts where user_id = ?), 0)', params: [total.all] }
-    : { sql: `select count(*)::int from (select 1 from tickets where ${where.sql} limit ?) as capped`, params: [...where.params, total.cap] };
-  const [row] = await em.getConnection().execute<{ total: number; data: string }[]>(
-    `with page as (select * from tickets where ${where.sql} order by created_at desc, id desc limit ? offset ?)
-     select (${counted.sql}) as total, ${PAGE_JSON} as data`,
-    [...where.params, limit, offset, ...counted.params],
-  );
-  return { data: row!.data, total: row!.total };
-}
-
-export interface Page {
-  page: number;
-  limit: number;
-}
-
-/** The list answer: a page of views (JSON written by PostgreSQL) and where it stands. */
-function paginate(data: string, total: number, page: Page, capped = false): JsonText<TicketList> {
-  const pagination = { page: page.page, limit: page.limit, total, totalPages: Math.ceil(total / page.limit) };
-  return JsonText.object('data', data, { pagination, ...(capped ? { totalCapped: true } : {}) });
-}
-
-/** `%text%` for ILIKE, with the pattern characters of the text taken literally. */
 /** Whether a ticket was pushed; the same expression as in tickets_user_pushed_created_idx. */
 const PUSHED = `(coalesce(external_url, '') <> '')`;
 
@@ -108,15 +85,12 @@ export async function ownTicket(em: EntityManager, user: User, id: string): Prom
   return ticket;
 }
 
-export async function listTickets(em: EntityManager, user: User, page: Page) {
-  const { data, total } = await countedTicketPage(em, { sql: 'user_id = ?', params: [user.id] }, page.limit, (page.page - 1) * page.limit, { all: user.id });
-  return paginate(data, total, page);
-}
+type ListQuery = Required<Pick<TicketFilterQuery, 'page' | 'limit'>> & TicketFilterQuery;
 
-/** The ticket list with its filters and text search, done in PostgreSQL on indexes that fit them. */
-export async function filterTickets(em: EntityManager, user: User, query: Required<Pick<TicketFilterQuery, 'page' | 'limit'>> & TicketFilterQuery) {
-  const conditions = ['user_id = ?'];
-  const params: unknown[] = [user.id];
+/** The filters of a list query as SQL conditions on the signed-in user's tickets, and whether it searches. */
+function listConditions(query: ListQuery): Where & { filtered: boolean; search: boolean } {
+  const conditions: string[] = [];
+  const params: unknown[] = [];
   const match = (sql: string, value: unknown) => {
     conditions.push(sql);
     params.push(value);
@@ -128,11 +102,38 @@ export async function filterTickets(em: EntityManager, user: User, query: Requir
   if (query.pushed === 'false' || query.pushed === 'NotPushed') conditions.push(`${PUSHED} = false`);
   const search = query.search?.trim();
   if (search) match(`${SEARCH_TEXT} ilike ?`, containing(search));
-  const where = { sql: conditions.join(' and '), params };
-  // Unfiltered, the total is the user's ticket count, kept by PostgreSQL; filtered, the matches are counted.
-  const cap = conditions.length === 1 ? undefined : search ? SEARCH_COUNT_CAP : COUNT_CAP;
-  const { data, total } = await countedTicketPage(em, where, query.limit, (query.page - 1) * query.limit, cap === undefined ? { all: user.id } : { cap });
-  return paginate(data, total, query, cap !== undefined && total >= cap);
+  return { sql: [`user_id = ${SIGNED_IN_USER}`, ...conditions].join(' and '), params, filtered: conditions.length > 0, search: Boolean(search) };
+}
+
+/**
+ * The ticket list's read, made in the session lookup's round trip: a page with its filters and text search, done
+ * in PostgreSQL on indexes that fit them, and the total. Unfiltered, the total is the user's ticket count, kept by
+ * PostgreSQL; filtered, the matches are counted up to a cap.
+ */
+export function ticketListRead(query: ListQuery): SessionRead {
+  const where = listConditions(query);
+  const cap = countCap(where);
+  const total = cap === undefined
+    ? { sql: `coalesce((select ticket_count from user_ticket_counts where user_id = ${SIGNED_IN_USER}), 0)`, values: [] }
+    : { sql: `(select count(*)::int from (select 1 from tickets where ${where.sql} limit ?) as capped)`, values: [...where.params, cap] };
+  return {
+    sql: `select ${total.sql} as total, ${pageJson(where.sql)} as data`,
+    values: [...total.values, ...where.params, query.limit, (query.page - 1) * query.limit],
+  };
+}
+
+/** The list answer from the row of ticketListRead: a page of views (JSON written by PostgreSQL) and where it stands. */
+export function ticketListOf(row: Record<string, unknown>, query: ListQuery): JsonText<TicketList> {
+  const total = row['total'] as number;
+  const cap = countCap(listConditions(query));
+  const pagination = { page: query.page, limit: query.limit, total, totalPages: Math.ceil(total / query.limit) };
+  return JsonText.object('data', row['data'] as string, { pagination, ...(cap !== undefined && total >= cap ? { totalCapped: true } : {}) });
+}
+
+/** Where a filtered list stops counting; undefined for the whole list, whose count is kept. */
+function countCap(where: { filtered: boolean; search: boolean }): number | undefined {
+  if (!where.filtered) return undefined;
+  return where.search ? SEARCH_COUNT_CAP : COUNT_CAP;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TranscriptList, TranscriptListQuery, TranscriptStatus } from '../../schemas/types.ts';
+import { SIGNED_IN_USER, type SessionRead } from '../users/session-lookup.ts';
 import { containing } from '../db/like.ts';
 import { creditCycle, CreditsExhausted, planOf, type Credits } from '../credits/credits.ts';
 import { LimitReached, NotFound } from '../errors.ts';
@@ -55,18 +56,23 @@ export async function ownTranscript(em: EntityManager, user: User, id: string): 
 }
 
 /**
- * Where processing of one of the user's transcripts stands: one row's status columns and its ticket count (kept by
- * the database), so the poll every open transcript sends costs the same for a one-minute and a ten-hour meeting.
+ * The status poll's read, made in the session lookup's round trip: one row's status columns and its ticket count
+ * (kept by the database), so the poll every open transcript sends costs the same for a one-minute and a ten-hour
+ * meeting. Undefined when the id cannot be one.
  */
-export async function transcriptStatus(em: EntityManager, user: User, id: string): Promise<TranscriptStatus> {
-  const [row] = isUuid(id)
-    ? await em.getConnection().execute<{ id: string; processing_status: TranscriptStatus['status']; metadata: TranscriptStatus['metadata']; ticket_count: number }[]>(
-      'select id, processing_status, metadata, ticket_count from transcripts where id = ? and user_id = ?', [id, user.id],
-    )
-    : [];
-  if (!row) throw new NotFound('Transcript not found');
-  const status = row.processing_status;
-  return { id: row.id, status, processingStatus: status, metadata: row.metadata, ticketCount: status === 'completed' ? row.ticket_count : 0 };
+export function transcriptStatusRead(id: string): SessionRead | undefined {
+  if (!isUuid(id)) return undefined;
+  return { sql: `select id, processing_status, metadata, ticket_count from transcripts where id = ? and user_id = ${SIGNED_IN_USER}`, values: [id] };
+}
+
+/** Where processing of one of the user's transcripts stands, from the row of transcriptStatusRead. */
+export function transcriptStatusOf(row: Record<string, unknown> | undefined): TranscriptStatus {
+  if (!row?.['id']) throw new NotFound('Transcript not found');
+  const status = row['processing_status'] as TranscriptStatus['status'];
+  return {
+    id: row['id'] as string, status, processingStatus: status, metadata: row['metadata'] as TranscriptStatus['metadata'],
+    ticketCount: status === 'completed' ? (row['ticket_count'] as number) : 0,
+  };
 }
 
 export async function transcriptTickets(em: EntityManager, transcript: Transcript): Promise<Ticket[]> {

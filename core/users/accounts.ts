@@ -9,6 +9,8 @@ import { EmailToken, type EmailTokenPurpose } from './email-token.entity.ts';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, hashPassword, verifyAgainstNothing, verifyPassword } from './passwords.ts';
 import { Session } from './session.entity.ts';
 import { hashToken, newToken } from './tokens.ts';
+import { readRows } from '../db/statements.ts';
+import { sessionLookup, type SessionLookup, type SessionRead } from './session-lookup.ts';
 import { User } from './user.entity.ts';
 
 const HOUR = 3_600_000;
@@ -94,6 +96,7 @@ export interface Authenticated {
 export class Accounts {
   readonly #config: AccountsOptions['config'];
   readonly #emails: EmailDispatcher;
+  #sessionLookup: SessionLookup | undefined;
 
   constructor(options: AccountsOptions) {
     this.#config = options.config;
@@ -153,16 +156,24 @@ export class Accounts {
     return { user, token };
   }
 
-  /** The session a token belongs to, if it is live; a used session's expiry slides forward. */
-  async authenticate(em: EntityManager, token: string): Promise<Authenticated | undefined> {
-    const session = await em.findOne(Session, { tokenHash: hashToken(token), revokedAt: null }, { populate: ['user'] });
-    if (!session || session.expiresAt < new Date()) return undefined;
+  /**
+   * The session a token belongs to, if it is live; a used session's expiry slides forward. Every request asks, so
+   * it is one prepared statement whose row becomes the request's managed session and user entities; a `read` rides
+   * along in the same round trip, its row in `read`.
+   */
+  async authenticate(em: EntityManager, token: string, read?: SessionRead): Promise<(Authenticated & { read: Record<string, unknown> }) | undefined> {
+    const lookup = (this.#sessionLookup ??= sessionLookup(em));
+    const [row] = await readRows<Record<string, unknown>>(em, lookup.sql(read), [...(read?.values ?? []), hashToken(token)]);
+    if (!row) return undefined;
+    const user = em.map(User, lookup.columnsOf(row, 'u'));
+    const session = em.map(Session, lookup.columnsOf(row, 's'));
+    if (session.expiresAt < new Date()) return undefined;
     if (Date.now() - session.lastUsedAt.getTime() > 5 * 60_000) {
       session.lastUsedAt = new Date();
       session.expiresAt = this.#sessionExpiry();
       await em.flush();
     }
-    return { user: session.user, session };
+    return { user, session, read: lookup.readOf(row) };
   }
 
   async logout(em: EntityManager, session: Session): Promise<void> {

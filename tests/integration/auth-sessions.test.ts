@@ -43,6 +43,27 @@ describe('login and sessions', () => {
     expect((await call('GET', '/auth/current-user', { token })).status).toBe(401);
   });
 
+  it('slides a used session forward, and refuses an expired or revoked one', async () => {
+    const { token, email } = await verifiedAccount();
+    const mine = `user_id = (select id from users where email = '${email}')`;
+    const session = async () => (await db.query<{ last_used_at: Date; expires_at: Date }>(`select last_used_at, expires_at from sessions where ${mine}`)).rows[0]!;
+    const [hour, tenMinutes] = [3_600_000, 600_000];
+    await db.query(`update sessions set last_used_at = now() - interval '10 minutes', expires_at = now() + interval '1 hour' where ${mine}`);
+    const before = await session();
+    expect(await call('GET', '/auth/current-user', { token })).toMatchObject({ status: 200, body: { user: { fullName: 'Ada Lovelace' } } });
+    const after = await session();
+    expect(after.last_used_at.getTime() - before.last_used_at.getTime()).toBeGreaterThan(tenMinutes - 60_000);
+    expect(after.expires_at.getTime() - before.expires_at.getTime()).toBeGreaterThan(24 * hour);
+    // Used again within five minutes: nothing written.
+    expect((await call('GET', '/auth/current-user', { token })).status).toBe(200);
+    expect(await session()).toEqual(after);
+
+    await db.query(`update sessions set expires_at = now() - interval '1 second' where ${mine}`);
+    expect(await call('GET', '/auth/current-user', { token })).toMatchObject({ status: 401, body: { error: 'User not authenticated.' } });
+    await db.query(`update sessions set expires_at = now() + interval '1 hour', revoked_at = now() where ${mine}`);
+    expect((await call('GET', '/auth/current-user', { token })).status).toBe(401);
+  });
+
   it('refuses a cookie-authenticated change from another origin', async () => {
     const { token, password } = await verifiedAccount();
     const cookie = `tickscribe_session=${token}`;
