@@ -22,6 +22,19 @@ beforeAll(async () => {
 });
 afterAll(() => orm?.close());
 
+describe('connections', () => {
+  it('plan the prepared reads once: every connection of the pool, the ORM\'s and the prepared statements\' alike', async () => {
+    const pool = await orm.em.getConnection().getNativeClient();
+    const held = await Promise.all([1, 2, 3].map(() => pool.connect()));
+    try {
+      for (const client of held) expect((await client.query('show plan_cache_mode')).rows).toEqual([{ plan_cache_mode: 'force_generic_plan' }]);
+    } finally {
+      for (const client of held) client.release();
+    }
+    expect(await orm.em.getConnection().execute('show plan_cache_mode')).toEqual([{ plan_cache_mode: 'force_generic_plan' }]);
+  });
+});
+
 describe('migrations', () => {
   it('are all applied, and the entities match the migrated schema exactly', async () => {
     const executed = await orm.migrator.getExecuted();
