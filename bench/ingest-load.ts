@@ -19,7 +19,7 @@ const cues = ['WEBVTT', ''];
 for (let i = 0; i * 4 < 3600; i++) cues.push(String(i + 1), `${clock(i * 4)} --> ${clock(i * 4 + 3)}`, `${SPEAKERS[i % 4]}: ${lines[(i * 7) % 5]}`, '');
 const HOUR = cues.join('\n');
 
-const { base, db, token, main, stop } = await startBenchApp('ingest-load', { EXTRACTOR: 'heuristic', NODE_ENV: 'production', LOG_LEVEL: 'warn', ...PROFILE_ENV }, 'Enterprise');
+const { base, db, token, main, stop } = await startBenchApp('ingest-load', { EXTRACTOR: 'heuristic', NODE_ENV: 'production', LOG_LEVEL: 'warn', ...PROFILE_ENV, ...(process.env['WORKER_WORKFLOW_CONCURRENCY'] ? { WORKER_WORKFLOW_CONCURRENCY: process.env['WORKER_WORKFLOW_CONCURRENCY'] } : {}) }, 'Enterprise');
 await raisePlanLimits(db);
 
 /** CPU ticks (user + system) of the Tickscribe process and everything it started, as Node, PostgreSQL and Temporal. */

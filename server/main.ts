@@ -164,7 +164,8 @@ export async function start(options: StartOptions = {}): Promise<RunningTickscri
         workflowBundle: bundle,
         activities: createActivities({ orm, logger, mailer, ...plugins, credits: new Credits(), pusher: new Pusher({ orm, connections, locks }), meetingBot }),
         activityConcurrency: config.WORKER_ACTIVITY_CONCURRENCY,
-        workflowConcurrency: config.WORKER_WORKFLOW_CONCURRENCY ?? 4 * availableParallelism(),
+        // An ingest's steps are local activities, which keep their workflow task open while they run.
+        workflowConcurrency: config.WORKER_WORKFLOW_CONCURRENCY ?? 16 * availableParallelism(),
       });
       const running = worker.run();
       running.catch((error: unknown) => reportFailure(error instanceof Error ? error : new Error(String(error))));

@@ -54,7 +54,7 @@ export interface WorkerOptions {
   taskQueue: string;
   workflowBundle: WorkflowBundle;
   activities: object;
-  /** Activities run at once (WORKER_ACTIVITY_CONCURRENCY). */
+  /** Activities run at once, and as many local ones (WORKER_ACTIVITY_CONCURRENCY). */
   activityConcurrency: number;
   /** Workflow tasks run at once (WORKER_WORKFLOW_CONCURRENCY, four per core by default). */
   workflowConcurrency: number;
@@ -68,6 +68,7 @@ export function createWorker(options: WorkerOptions): Promise<Worker> {
     workflowBundle: options.workflowBundle,
     activities: options.activities,
     maxConcurrentActivityTaskExecutions: options.activityConcurrency,
+    maxConcurrentLocalActivityExecutions: options.activityConcurrency,
     maxConcurrentWorkflowTaskExecutions: options.workflowConcurrency,
   });
 }

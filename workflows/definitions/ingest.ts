@@ -1,11 +1,14 @@
-import { ActivityFailure, ApplicationFailure, proxyActivities } from '@temporalio/workflow';
+import { ActivityFailure, ApplicationFailure, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities.ts';
 
 /** Extraction calls running at once for one transcript. */
 const PARALLEL_CHUNKS = 4;
 
-const quick = proxyActivities<Activities>({
-  // Reading the file, and with an offline extractor the whole ingest: seconds even for a ten-hour meeting.
+const quick = proxyLocalActivities<Activities>({
+  // Reading the file, and with an offline extractor the whole ingest: seconds even for a ten-hour meeting. Local
+  // activities, run by the worker that runs the workflow, cost the server a marker instead of an activity task's
+  // three events and two round trips; a step cut short (the worker stopped) runs again on replay, and each step
+  // is safe to run twice (a saved transcript is never saved again).
   startToCloseTimeout: '1 minute',
   retry: { initialInterval: '1 second', maximumAttempts: 5, nonRetryableErrorTypes: ['ParseFailure'] },
 });
