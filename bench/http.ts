@@ -46,6 +46,10 @@ try {
     { label: `status poll (${MEETING_MESSAGES} messages, ${MEETING_TICKETS} tickets)`, path: `/api/transcripts/${meeting}/status` },
     { label: 'upload (a short meeting)', path: '/api/transcripts/upload', method: 'POST', body: upload.body, type: upload.type },
   ];
+  // Warm-up, unmeasured: compiled code, and each pooled connection's prepared statements, for every case.
+  for (const target of cases) {
+    if (target.method !== 'POST') await autocannon({ url: `${base}${target.path}`, connections: 10, duration: 3, headers: { authorization: `Bearer ${token}` } });
+  }
   console.log(`${SECONDS} s per run; ratios are to the floor call at the same connections`);
   console.log('case                                         conns   req/s   ratio    p50 ms   p99 ms  p99/floor  errors non-2xx');
   for (const connections of CONNECTIONS) {

@@ -25,13 +25,25 @@ function statement(sql: string): Statement {
 
 /**
  * Runs a read outside any transaction on the ORM's connection pool as a prepared statement: its values are sent
- * apart from the text (never written into it), and PostgreSQL parses it once per connection instead of on every
- * call. For the reads every page or poll makes (the ticket list, the status poll). Rows come back with the ORM's
- * type parsers.
+ * apart from the text, and PostgreSQL parses and plans it once per connection instead of on every call (the pool
+ * asks for generic plans: core/db/orm.ts). For the reads every page or poll makes (the session, the ticket list,
+ * the status poll). A text that holds a value of its own (`oneOff`: a search's pattern, whose plan depends on it)
+ * is planned for that value and not kept. Rows come back with the ORM's type parsers.
  */
-export async function readRows<R>(em: EntityManager, sql: string, values: unknown[]): Promise<R[]> {
-  const { text, name } = statement(sql);
+export async function readRows<R>(em: EntityManager, sql: string, values: unknown[], options: { oneOff?: boolean } = {}): Promise<R[]> {
   const pool = await em.getConnection().getNativeClient();
-  const result = await pool.query({ text, name, values });
-  return result.rows as R[];
+  if (options.oneOff) {
+    let n = 0;
+    return (await pool.query({ text: sql.replace(/\?/g, () => `$${++n}`), values })).rows as R[];
+  }
+  const { text, name } = statement(sql);
+  return (await pool.query({ text, name, values })).rows as R[];
+}
+
+/**
+ * A string as an SQL literal, for the values a statement's text holds (readRows' `oneOff`): quotes and backslashes
+ * escaped, and no question mark (it would be taken for a placeholder), written \x3f instead.
+ */
+export function sqlLiteral(text: string): string {
+  return `E'${text.replace(/\\/g, '\\\\').replace(/'/g, "''").replace(/\?/g, '\\x3f')}'`;
 }

@@ -163,7 +163,7 @@ export class Accounts {
    */
   async authenticate(em: EntityManager, token: string, read?: SessionRead): Promise<(Authenticated & { read: Record<string, unknown> }) | undefined> {
     const lookup = (this.#sessionLookup ??= sessionLookup(em));
-    const [row] = await readRows<Record<string, unknown>>(em, lookup.sql(read), [...(read?.values ?? []), hashToken(token)]);
+    const [row] = await readRows<Record<string, unknown>>(em, lookup.sql(read), [...(read?.values ?? []), hashToken(token)], { oneOff: read?.oneOff });
     if (!row) return undefined;
     const user = em.map(User, lookup.columnsOf(row, 'u'));
     const session = em.map(Session, lookup.columnsOf(row, 's'));

@@ -14,6 +14,8 @@ export const SIGNED_IN_USER = 's.user_id';
 export interface SessionRead {
   sql: string;
   values: unknown[];
+  /** The SQL holds a value of its own (a search's pattern, quoted), so it is planned for it and not prepared. */
+  oneOff?: boolean;
 }
 
 export interface SessionLookup {

@@ -187,6 +187,22 @@ describe('lists, filters and search', () => {
     expect((await call(token, 'GET', '/api/tickets/search?q=candidate&limit=3')).body['tickets']).toHaveLength(3);
   });
 
+  it('finds quotes, backslashes, question marks and dollar signs as written, in both searches', async () => {
+    const { token: own } = await signedIn();
+    const written = [`Why isn't it? O'Brien's $1 path C:\\tmp\\new`, 'Plain neighbour', `What? Really?? '' \\' $2`];
+    for (const title of written) await create(own, { title });
+    for (const [q, expected] of [
+      ["isn't it?", [written[0]]], ['?', [written[2], written[0]]], ['??', [written[2]]], ["O'Brien's $1", [written[0]]],
+      ['C:\\tmp\\new', [written[0]]], ["'' \\' $2", [written[2]]], ['\\x3f', []], ["'; drop table tickets; --", []],
+    ] as const) {
+      const filtered = await call(own, 'GET', `/api/tickets/filtered?page=1&limit=10&status=All&search=${encodeURIComponent(q)}`);
+      expect(filtered.status, q).toBe(200);
+      expect(titles(filtered.body), q).toEqual(expected);
+      const dependencies = await call(own, 'GET', `/api/tickets/search?q=${encodeURIComponent(q)}`);
+      expect((dependencies.body['tickets'] as Json[]).map((ticket) => ticket['title']), q).toEqual(expected);
+    }
+  });
+
   it('suggests assignees from participants and earlier assignees', async () => {
     await t.db.query(
       `insert into transcripts (id, user_id, title, participants, messages, processing_status, metadata, created_at, updated_at)
