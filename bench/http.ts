@@ -52,22 +52,27 @@ try {
   }
   console.log(`${SECONDS} s per run; ratios are to the floor call at the same connections`);
   console.log('case                                         conns   req/s   ratio    p50 ms   p99 ms  p99/floor  errors non-2xx');
-  for (const connections of CONNECTIONS) {
-    let floor: Result | undefined;
-    for (const target of cases) {
-      if (floor && ONLY && !target.label.includes(ONLY)) continue;
-      const result = await load(target, connections);
-      floor ??= result;
-      const ratio = result.requests.average / floor.requests.average;
-      const p99Ratio = result.latency.p99 / Math.max(floor.latency.p99, 1);
-      console.log(`${target.label.padEnd(44)} ${String(connections).padStart(5)} ${result.requests.average.toFixed(0).padStart(7)} ${ratio.toFixed(2).padStart(7)} ${String(result.latency.p50).padStart(9)} ${String(result.latency.p99).padStart(8)} ${p99Ratio.toFixed(2).padStart(10)} ${String(result.errors + result.timeouts).padStart(7)} ${String(result.non2xx).padStart(7)}`);
-      if (target.method === 'POST') {
-        // The uploads start ingests: let them finish before the next run.
-        for (let waited = 0; waited < 300_000; waited += 1000) {
-          const { rows: [row] } = await db.query<{ n: number }>(`select count(*)::int as n from transcripts where processing_status in ('pending', 'processing')`);
-          if (!row!.n) break;
-          await new Promise((resolve) => setTimeout(resolve, 1000));
-        }
+  // The reads at every connection count first, then the uploads: the ingests these start (and the autovacuum
+  // they bring on) would otherwise weigh on the reads measured after them.
+  const floors = new Map<number, Result>();
+  const reads = cases.filter((c) => c.method !== 'POST');
+  const writes = cases.filter((c) => c.method === 'POST');
+  const runs = [...CONNECTIONS.flatMap((n) => reads.map((c) => [n, c] as const)), ...CONNECTIONS.flatMap((n) => writes.map((c) => [n, c] as const))];
+  for (const [connections, target] of runs) {
+    const floor = floors.get(connections);
+    if (floor && ONLY && !target.label.includes(ONLY)) continue;
+    const result = await load(target, connections);
+    if (!floor) floors.set(connections, result);
+    const base = floor ?? result;
+    const ratio = result.requests.average / base.requests.average;
+    const p99Ratio = result.latency.p99 / Math.max(base.latency.p99, 1);
+    console.log(`${target.label.padEnd(44)} ${String(connections).padStart(5)} ${result.requests.average.toFixed(0).padStart(7)} ${ratio.toFixed(2).padStart(7)} ${String(result.latency.p50).padStart(9)} ${String(result.latency.p99).padStart(8)} ${p99Ratio.toFixed(2).padStart(10)} ${String(result.errors + result.timeouts).padStart(7)} ${String(result.non2xx).padStart(7)}`);
+    if (target.method === 'POST') {
+      // The uploads start ingests: let them finish before the next run.
+      for (let waited = 0; waited < 300_000; waited += 1000) {
+        const { rows: [row] } = await db.query<{ n: number }>(`select count(*)::int as n from transcripts where processing_status in ('pending', 'processing')`);
+        if (!row!.n) break;
+        await new Promise((resolve) => setTimeout(resolve, 1000));
       }
     }
   }
