@@ -1,5 +1,5 @@
-// The extra API processes of a multi-process start (WEB_CONCURRENCY): each is `server/main.ts --role=api
-// --instance=N` on the services this process started or uses, listening on the same PORT (SO_REUSEPORT, so the
+// The extra API processes of a multi-process start (WEB_CONCURRENCY): each is `server/main.ts --role=<all|api>
+// --instance=N` on the services this process started or uses (with a worker of its own when the first runs one), listening on the same PORT (SO_REUSEPORT, so the
 // kernel spreads the connections and no process relays them). A process that dies is started again; one that
 // keeps dying stops Tickscribe, as any other part would.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -41,6 +41,11 @@ const RESTART_WINDOW_MS = 60_000;
 export interface ApiProcessesOptions {
   /** How many to start (WEB_CONCURRENCY minus this process). */
   count: number;
+  /**
+   * What they run besides the API: 'all' (the first process runs a worker, so each of them runs one too, and the
+   * ingests' CPU is spread over every core) or 'api' (the first serves the API alone; workers run elsewhere).
+   */
+  role: 'all' | 'api';
   /** The environment they start with: this process's, with the services' addresses filled in. */
   env: NodeJS.ProcessEnv;
   logger: Logger;
@@ -67,7 +72,7 @@ export async function startApiProcesses(options: ApiProcessesOptions): Promise<A
   let stopping = false;
 
   const launch = (number: number): Promise<Instance> => {
-    const child = spawn(process.execPath, [`--max-old-space-size=${API_HEAP_MIB}`, MAIN, '--role=api', `--instance=${number}`], {
+    const child = spawn(process.execPath, [`--max-old-space-size=${API_HEAP_MIB}`, MAIN, `--role=${options.role}`, `--instance=${number}`], {
       env: { ...options.env, WEB_CONCURRENCY: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
       // Its own process group: a Ctrl-C in the terminal reaches the first process alone, which stops this one in order.

@@ -15,14 +15,14 @@ import { billingSetup } from '../core/billing/stripe.ts';
 import { Credits } from '../core/credits/credits.ts';
 import { postgresPidFile, startEmbeddedPostgres } from '../core/db/embedded-postgres.ts';
 import { connectAndMigrate } from '../core/db/migrate.ts';
-import type { Orm } from '../core/db/orm.ts';
+import { ORM_POOL_SIZE, type Orm } from '../core/db/orm.ts';
 import { StartupError } from '../core/errors.ts';
 import { createLogger, type Logger } from '../core/logger.ts';
 import { createMailer } from '../core/mail/mailer.ts';
 import { OutboundEmail } from '../core/mail/outbound-email.entity.ts';
 import { User } from '../core/users/user.entity.ts';
 import { assertPortFree } from '../core/ports.ts';
-import { AdvisoryLocks } from '../core/push/locks.ts';
+import { AdvisoryLocks, LOCKS_POOL_SIZE } from '../core/push/locks.ts';
 import { Pusher } from '../core/push/pusher.ts';
 import { claimDataDir } from '../core/stale-process.ts';
 import { connectWorker, waitForTemporal } from '../core/temporal/connect.ts';
@@ -88,6 +88,7 @@ export async function start(options: StartOptions = {}): Promise<RunningTickscri
     }
     const serveHttp = role !== 'worker';
     const runWorker = role !== 'api';
+    const processes = !serveHttp || options.instance ? 1 : config.WEB_CONCURRENCY ?? options.apiProcesses ?? 1;
     if (!config.DATABASE_URL || !config.TEMPORAL_ADDRESS) {
       // Before any port check: a start killed with -9 leaves its PostgreSQL and Temporal holding their ports.
       const release = await claimDataDir(config.DATA_DIR, [
@@ -108,6 +109,8 @@ export async function start(options: StartOptions = {}): Promise<RunningTickscri
       if (config.DATABASE_URL) return config.DATABASE_URL;
       const embedded = await startEmbeddedPostgres({
         dataDir: config.DATA_DIR, port: config.EMBEDDED_POSTGRES_PORT, logger,
+        // Each process may open its ORM pool and, while pushing, its lock pool; and tools beside may connect.
+        maxConnections: Math.max(100, processes * (ORM_POOL_SIZE + LOCKS_POOL_SIZE) + 20),
       });
       cleanups.push(() => embedded.stop());
       return embedded.url;
@@ -194,13 +197,13 @@ export async function start(options: StartOptions = {}): Promise<RunningTickscri
         processingTime: processingTime(plugins.extractor), plugins: plugins.plugins, credentialsKey,
         meetingBot,
       });
-      const processes = options.instance ? 1 : config.WEB_CONCURRENCY ?? options.apiProcesses ?? 1;
       const shared = Boolean(options.instance) || processes > 1;
       const server = await listen(createServer(app.callback()), config.PORT, config.HOST, shared);
       cleanups.push(() => close(server));
       if (processes > 1) {
         const extra = await startApiProcesses({
           count: processes - 1,
+          role: runWorker ? 'all' : 'api',
           env: { ...(options.env ?? process.env), DATABASE_URL: databaseUrl, TEMPORAL_ADDRESS: temporalInfo.address, DATA_DIR: config.DATA_DIR },
           logger,
           pidDir: config.DATA_DIR,

@@ -56,7 +56,7 @@ export interface WorkerOptions {
   activities: object;
   /** Activities run at once, and as many local ones (WORKER_ACTIVITY_CONCURRENCY). */
   activityConcurrency: number;
-  /** Workflow tasks run at once (WORKER_WORKFLOW_CONCURRENCY, four per core by default). */
+  /** Workflow tasks run at once (WORKER_WORKFLOW_CONCURRENCY, 16 per core by default). */
   workflowConcurrency: number;
 }
 

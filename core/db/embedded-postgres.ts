@@ -16,6 +16,8 @@ export interface EmbeddedPostgresOptions {
   dataDir: string;
   port: number;
   logger: Logger;
+  /** PostgreSQL's max_connections. Default 100 (PostgreSQL's own); main.ts raises it for many processes. */
+  maxConnections?: number;
 }
 
 export interface RunningPostgres {
@@ -145,7 +147,8 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
 
   const child = spawn(
     bin.postgres,
-    ['-D', databaseDir, '-p', String(options.port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    ['-D', databaseDir, '-p', String(options.port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=',
+      '-c', `max_connections=${options.maxConnections ?? 100}`],
     // Its own process group: a Ctrl-C in the terminal reaches Tickscribe alone, which then stops it in order.
     { ...owner, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_MESSAGES: 'C' }, detached: true },
   );

@@ -6,10 +6,13 @@ import { ENTITIES } from './entities.ts';
 
 export type Orm = MikroORM;
 
+/** Connections a process's ORM opens at most. */
+export const ORM_POOL_SIZE = 10;
+
 export interface OrmOptions {
   databaseUrl: string;
   logger: Logger;
-  /** Connection pool size. Default 10. */
+  /** Connection pool size. Default ORM_POOL_SIZE. */
   poolSize?: number;
 }
 
@@ -19,7 +22,7 @@ export function ormConfig(options: OrmOptions) {
     clientUrl: options.databaseUrl,
     entities: ENTITIES,
     extensions: [Migrator],
-    pool: { min: 0, max: options.poolSize ?? 10 },
+    pool: { min: 0, max: options.poolSize ?? ORM_POOL_SIZE },
     // The reads every request makes run as prepared statements (core/db/statements.ts). PostgreSQL would re-plan
     // them on every call, since a plan for an unknown LIMIT looks dearer than one for 10: their plans do not depend
     // on the values (the user's rows through the user's indexes), so they are planned once per connection. The

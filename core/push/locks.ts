@@ -18,10 +18,13 @@ export interface LockSession {
   unlock(name: string): Promise<void>;
 }
 
+/** Connections an AdvisoryLocks opens at most (one per lock held or awaited; none while no push runs). */
+export const LOCKS_POOL_SIZE = 20;
+
 export class AdvisoryLocks {
   readonly #pool: pg.Pool;
 
-  constructor(databaseUrl: string, size = 20) {
+  constructor(databaseUrl: string, size = LOCKS_POOL_SIZE) {
     this.#pool = new pg.Pool({ connectionString: databaseUrl, max: size, idleTimeoutMillis: 30_000 });
     // An idle connection that breaks is replaced on the next use; it must not take the process down.
     this.#pool.on('error', () => {});

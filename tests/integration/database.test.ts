@@ -122,10 +122,11 @@ describe('embedded PostgreSQL', () => {
     expect((await again.query('select body from notes')).rows).toEqual([{ body: 'survives' }]);
     await again.end();
     // A second start on the same folder stops a server left behind (as after `kill -9` of Tickscribe).
-    const third = await startEmbeddedPostgres({ dataDir, port, logger });
+    const third = await startEmbeddedPostgres({ dataDir, port, logger, maxConnections: 250 });
     const last = new pg.Client({ connectionString: third.url });
     await last.connect();
     expect((await last.query('select count(*)::int as n from notes')).rows).toEqual([{ n: 1 }]);
+    expect((await last.query('show max_connections')).rows).toEqual([{ max_connections: '250' }]);
     await last.end();
     await third.stop();
     await second.stop();

@@ -2,6 +2,7 @@
 // them; one that dies is started again while the others answer, and a stop ends every one of them.
 import { readdirSync, readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
+import { Connection } from '@temporalio/client';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../../core/config.ts';
 import { assertPortFree } from '../../core/ports.ts';
@@ -82,6 +83,41 @@ describe('WEB_CONCURRENCY', () => {
     for (let waited = 0; instances(port).length && waited < 15_000; waited += 200) await sleep(200);
     expect(instances(port)).toEqual([]);
     await expect(assertPortFree(port, 'PORT')).resolves.toBeUndefined();
+  });
+
+  it('runs a worker in every process of a start that runs one, so ingests use every core', async () => {
+    const port = await freePort();
+    const taskQueue = `concurrency-${randomUUID()}`;
+    api = await startMainProcess({
+      DATABASE_URL: inject('databaseUrl'), TEMPORAL_ADDRESS: inject('temporalAddress'), DATA_DIR: inject('dataDir'),
+      TEMPORAL_TASK_QUEUE: taskQueue, PORT: String(port), WEB_CONCURRENCY: '2',
+    });
+    const extra = instances(port);
+    expect(extra).toHaveLength(1);
+    const first = api.child.pid!;
+    const connection = await Connection.connect({ address: inject('temporalAddress') });
+    try {
+      // A worker's identity starts with its process id; each polls the queue for workflow tasks and for activities.
+      const pollers = async (type: 'TASK_QUEUE_TYPE_WORKFLOW' | 'TASK_QUEUE_TYPE_ACTIVITY') => {
+        const response = await connection.workflowService.describeTaskQueue({
+          namespace: 'default', taskQueue: { name: taskQueue }, taskQueueType: type === 'TASK_QUEUE_TYPE_WORKFLOW' ? 1 : 2,
+        });
+        return new Set((response.pollers ?? []).map((poller) => Number(poller.identity?.split('@')[0])));
+      };
+      for (const type of ['TASK_QUEUE_TYPE_WORKFLOW', 'TASK_QUEUE_TYPE_ACTIVITY'] as const) {
+        let seen = new Set<number>();
+        for (let waited = 0; waited < 15_000 && seen.size < 2; waited += 250) {
+          seen = await pollers(type);
+          if (seen.size < 2) await sleep(250);
+        }
+        expect(seen, type).toEqual(new Set([first, extra[0]]));
+      }
+    } finally {
+      await connection.close();
+    }
+    expect(await api.stop()).toBe(0);
+    for (let waited = 0; instances(port).length && waited < 15_000; waited += 200) await sleep(200);
+    expect(instances(port)).toEqual([]);
   });
 
   it('is a whole number from 1 to 64, said in one line otherwise', () => {
