@@ -22,7 +22,7 @@ const { base, db, token, main, stop } = await startBenchApp('soak', {
 }, 'Enterprise');
 await raisePlanLimits(db);
 
-/** The Node processes of this Tickscribe (the first one and its extra API processes), with their resident memory in MiB. */
+/** The Node processes of this Tickscribe (the first one and its extra processes), with their resident memory in MiB. */
 function nodeProcesses(): { pid: number; role: string; rssMiB: number }[] {
   return readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).flatMap((pid) => {
     try {
@@ -30,7 +30,9 @@ function nodeProcesses(): { pid: number; role: string; rssMiB: number }[] {
       const ours = Number(pid) === main.pid || readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1] === String(main.pid);
       if (!ours || !cmd.some((part) => part.endsWith('server/main.ts'))) return [];
       const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-      const role = Number(pid) === main.pid ? 'API, worker' : `API ${cmd.find((part) => part.startsWith('--instance='))?.slice(11) ?? ''}`;
+      const instance = cmd.find((part) => part.startsWith('--instance='))?.slice('--instance='.length);
+      const parts = cmd.find((part) => part.startsWith('--role='))?.slice('--role='.length) === 'api' ? 'API' : 'API, worker';
+      const role = Number(pid) === main.pid ? parts : `${parts} ${instance ?? ''}`;
       return [{ pid: Number(pid), role, rssMiB: Number(rss) / 1024 }];
     } catch {
       return [];
