@@ -30,9 +30,9 @@ function nodeProcesses(): { pid: number; role: string; rssMiB: number }[] {
       const ours = Number(pid) === main.pid || readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1] === String(main.pid);
       if (!ours || !cmd.some((part) => part.endsWith('server/main.ts'))) return [];
       const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+      const parts = cmd.includes('--role=api') ? 'API' : 'API, worker';
       const instance = cmd.find((part) => part.startsWith('--instance='))?.slice('--instance='.length);
-      const parts = cmd.find((part) => part.startsWith('--role='))?.slice('--role='.length) === 'api' ? 'API' : 'API, worker';
-      const role = Number(pid) === main.pid ? parts : `${parts} ${instance ?? ''}`;
+      const role = instance ? `${parts} ${instance}` : parts;
       return [{ pid: Number(pid), role, rssMiB: Number(rss) / 1024 }];
     } catch {
       return [];

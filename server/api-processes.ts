@@ -1,7 +1,7 @@
 // The extra API processes of a multi-process start (WEB_CONCURRENCY): each is `server/main.ts --role=<all|api>
-// --instance=N` on the services this process started or uses (with a worker of its own when the first runs one), listening on the same PORT (SO_REUSEPORT, so the
-// kernel spreads the connections and no process relays them). A process that dies is started again; one that
-// keeps dying stops Tickscribe, as any other part would.
+// --instance=N` on the services this process started or uses (with a worker of its own when the first runs one),
+// listening on the same PORT (SO_REUSEPORT, so the kernel spreads the connections and no process relays them). A
+// process that dies is started again; one that keeps dying stops Tickscribe, as any other part would.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';

@@ -97,20 +97,21 @@ describe('WEB_CONCURRENCY', () => {
     const first = api.child.pid!;
     const connection = await Connection.connect({ address: inject('temporalAddress') });
     try {
-      // A worker's identity starts with its process id; each polls the queue for workflow tasks and for activities.
-      const pollers = async (type: 'TASK_QUEUE_TYPE_WORKFLOW' | 'TASK_QUEUE_TYPE_ACTIVITY') => {
+      // A worker's identity starts with its process id; each polls the queue for workflow tasks (task queue type 1)
+      // and for activities (type 2).
+      const pollers = async (taskQueueType: number) => {
         const response = await connection.workflowService.describeTaskQueue({
-          namespace: 'default', taskQueue: { name: taskQueue }, taskQueueType: type === 'TASK_QUEUE_TYPE_WORKFLOW' ? 1 : 2,
+          namespace: loadConfig({}).TEMPORAL_NAMESPACE, taskQueue: { name: taskQueue }, taskQueueType,
         });
         return new Set((response.pollers ?? []).map((poller) => Number(poller.identity?.split('@')[0])));
       };
-      for (const type of ['TASK_QUEUE_TYPE_WORKFLOW', 'TASK_QUEUE_TYPE_ACTIVITY'] as const) {
-        let seen = new Set<number>();
+      for (const [type, name] of [[1, 'workflow tasks'], [2, 'activities']] as const) {
+        let seen = await pollers(type);
         for (let waited = 0; waited < 15_000 && seen.size < 2; waited += 250) {
+          await sleep(250);
           seen = await pollers(type);
-          if (seen.size < 2) await sleep(250);
         }
-        expect(seen, type).toEqual(new Set([first, extra[0]]));
+        expect(seen, name).toEqual(new Set([first, extra[0]]));
       }
     } finally {
       await connection.close();
