@@ -1,8 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { bodyParser } from '@koa/bodyparser';
 import { RequestContext } from '@mikro-orm/core';
 import type { Client, Connection } from '@temporalio/client';
 import Koa from 'koa';
-import type { Config } from '../core/config.ts';
+import { proxyHops, type Config } from '../core/config.ts';
 import type { Orm } from '../core/db/orm.ts';
 import type { Logger } from '../core/logger.ts';
 import type { EmailDispatcher } from '../core/mail/outbox.ts';
@@ -82,7 +83,8 @@ function connectionsOf(deps: RouteDependencies): () => Connections {
 /** Every route of the API, declared with its schemas, registered on one registry. */
 export function apiRoutes(deps: RouteDependencies): { api: ApiRegistry } {
   const em = () => deps.orm.em;
-  const accounts = new Accounts({ config: deps.config, emails: deps.emails });
+  // Device cookies are signed with a key derived from the credentials key, so every API process accepts them.
+  const accounts = new Accounts({ config: deps.config, emails: deps.emails, deviceSecret: deps.credentialsKey ?? randomBytes(32) });
   const api = new ApiRegistry({
     ajv: createAjv(),
     queryAjv: createAjv({ coerceTypes: true, useDefaults: true }),
@@ -126,7 +128,10 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
   let openapi: object | undefined;
   const document = () => (openapi ??= openapiDocument(api));
 
-  const app = new Koa<AppState>({ proxy: deps.config.TRUST_PROXY });
+  // The client is the address the outermost trusted proxy saw: the last `hops` entries of X-Forwarded-For are
+  // written by trusted proxies, anything left of them by the client (Koa's maxIpsCount; Express's hop count).
+  const hops = proxyHops(deps.config);
+  const app = new Koa<AppState>({ proxy: hops > 0, maxIpsCount: hops });
   app.silent = true;
   const router = api.router();
   app

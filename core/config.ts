@@ -45,3 +45,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
 export function pluginSpecs(config: Pick<Config, 'PLUGINS'>): string[] {
   return (config.PLUGINS ?? '').split(',').map((spec) => spec.trim()).filter(Boolean);
 }
+
+/** TRUST_PROXY as the number of proxy hops to trust: false is none, true is one. */
+export function proxyHops(config: Pick<Config, 'TRUST_PROXY'>): number {
+  const value = String(config.TRUST_PROXY);
+  return value === 'true' ? 1 : value === 'false' ? 0 : Number(value);
+}

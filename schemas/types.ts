@@ -1431,9 +1431,9 @@ export interface Config {
    */
   OPENAI_MODEL: string;
   /**
-   * Whether X-Forwarded-For and X-Forwarded-Proto from a reverse proxy in front of Tickscribe are trusted (client addresses for rate limits, HTTPS for cookies).
+   * How many reverse proxies in front of Tickscribe to trust: false (none: the connecting address is the client), true (one), or their number. The client is the address the outermost trusted proxy saw, counted from the right of X-Forwarded-For (entries further left are written by the client and ignored); X-Forwarded-Proto tells HTTPS for cookies.
    */
-  TRUST_PROXY: boolean;
+  TRUST_PROXY: string;
   /**
    * Key that encrypts tracker credentials at rest: 32 bytes as 64 hex digits or base64. Unset: a key is generated on first start and kept in DATA_DIR/credentials-key (readable by the owner only).
    */

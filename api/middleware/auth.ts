@@ -1,9 +1,12 @@
 import type { Middleware } from 'koa';
 import { HttpError } from '../errors.ts';
 import type { Authenticated } from '../../core/users/accounts.ts';
+import { DEVICE_DAYS } from '../../core/users/devices.ts';
 import type { AppContext, AppState } from '../context.ts';
 
 export const SESSION_COOKIE = 'tickscribe_session';
+/** Marks a browser that has signed in to an account before (core/users/devices.ts); sent to /auth calls only. */
+export const DEVICE_COOKIE = 'tickscribe_device';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The token of an `Authorization: Bearer <token>` header. */
@@ -52,4 +55,10 @@ export function setSessionCookie(ctx: AppContext, token: string, days: number): 
 
 export function clearSessionCookie(ctx: AppContext): void {
   ctx.cookies.set(SESSION_COOKIE, null, { httpOnly: true, sameSite: 'lax', secure: ctx.secure, path: '/', overwrite: true });
+}
+
+export function setDeviceCookie(ctx: AppContext, value: string): void {
+  ctx.cookies.set(DEVICE_COOKIE, value, {
+    httpOnly: true, sameSite: 'strict', secure: ctx.secure, path: '/auth', maxAge: DEVICE_DAYS * 24 * 3_600_000, overwrite: true,
+  });
 }

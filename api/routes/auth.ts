@@ -7,10 +7,10 @@ import type {
   SessionResponse, SignupRequest, SignupResponse, UpdateUserRequest, UpdateUserResponse,
 } from '../../schemas/types.ts';
 import type { AppContext } from '../context.ts';
-import { bearerToken, clearSessionCookie, requireAuth, setSessionCookie } from '../middleware/auth.ts';
+import { bearerToken, clearSessionCookie, DEVICE_COOKIE, requireAuth, setDeviceCookie, setSessionCookie } from '../middleware/auth.ts';
 import type { ApiRegistry } from '../routing.ts';
 
-const client = (ctx: AppContext) => ({ ip: ctx.ip, userAgent: ctx.get('user-agent') || undefined });
+const client = (ctx: AppContext) => ({ ip: ctx.ip, userAgent: ctx.get('user-agent') || undefined, device: ctx.cookies.get(DEVICE_COOKIE) });
 const schema = (name: string) => `api/auth/${name}.schema.json`;
 
 export function authRoutes(api: ApiRegistry, deps: { accounts: Accounts; em: () => EntityManager; config: Config }): void {
@@ -63,8 +63,9 @@ export function authRoutes(api: ApiRegistry, deps: { accounts: Accounts; em: () 
       429: { description: 'Too many attempts for this address or client.' },
     },
     async handler(ctx, { body }) {
-      const { user, token } = await accounts.login(em(), body, client(ctx));
+      const { user, token, device } = await accounts.login(em(), body, client(ctx));
       setSessionCookie(ctx, token, config.SESSION_DAYS);
+      setDeviceCookie(ctx, device);
       return { user: viewUser(user), token };
     },
   });
@@ -128,6 +129,8 @@ export function authRoutes(api: ApiRegistry, deps: { accounts: Accounts; em: () 
       if (!token) throw new HttpError(401, MESSAGES.resetLinkInvalid);
       const user = await accounts.resetPassword(em(), token, body);
       clearSessionCookie(ctx);
+      // The reset link reached the owner's mailbox: this browser is theirs.
+      setDeviceCookie(ctx, accounts.deviceCookie(user.email));
       return { user: viewUser(user), message: MESSAGES.passwordReset };
     },
   });

@@ -35,3 +35,19 @@ export function passwordResetEmail(to: string, url: string): EmailMessage {
     html: layout('Reset your password', ['Hi,', intro], { label: 'Choose a new password', url }, footer),
   };
 }
+
+/**
+ * The answer to a reset asked for an address no account uses. Sent so that asking costs the same whether or not the
+ * account exists (nothing in the reply or its timing tells), and so its owner learns which address they signed up with.
+ */
+export function noAccountResetEmail(to: string, signupUrl: string): EmailMessage {
+  const intro = 'Someone asked to reset the password of a Tickscribe account with this e-mail address, but no account uses it.';
+  const hint = 'If you have an account, you may have signed up with another address: ask again with that one. To create an account, sign up here:';
+  const footer = 'If you did not ask for this, ignore this e-mail: nothing has changed.';
+  return {
+    to,
+    subject: 'Reset your Tickscribe password',
+    text: `Hi,\n\n${intro}\n\n${hint}\n\n${signupUrl}\n\n${footer}\n`,
+    html: layout('No Tickscribe account uses this address', ['Hi,', intro, hint], { label: 'Sign up', url: signupUrl }, footer),
+  };
+}

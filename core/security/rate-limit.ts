@@ -6,13 +6,17 @@ export interface RateLimitRule {
   name: string;
   limit: number;
   windowSeconds: number;
+  /** What a refused caller is told; default: wait a few minutes. */
+  message?: string;
 }
 
-const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.';
+export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.';
 
 /**
- * Counts one hit for `subject` under `rule` in a fixed window kept in PostgreSQL (so every API process shares it)
- * and throws 429 once the limit is passed. One statement: concurrent hits cannot slip past the count.
+ * Takes one of `subject`'s `rule.limit` places in the current fixed window, kept in PostgreSQL (so every API
+ * process shares it), and throws 429 when none is left. One statement counts and answers, so however many requests
+ * run at once, at most `limit` of them get a place: a caller reserves its place *before* the work the rule guards
+ * (a password hash), never after it. `refundRateLimit` gives a place back.
  */
 export async function hitRateLimit(em: EntityManager, rule: RateLimitRule, subject: string): Promise<void> {
   const rows = await em.getConnection().execute<{ hits: number }[]>(
@@ -21,21 +25,21 @@ export async function hitRateLimit(em: EntityManager, rule: RateLimitRule, subje
        hits = case when rate_limit_counters.window_start < now() - make_interval(secs => ?) then 1 else rate_limit_counters.hits + 1 end,
        window_start = case when rate_limit_counters.window_start < now() - make_interval(secs => ?) then now() else rate_limit_counters.window_start end
      returning hits`,
-    [`${rule.name}:${subject}`, rule.windowSeconds, rule.windowSeconds],
+    [keyOf(rule, subject), rule.windowSeconds, rule.windowSeconds],
   );
-  if ((rows[0]?.hits ?? 0) > rule.limit) throw new TooManyAttempts(TOO_MANY_ATTEMPTS);
+  if ((rows[0]?.hits ?? 0) > rule.limit) throw new TooManyAttempts(rule.message ?? TOO_MANY_ATTEMPTS);
 }
 
-/** Throws 429 when `subject` has used up `rule` in the current window, without counting this call. */
-export async function checkRateLimit(em: EntityManager, rule: RateLimitRule, subject: string): Promise<void> {
-  const rows = await em.getConnection().execute<{ hits: number }[]>(
-    `select hits from rate_limit_counters where key = ? and window_start >= now() - make_interval(secs => ?)`,
-    [`${rule.name}:${subject}`, rule.windowSeconds],
-  );
-  if ((rows[0]?.hits ?? 0) >= rule.limit) throw new TooManyAttempts(TOO_MANY_ATTEMPTS);
+/** Gives back one place taken by hitRateLimit (the attempt turned out not to count, e.g. a successful login). */
+export async function refundRateLimit(em: EntityManager, rule: RateLimitRule, subject: string): Promise<void> {
+  await em.getConnection().execute(`update rate_limit_counters set hits = greatest(hits - 1, 0) where key = ?`, [keyOf(rule, subject)]);
 }
 
 /** Forgets `subject`'s count under `rule` (after a success that the rule should not hold against it). */
 export async function clearRateLimit(em: EntityManager, rule: RateLimitRule, subject: string): Promise<void> {
-  await em.getConnection().execute(`delete from rate_limit_counters where key = ?`, [`${rule.name}:${subject}`]);
+  await em.getConnection().execute(`delete from rate_limit_counters where key = ?`, [keyOf(rule, subject)]);
+}
+
+function keyOf(rule: RateLimitRule, subject: string): string {
+  return `${rule.name}:${subject}`.slice(0, 400);
 }

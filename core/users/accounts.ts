@@ -3,8 +3,9 @@ import type { User as UserView } from '../../schemas/types.ts';
 import type { Config } from '../config.ts';
 import { Conflict, InvalidInput, NotAuthenticated, Refused } from '../errors.ts';
 import { queueEmail, type EmailDispatcher } from '../mail/outbox.ts';
-import { passwordResetEmail, verificationEmail } from '../mail/templates.ts';
-import { checkRateLimit, clearRateLimit, hitRateLimit, type RateLimitRule } from '../security/rate-limit.ts';
+import { noAccountResetEmail, passwordResetEmail, verificationEmail } from '../mail/templates.ts';
+import { clearRateLimit, hitRateLimit, refundRateLimit, type RateLimitRule } from '../security/rate-limit.ts';
+import { DeviceCookies } from './devices.ts';
 import { EmailToken, type EmailTokenPurpose } from './email-token.entity.ts';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, hashPassword, verifyAgainstNothing, verifyPassword } from './passwords.ts';
 import { Session } from './session.entity.ts';
@@ -17,8 +18,25 @@ const HOUR = 3_600_000;
 const VERIFY_TTL_MS = 24 * HOUR;
 const RESET_TTL_MS = HOUR;
 
+/**
+ * The sign-in policy (OWASP Authentication Cheat Sheet: throttle per account and per source, no hard lock-out).
+ * Each guess takes its place in the counters *before* the password is hashed, and a success gives it back, so at
+ * most a limit's number of guesses are ever checked, however many arrive at once.
+ * - per address and client: 10 failed logins in 15 minutes from one client address refuse that client for that
+ *   account; the owner signing in from anywhere else is not affected;
+ * - per address and recognised device: a browser that has signed in to the account before (device cookie) has a
+ *   budget of its own, 10 in 15 minutes, that nothing from elsewhere uses up;
+ * - per address, every unrecognised client together: 50 failures an hour. A guessing campaign spread over many
+ *   addresses is slowed to that pace; the owner still signs in from a recognised browser, or after a reset;
+ * - per client: 50 logins in 15 minutes whatever the address (one client trying many accounts).
+ */
 const RATE_LIMITS = {
-  loginFailuresPerAddress: { name: 'login-failures:email', limit: 10, windowSeconds: 900 },
+  loginFailuresPerSource: { name: 'login-failures:email-client', limit: 10, windowSeconds: 900 },
+  loginFailuresPerDevice: { name: 'login-failures:device', limit: 10, windowSeconds: 900 },
+  loginFailuresUnrecognised: {
+    name: 'login-failures:email', limit: 50, windowSeconds: 3600,
+    message: 'Too many failed sign-ins to this account from unrecognised devices. Sign in from a browser you have used before, or reset your password.',
+  },
   loginPerClient: { name: 'login:client', limit: 50, windowSeconds: 900 },
   resetPerAddress: { name: 'reset:email', limit: 5, windowSeconds: 3600 },
   resetPerClient: { name: 'reset:client', limit: 20, windowSeconds: 3600 },
@@ -79,12 +97,16 @@ function checkPasswordRules(password: string): void {
 export interface AccountsOptions {
   config: Pick<Config, 'APP_URL' | 'SESSION_DAYS'>;
   emails: EmailDispatcher;
+  /** The secret device cookies are signed with (derived from the credentials key). */
+  deviceSecret: Buffer;
 }
 
 export interface ClientInfo {
   /** The caller's address, for per-client rate limits (loopback callers are limited per e-mail address only). */
   ip: string;
   userAgent?: string;
+  /** The device cookie the browser sent, if any. */
+  device?: string;
 }
 
 export interface Authenticated {
@@ -96,11 +118,18 @@ export interface Authenticated {
 export class Accounts {
   readonly #config: AccountsOptions['config'];
   readonly #emails: EmailDispatcher;
+  readonly #devices: DeviceCookies;
   #sessionLookup: SessionLookup | undefined;
 
   constructor(options: AccountsOptions) {
     this.#config = options.config;
     this.#emails = options.emails;
+    this.#devices = new DeviceCookies(options.deviceSecret);
+  }
+
+  /** A new device cookie for a browser that has just proved it may use the account at `email`. */
+  deviceCookie(email: string): string {
+    return this.#devices.issue(normaliseEmail(email));
   }
 
   async signup(em: EntityManager, input: { email: string; password: string; fullName: string }, client: ClientInfo): Promise<User> {
@@ -126,34 +155,41 @@ export class Accounts {
 
   /** Marks the address verified and opens a session; returns its token. Throws with a reason for the page. */
   async verifyEmail(em: EntityManager, token: string, client: ClientInfo): Promise<{ user: User; token: string }> {
-    const record = await em.findOne(EmailToken, { tokenHash: hashToken(token), purpose: 'verify-email' }, { populate: ['user'] });
-    if (!record || record.expiresAt < new Date()) throw new InvalidInput(MESSAGES.verifyLinkInvalid);
-    if (record.usedAt) throw new InvalidInput(MESSAGES.verifyLinkUsed);
-    record.usedAt = new Date();
-    record.user.emailVerifiedAt ??= new Date();
-    const sessionToken = this.#openSession(em, record.user, client);
+    const userId = await consumeEmailToken(em, token, 'verify-email');
+    if (!userId) {
+      const record = await em.findOne(EmailToken, { tokenHash: hashToken(token), purpose: 'verify-email' });
+      throw new InvalidInput(record?.usedAt && record.expiresAt >= new Date() ? MESSAGES.verifyLinkUsed : MESSAGES.verifyLinkInvalid);
+    }
+    const user = await em.findOneOrFail(User, userId);
+    user.emailVerifiedAt ??= new Date();
+    const sessionToken = this.#openSession(em, user, client);
     await em.flush();
-    return { user: record.user, token: sessionToken };
+    return { user, token: sessionToken };
   }
 
-  async login(em: EntityManager, input: { email: string; password: string }, client: ClientInfo): Promise<{ user: User; token: string }> {
+  /**
+   * Signs in (see RATE_LIMITS for the policy). Returns the session token and a fresh device cookie for the browser.
+   * Only failures stay counted: a success gives its places back and clears its client's or device's count.
+   */
+  async login(em: EntityManager, input: { email: string; password: string }, client: ClientInfo): Promise<{ user: User; token: string; device: string }> {
     const email = normaliseEmail(input.email);
     await hitClientLimit(em, RATE_LIMITS.loginPerClient, client);
-    // Per address only failures count, and a success clears them: knowing an address is not enough to lock
-    // its owner out (the per-client limit above still slows down one client trying many addresses).
-    await checkRateLimit(em, RATE_LIMITS.loginFailuresPerAddress, email);
+    const device = this.#devices.deviceOf(client.device, email);
+    const places: [RateLimitRule, string][] = device
+      ? [[RATE_LIMITS.loginFailuresPerDevice, device]]
+      : [[RATE_LIMITS.loginFailuresPerSource, `${email} ${client.ip}`], [RATE_LIMITS.loginFailuresUnrecognised, email]];
+    for (const [rule, subject] of places) await hitRateLimit(em, rule, subject);
     const user = await em.findOne(User, { email }, { populate: ['passwordHash'] });
     const valid = user?.passwordHash ? await verifyPassword(input.password, user.passwordHash) : await verifyAgainstNothing(input.password);
-    if (!user || !valid) {
-      await hitRateLimit(em, RATE_LIMITS.loginFailuresPerAddress, email).catch(() => {});
-      throw new NotAuthenticated(MESSAGES.invalidCredentials);
-    }
-    await clearRateLimit(em, RATE_LIMITS.loginFailuresPerAddress, email);
+    if (!user || !valid) throw new NotAuthenticated(MESSAGES.invalidCredentials);
+    const [own, shared] = places;
+    await clearRateLimit(em, own![0], own![1]);
+    if (shared) await refundRateLimit(em, shared[0], shared[1]);
     // Only someone who knows the password learns that the address is unverified.
     if (!user.emailVerifiedAt) throw new Refused(MESSAGES.notConfirmed);
     const token = this.#openSession(em, user, client);
     await em.flush();
-    return { user, token };
+    return { user, token, device: this.#devices.issue(email) };
   }
 
   /**
@@ -190,39 +226,61 @@ export class Accounts {
     checkPasswordRules(input.newPassword);
     auth.user.passwordHash = await hashPassword(input.newPassword);
     await em.nativeUpdate(Session, { user: auth.user, revokedAt: null, id: { $ne: auth.session.id } }, { revokedAt: new Date() });
+    await endResetLinks(em, auth.user.id);
     await em.flush();
   }
 
-  /** Sends a reset link when the account exists; the caller answers the same either way. */
+  /**
+   * Writes an e-mail to the outbox whether or not the account exists (a reset link, or a note that no account uses
+   * the address), by the same statements, so neither the answer nor its timing tells who has an account. A new link
+   * ends the account's earlier ones.
+   */
   async requestPasswordReset(em: EntityManager, rawEmail: string, client: ClientInfo): Promise<void> {
     const email = normaliseEmail(rawEmail);
     await hitClientLimit(em, RATE_LIMITS.resetPerClient, client);
     await hitRateLimit(em, RATE_LIMITS.resetPerAddress, email);
-    const user = await em.findOne(User, { email });
-    if (!user) return;
-    const token = this.#issueEmailToken(em, user, 'reset-password', RESET_TTL_MS);
+    const [user] = await em.getConnection().execute<{ id: string }[]>('select id from users where email = ?', [email]);
+    const token = newToken();
     const link = `${this.#config.APP_URL}/reset-password?token_hash=${encodeURIComponent(token)}&type=recovery`;
-    const message = queueEmail(em, passwordResetEmail(email, link));
-    await em.flush();
-    await this.#emails.dispatch([message.id]);
+    const message = user ? passwordResetEmail(email, link) : noAccountResetEmail(email, `${this.#config.APP_URL}/signup`);
+    const emailId = crypto.randomUUID();
+    // One statement either way: the account's open links end, its new one is stored, the e-mail is queued.
+    await em.getConnection().execute(
+      `with ended as (
+         update email_tokens set used_at = now() where user_id = ?::uuid and purpose = 'reset-password' and used_at is null
+       ), issued as (
+         insert into email_tokens (id, user_id, purpose, token_hash, created_at, expires_at)
+         select ?, id, 'reset-password', ?, now(), ? from users where id = ?::uuid
+       )
+       insert into outbound_emails (id, "to", subject, text, html, status, attempts, created_at) values (?, ?, ?, ?, ?, 'pending', 0, now())`,
+      [user?.id ?? null, crypto.randomUUID(), hashToken(token), new Date(Date.now() + RESET_TTL_MS), user?.id ?? null,
+        emailId, message.to, message.subject, message.text, message.html],
+    );
+    await this.#emails.dispatch([emailId]);
   }
 
   /** Sets a new password with a reset token and ends every session of the account. */
   async resetPassword(em: EntityManager, token: string, input: { password: string; type: string }): Promise<User> {
     if (input.type !== 'recovery') throw new InvalidInput(MESSAGES.unsupportedUpdate);
-    const record = await em.findOne(EmailToken, { tokenHash: hashToken(token), purpose: 'reset-password' }, { populate: ['user'] });
+    const record = await em.findOne(EmailToken, { tokenHash: hashToken(token), purpose: 'reset-password' });
     if (!record || record.usedAt || record.expiresAt < new Date()) throw new NotAuthenticated(MESSAGES.resetLinkInvalid);
+    // The rules before the link is used up, so a password that breaks them does not cost the user their link.
     checkPasswordRules(input.password);
-    record.usedAt = new Date();
-    record.user.passwordHash = await hashPassword(input.password);
+    const userId = await consumeEmailToken(em, token, 'reset-password');
+    if (!userId) throw new NotAuthenticated(MESSAGES.resetLinkInvalid);
+    const user = await em.findOneOrFail(User, userId);
+    user.passwordHash = await hashPassword(input.password);
     // The link reached the mailbox, which is what verification proves.
-    record.user.emailVerifiedAt ??= new Date();
-    await em.nativeUpdate(Session, { user: record.user, revokedAt: null }, { revokedAt: new Date() });
+    user.emailVerifiedAt ??= new Date();
+    await em.nativeUpdate(Session, { user, revokedAt: null }, { revokedAt: new Date() });
+    await endResetLinks(em, user.id);
     await em.flush();
-    return record.user;
+    // Guesses at the old password no longer matter: the account's counts start again.
+    await clearRateLimit(em, RATE_LIMITS.loginFailuresUnrecognised, user.email);
+    return user;
   }
 
-  #issueEmailToken(em: EntityManager, user: User, purpose: EmailTokenPurpose, ttlMs: number): string {
+  #issueEmailToken(em: EntityManager, user: User, purpose: 'verify-email', ttlMs: number): string {
     const token = newToken();
     em.create(EmailToken, { user, purpose, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttlMs) });
     return token;
@@ -242,4 +300,24 @@ export class Accounts {
   #sessionExpiry(): Date {
     return new Date(Date.now() + this.#config.SESSION_DAYS * 24 * HOUR);
   }
+}
+
+/**
+ * Uses up an e-mailed token: one row update that succeeds for one caller only, however many use the link at once.
+ * Returns the token's user, or undefined when it is unknown, used or expired (or another caller used it first).
+ */
+async function consumeEmailToken(em: EntityManager, token: string, purpose: EmailTokenPurpose): Promise<string | undefined> {
+  const rows = await em.getConnection().execute<{ user_id: string }[]>(
+    `update email_tokens set used_at = now()
+      where token_hash = ? and purpose = ? and used_at is null and expires_at > now() returning user_id`,
+    [hashToken(token), purpose],
+  );
+  return rows[0]?.user_id;
+}
+
+/** Ends every reset link of the account still open (after a reset, a password change, or a newer link). */
+async function endResetLinks(em: EntityManager, userId: string): Promise<void> {
+  await em.getConnection().execute(
+    `update email_tokens set used_at = now() where user_id = ? and purpose = 'reset-password' and used_at is null`, [userId],
+  );
 }
