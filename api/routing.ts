@@ -118,8 +118,8 @@ export class ApiRegistry {
 
   async #handle(route: CompiledRoute, ctx: AppContext): Promise<void> {
     const body: unknown = (ctx.request as { body?: unknown }).body ?? {};
-    const unstorable = findNul({ path: ctx.params, query: ctx.query, body });
-    if (unstorable) throw new HttpError(400, `Invalid request: ${unstorable} contains a NUL character (\\u0000), which cannot be stored.`);
+    const unstorable = findUnstorable({ path: ctx.params, query: ctx.query, body });
+    if (unstorable) throw new HttpError(400, `Invalid request: ${unstorable}`);
     if (route.body && !route.body(body)) {
       throw new HttpError(400, `Invalid request: ${describeError(route.body.errors![0]!)}`);
     }
@@ -175,20 +175,62 @@ export class ApiRegistry {
   }
 }
 
+/** Deepest nesting of objects and arrays a request may have; the API's own bodies need four. */
+export const MAX_REQUEST_DEPTH = 32;
+
+interface Visit {
+  value: unknown;
+  key: string;
+  parent: Visit | undefined;
+  depth: number;
+}
+
 /**
- * The first place in a request's values holding a NUL character, which PostgreSQL cannot store in text or JSON;
- * every route checks it here, before its schema, so such input answers 400 instead of failing in the database.
+ * What in a request's values cannot be taken, in words, or undefined: nesting deeper than MAX_REQUEST_DEPTH, a NUL
+ * character (PostgreSQL stores none in text or JSON) or a lone UTF-16 surrogate (not Unicode: JSON columns refuse
+ * it, and it would break every page that shows it), in a value or a field name. Every route checks it here, before
+ * its schema. The walk is iterative and stops at the first problem, so a body of any shape costs one pass at most.
  */
-function findNul(value: unknown, path: string[] = []): string | undefined {
-  const name = () => path.slice(1).join('.') || path[0] || 'the request';
-  if (typeof value === 'string') return value.includes('\u0000') ? name() : undefined;
-  if (value === null || typeof value !== 'object') return undefined;
-  for (const [key, child] of Object.entries(value)) {
-    if (key.includes('\u0000')) return `a field name in ${name()}`;
-    const found = findNul(child, [...path, key]);
-    if (found) return found;
+export function findUnstorable(root: Record<string, unknown>): string | undefined {
+  const stack: Visit[] = Object.entries(root).map(([key, value]) => ({ value, key, parent: undefined, depth: 0 }));
+  while (stack.length) {
+    const visit = stack.pop()!;
+    const { value } = visit;
+    if (typeof value === 'string') {
+      const problem = textProblem(value);
+      if (problem) return `${placeOf(visit)} contains ${problem}`;
+      continue;
+    }
+    if (value === null || typeof value !== 'object') continue;
+    if (visit.depth >= MAX_REQUEST_DEPTH) return `the ${rootOf(visit)} is nested more than ${MAX_REQUEST_DEPTH} levels deep.`;
+    for (const key in value) {
+      if (!Object.hasOwn(value, key)) continue;
+      const problem = textProblem(key);
+      if (problem) return `a field name in ${placeOf(visit)} contains ${problem}`;
+      stack.push({ value: (value as Record<string, unknown>)[key], key, parent: visit, depth: visit.depth + 1 });
+    }
   }
   return undefined;
+}
+
+function textProblem(text: string): string | undefined {
+  if (text.includes('\u0000')) return 'a NUL character (\\u0000), which cannot be stored.';
+  if (!text.isWellFormed()) return 'a lone UTF-16 surrogate (such as \\ud800), which is not valid Unicode text.';
+  return undefined;
+}
+
+function rootOf(visit: Visit): string {
+  let at = visit;
+  while (at.parent) at = at.parent;
+  return at.key;
+}
+
+/** Where a value sits, as `tags.0` (the body's own fields without the `body.` prefix). */
+function placeOf(visit: Visit): string {
+  const keys: string[] = [];
+  for (let at: Visit | undefined = visit; at; at = at.parent) keys.push(at.key);
+  keys.reverse();
+  return keys.slice(1).join('.') || keys[0] || 'the request';
 }
 
 /** A number as a query string may give it: digits, a sign, a decimal part; short enough to be exact. */

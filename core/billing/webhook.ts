@@ -15,6 +15,11 @@ export interface WebhookDependencies {
   logger?: Logger;
 }
 
+/** How far a delivery's signed timestamp may be from this server's clock (Stripe's default tolerance). */
+const SIGNATURE_TOLERANCE_SECONDS = 300;
+const OUTSIDE_TOLERANCE =
+  "The Stripe-Signature header's timestamp is more than 5 minutes away from this server's clock: the delivery is refused as a possible replay.";
+
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
 const paidTier = (value: string | undefined): PaidTierId | null => PAID_TIERS.find((tier) => tier === value) ?? null;
 
@@ -133,10 +138,15 @@ export async function receiveStripeEvent(
   if (!signature) throw new InvalidInput('The Stripe-Signature header is missing.');
   let event: Stripe.Event;
   try {
-    event = stripe.webhooks.constructEvent(rawBody ?? '', signature, webhookSecret);
-  } catch {
+    event = stripe.webhooks.constructEvent(rawBody ?? '', signature, webhookSecret, SIGNATURE_TOLERANCE_SECONDS);
+  } catch (error) {
+    if (/tolerance/i.test(String(error))) throw new InvalidInput(OUTSIDE_TOLERANCE);
     throw new InvalidInput("The Stripe-Signature header does not match this body and the endpoint's signing secret.");
   }
+  // The SDK refuses a signature older than the tolerance but takes one from any time ahead: a delivery signed in
+  // the future could be replayed for as long. Both directions are refused (the signed timestamp, so it is genuine).
+  const signedAt = Number(/(?:^|,)t=(\d+)/.exec(signature)?.[1]);
+  if (!(Math.abs(Date.now() / 1000 - signedAt) <= SIGNATURE_TOLERANCE_SECONDS)) throw new InvalidInput(OUTSIDE_TOLERANCE);
   const refundedInvoice = await invoiceOfRefund(em, stripe, event, deps.logger);
   const effects: Effects = { anchorChanged: new Set() };
   const result = await em.fork().transactional(async (tx) => {

@@ -58,33 +58,55 @@ export function isNews(state: Pick<BotState, 'status' | 'reason' | 'providerStat
   return state.status !== 'pending' || (state.reason !== 'unknown' && state.providerStatus !== undefined);
 }
 
+/** The bot service's id of a bot whose place is taken while the service is being asked for it. */
+export const RESERVING_PREFIX = 'reserving:';
+
 /**
- * Sends a bot into the meeting for the user: the month's transcripts and token credits are checked first (the
- * meeting's transcript will count like an upload), then the bot service creates the bot. The row starts without
- * a status ('Bot Initializing...') unless the service already ended it. BotErrors of the service pass through.
+ * Sends a bot into the meeting for the user. A bot in flight counts against the month's transcripts from the moment
+ * it is sent (its transcript will count like an upload), so its place is taken first: under the lock on the user's
+ * row an upload takes, the limits are checked and the bot's row is written with a placeholder id; only then is the
+ * bot service asked (outside the lock: it may take seconds), and the row gets the service's id, or is removed when
+ * the service refuses. However many sends run at once, no more bots go out than the month has places for. The row
+ * starts without a status ('Bot Initializing...') unless the service already ended it. BotErrors pass through.
  */
 export async function sendBot(em: EntityManager, user: User, deps: { credits: Credits; meetingBot: MeetingBot }, request: BotRequest): Promise<Bot> {
-  await assertCanUpload(em, user, deps.credits);
   const { bot: plugin, botName } = deps.meetingBot;
-  const state = await plugin.create({ meetingUrl: request.meetingUrl, botName });
+  const id = crypto.randomUUID();
+  await em.fork().transactional(async (tx) => {
+    await tx.getConnection().execute('select id from users where id = ? for update', [user.id], 'all', tx.getTransactionContext());
+    await assertCanUpload(tx, user, deps.credits);
+    tx.create(Bot, {
+      id, user: user.id, provider: plugin.manifest.id, providerBotId: `${RESERVING_PREFIX}${id}`,
+      meetingUrl: request.meetingUrl, meetingTitle: request.meetingTitle, status: null,
+    });
+  });
+  let state: BotState;
+  try {
+    state = await plugin.create({ meetingUrl: request.meetingUrl, botName });
+  } catch (error) {
+    await em.nativeDelete(Bot, { id });
+    throw error;
+  }
   const final = FINAL_STATUSES.has(state.status);
-  const bot = em.create(Bot, {
-    user: user.id,
-    provider: plugin.manifest.id,
+  await em.nativeUpdate(Bot, { id }, {
     providerBotId: state.botId,
-    meetingUrl: request.meetingUrl,
-    meetingTitle: request.meetingTitle,
     status: final ? state.status : null,
     reason: final ? (state.reason ?? null) : null,
     error: final ? (state.error ?? null) : null,
   });
-  await em.flush();
-  return bot;
+  return em.findOneOrFail(Bot, id, { refresh: true });
 }
 
-/** The user's active bots: not yet reported on (null), joining, or recording; newest first. */
+/** The user's active bots: not yet reported on (null), joining, or recording; newest first. Places being taken are not bots yet. */
 export function activeBots(em: EntityManager, user: User): Promise<Bot[]> {
-  return em.find(Bot, { user, $or: [{ status: null }, { status: { $in: ['pending', 'recording'] } }] }, { orderBy: { createdAt: 'desc', id: 'desc' } });
+  return em.find(
+    Bot,
+    {
+      user, $or: [{ status: null }, { status: { $in: ['pending', 'recording'] } }],
+      $not: { providerBotId: { $like: `${RESERVING_PREFIX}%` } },
+    },
+    { orderBy: { createdAt: 'desc', id: 'desc' } },
+  );
 }
 
 /** The user's bot by the bot service's id, or 404: another user's bot answers exactly like a missing one. */

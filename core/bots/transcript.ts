@@ -81,7 +81,7 @@ export async function storeBotTranscript(em: EntityManager, credits: Credits, bo
     if (bot.transcript) return outcomeOf(bot.transcript);
     let limit: LimitReached | null = null;
     try {
-      await assertCanUpload(tx, bot.user, credits);
+      await assertCanUpload(tx, bot.user, credits, { exceptBotId: bot.id });
     } catch (error) {
       if (!(error instanceof LimitReached)) throw error;
       limit = error;

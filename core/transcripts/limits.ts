@@ -38,7 +38,28 @@ export function checkUploadFile(file: { fileName: string; size: number }): Uploa
   return undefined;
 }
 
+/** Longest file name kept with a transcript (the column's length). */
+export const MAX_FILE_NAME_LENGTH = 255;
+
+/**
+ * The file name as it is kept: whole up to MAX_FILE_NAME_LENGTH characters, longer names shortened in the middle of
+ * their stem so the extension (which picks the parser) survives; never a surrogate pair cut in half.
+ */
+export function storedFileName(fileName: string): string {
+  const name = fileName.toWellFormed();
+  if (name.length <= MAX_FILE_NAME_LENGTH) return name;
+  const extension = extname(name).slice(0, 16);
+  return `${cutText(name.slice(0, name.length - extension.length), MAX_FILE_NAME_LENGTH - extension.length - 1)}…${extension}`;
+}
+
+/** The first `max` UTF-16 units of `text`, one fewer when the cut would split a surrogate pair. */
+export function cutText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const code = text.charCodeAt(max - 1);
+  return text.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 1 : max);
+}
+
 /** A transcript's title before its parser names one: the file name without its extension. */
 export function titleFromFileName(fileName: string): string {
-  return fileName.replace(/\.[^.]+$/, '').trim().slice(0, 500) || 'Untitled meeting';
+  return cutText(fileName.replace(/\.[^.]+$/, '').trim(), 500) || 'Untitled meeting';
 }

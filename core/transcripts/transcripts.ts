@@ -26,15 +26,26 @@ export function viewTranscript(transcript: Transcript) {
   };
 }
 
-/** Refuses a new upload when the month's transcript allowance or token credits are used up. */
-export async function assertCanUpload(em: EntityManager, user: User, credits: Credits): Promise<void> {
+/** How long a bot's place taken while its service is asked still counts, should the process die meanwhile. */
+const RESERVATION_MINUTES = 10;
+
+/**
+ * Refuses a new upload (or bot) when the month's transcript allowance or token credits are used up. Transcripts
+ * of the month count, uploads in flight included, except those that failed before extraction (unreadable, binary,
+ * no messages); and bots in flight count too (sent, not yet failed or cancelled, their transcript not yet stored),
+ * except `exceptBotId`, whose own transcript is being stored.
+ */
+export async function assertCanUpload(em: EntityManager, user: User, credits: Credits, options: { exceptBotId?: string } = {}): Promise<void> {
   const plan = await planOf(em, user);
   const { start } = creditCycle(user.creditCycleAnchor);
-  // Transcripts that failed before extraction (unreadable, binary, no messages) do not count.
   const [counted] = await em.getConnection().execute<{ n: number }[]>(
-    `select count(*)::int as n from transcripts
-      where user_id = ? and created_at >= ? and not (processing_status = 'failed' and metadata->>'failedStage' = 'parse')`,
-    [user.id, start],
+    `select (select count(*)::int from transcripts
+              where user_id = ? and created_at >= ? and not (processing_status = 'failed' and metadata->>'failedStage' = 'parse'))
+          + (select count(*)::int from bots
+              where user_id = ? and created_at >= ? and transcript_id is null and id <> ?::uuid
+                and (status is null or status not in ('failed', 'cancelled'))
+                and not (provider_bot_id like 'reserving:%' and created_at < now() - make_interval(mins => ?))) as n`,
+    [user.id, start, user.id, start, options.exceptBotId ?? '00000000-0000-0000-0000-000000000000', RESERVATION_MINUTES],
     'all',
     em.getTransactionContext(),
   );

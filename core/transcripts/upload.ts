@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Credits } from '../credits/credits.ts';
 import { InvalidInput, TooLarge } from '../errors.ts';
 import type { User } from '../users/user.entity.ts';
-import { checkUploadFile, titleFromFileName } from './limits.ts';
+import { checkUploadFile, storedFileName, titleFromFileName } from './limits.ts';
 import { Transcript } from './transcript.entity.ts';
 import { assertCanUpload } from './transcripts.ts';
 
@@ -18,16 +18,17 @@ export interface UploadedFile {
  * user, so uploads racing each other cannot pass them together.
  */
 export async function createUpload(em: EntityManager, user: User, credits: Credits, file: UploadedFile): Promise<Transcript> {
-  const problem = checkUploadFile({ fileName: file.fileName, size: file.bytes.length });
+  const fileName = storedFileName(file.fileName);
+  const problem = checkUploadFile({ fileName, size: file.bytes.length });
   if (problem) throw problem.code === 'too-large' ? new TooLarge(problem.message) : new InvalidInput(problem.message);
   return em.transactional(async (tx) => {
     await tx.getConnection().execute('select id from users where id = ? for update', [user.id], 'all', tx.getTransactionContext());
     await assertCanUpload(tx, user, credits);
     return tx.create(Transcript, {
       user: user.id,
-      title: titleFromFileName(file.fileName),
+      title: titleFromFileName(fileName),
       rawFile: file.bytes,
-      rawFileName: file.fileName.slice(0, 255),
+      rawFileName: fileName,
       rawFileType: file.mediaType.slice(0, 255),
       rawFileSize: file.bytes.length,
     });

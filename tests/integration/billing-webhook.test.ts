@@ -47,6 +47,15 @@ describe('signatures', () => {
     const old = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: now() - 3_600 });
     const replayed = await fetch(`${t.base}/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': old }, body: payload });
     expect(replayed.status).toBe(400);
+    const TOLERANCE = "The Stripe-Signature header's timestamp is more than 5 minutes away from this server's clock: the delivery is refused as a possible replay.";
+    expect(await replayed.json()).toEqual({ error: TOLERANCE });
+    // Signed an hour ahead: Stripe's SDK takes it, as it checks only the age; refused both ways.
+    for (const offset of [3_600, 301]) {
+      const ahead = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: now() + offset });
+      const early = await fetch(`${t.base}/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': ahead }, body: payload });
+      expect(early.status, `${offset} s ahead`).toBe(400);
+      expect(await early.json()).toEqual({ error: TOLERANCE });
+    }
 
     expect(await storedEvents(event.id)).toBe(0);
     expect(await tierOf(user.userId)).toBeNull();

@@ -57,6 +57,69 @@ describe('sending a bot', () => {
   });
 });
 
+describe('bots in flight', () => {
+  const FULL = "You have reached the Free plan's limit of 5 transcripts this month. Upgrade your subscription to process more transcripts.";
+  const uploadFrom = (token: string) => {
+    const form = new FormData();
+    form.append('transcript', new Blob(['Ada: I will send the notes.\n']), 'notes.txt');
+    return fetch(`${t.base}/api/transcripts/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  };
+
+  it('count against the month when sent: thirty sent at once from a Free account, five go out', async () => {
+    const { token } = await t.user();
+    const before = t.fake.bots.size;
+    const answers = await Promise.all(Array.from({ length: 30 }, () => t.call<{ error?: string }>(token, 'POST', '/api/recall/bots', { meetingUrl: MEETING_URL })));
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(5);
+    expect(answers.filter((answer) => answer.status === 402).map((answer) => answer.body.error)).toEqual(Array(25).fill(FULL));
+    expect(t.fake.bots.size - before).toBe(5);
+    expect((await t.call<{ bots: unknown[] }>(token, 'GET', '/api/recall/bots')).body.bots).toHaveLength(5);
+    // Uploads and bots share the month's places.
+    expect(await uploadFrom(token).then((response) => response.status)).toBe(402);
+  });
+
+  it('and uploads share the places, under parallel requests of both kinds', async () => {
+    const { token } = await t.user();
+    const answers = await Promise.all([
+      ...Array.from({ length: 6 }, () => t.call(token, 'POST', '/api/recall/bots', { meetingUrl: MEETING_URL }).then((answer) => answer.status)),
+      ...Array.from({ length: 6 }, () => uploadFrom(token).then((response) => response.status)),
+    ]);
+    expect(answers.filter((status) => status === 201)).toHaveLength(5);
+    expect(answers.filter((status) => status === 402)).toHaveLength(7);
+  });
+
+  it('give their place back when the bot service refuses them, and a cancelled bot frees its place', async () => {
+    const { token, userId } = await t.user();
+    await t.db.query(
+      `insert into transcripts (id, user_id, title, processing_status, created_at, updated_at)
+       select gen_random_uuid(), $1, 'Earlier meeting', 'completed', now(), now() from generate_series(1, 4)`,
+      [userId],
+    );
+    t.fake.api.script('POST /api/v1/bot/', { status: 400, body: { meeting_url: ['Unsupported meeting platform.'] } });
+    expect((await t.call(token, 'POST', '/api/recall/bots', { meetingUrl: MEETING_URL })).status).toBe(400);
+    const bot = await t.send(token);
+    expect((await t.call(token, 'POST', '/api/recall/bots', { meetingUrl: MEETING_URL })).status).toBe(402);
+    expect((await t.call(token, 'DELETE', `/api/recall/bots/${bot.recallBotId}`)).status).toBe(200);
+    await t.until(token, bot.recallBotId, (state) => state.status === 'cancelled');
+    expect((await t.call(token, 'POST', '/api/recall/bots', { meetingUrl: MEETING_URL })).status).toBe(201);
+  });
+
+  it("do not hold their own place against their transcript: the month's last place is the bot's", async () => {
+    const { token, userId } = await t.user();
+    await t.db.query(
+      `insert into transcripts (id, user_id, title, processing_status, created_at, updated_at)
+       select gen_random_uuid(), $1, 'Earlier meeting', 'completed', now(), now() from generate_series(1, 4)`,
+      [userId],
+    );
+    const { recallBotId: id } = await t.send(token, 'The last meeting this month');
+    await t.status(id, 'in_call_recording');
+    t.fake.record(id, { segments: SEGMENTS });
+    await t.status(id, 'done');
+    const done = await t.until(token, id, (bot) => bot.status === 'done' && bot.transcriptId !== null);
+    const { transcript } = await t.processed(done.transcriptId!);
+    expect(transcript['processing_status']).toBe('completed');
+  });
+});
+
 describe("a bot's transcript over the limit", () => {
   it('is kept as failed with tokenLimitExceeded, and the bot fails with the limit’s message', async () => {
     const { token, userId } = await t.user();

@@ -108,6 +108,23 @@ describe('uploads', () => {
     expect((await t.db.query('select count(*)::int as n from transcripts')).rows[0].n).toBe(before.rows[0].n);
   });
 
+  it('keeps the extension of a very long file name, so the transcript is read', async () => {
+    const meeting = new TextEncoder().encode('Ada: I will write the release notes by Friday.\nGrace: Thanks.\n');
+    const name = `${'quarterly-planning-'.repeat(270)}.TXT`;
+    expect(name.length).toBeGreaterThan(5000);
+    const response = await upload([{ name, bytes: meeting }]);
+    expect(response.status).toBe(201);
+    const { transcript } = (await response.json()) as { transcript: { id: string } };
+    let row: { processing_status: string; raw_file_name: string; title: string } | undefined;
+    for (let wait = 0; wait < 200 && !['completed', 'failed'].includes(row?.processing_status ?? ''); wait++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      row = (await t.db.query('select processing_status, raw_file_name, title from transcripts where id = $1', [transcript.id])).rows[0];
+    }
+    expect(row?.processing_status).toBe('completed');
+    expect(row!.raw_file_name).toHaveLength(255);
+    expect(row!.raw_file_name).toMatch(/^quarterly-planning-.*…\.TXT$/);
+  });
+
   it("says how long processing takes with the configured extractor (offline: seconds)", async () => {
     const meeting = new TextEncoder().encode('Ada: I will write the release notes by Friday.\nGrace: Thanks.\n');
     const response = await upload([{ name: 'notes.txt', bytes: meeting }]);
