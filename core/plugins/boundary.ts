@@ -11,6 +11,7 @@ import type {
 import { asBotError, BotError, describeSchemaError, isTrackerError, TrackerError } from '../../plugins/sdk/index.ts';
 import { getValidator } from '../schema/registry.ts';
 import { ParseFailure } from './errors.ts';
+import { makeStorable } from './parsing.ts';
 
 /** A plugin answered with something the contract does not allow. Not retryable: the same call gives the same answer. */
 export class PluginOutputError extends Error {
@@ -101,6 +102,8 @@ export function bindExtractor(
     async extract(request, options = {}) {
       const result = await plugin.extract(request, context(settings, options.signal));
       const { tickets } = checkExtraction(id, 'extract', { tickets: result?.tickets });
+      // A model may echo a broken character of the meeting: stored as U+FFFD rather than failing the save.
+      makeStorable(tickets);
       const usage = result.usage;
       const counts = [usage?.inputTokens, usage?.outputTokens, usage?.calls];
       if (typeof usage?.provider !== 'string' || typeof usage.model !== 'string' || !counts.every(TOKEN_COUNT)) {

@@ -85,8 +85,27 @@ export function transcriptChecker(validate: ValidateFunction<ParsedTranscript>) 
     const participants = new Set(transcript.participants.map((p) => p.id));
     const orphan = transcript.messages.find((m) => !participants.has(m.speaker.id));
     if (orphan) throw new ParseFailure('invalid', `The ${pluginName} parser returned message ${orphan.id} from an unknown speaker.`);
+    makeStorable(transcript);
     return transcript;
   };
+}
+
+/**
+ * Rewrites, in place, the text PostgreSQL cannot keep in a JSON column: NUL characters are dropped and lone UTF-16
+ * surrogates (a JSON file may hold `"\ud800"`; a UTF-16 file half a pair) become U+FFFD, as a decoder does with a
+ * broken byte. A file is read as well as it can be; only the API refuses such text, from the sender.
+ */
+export function makeStorable(value: object): void {
+  const stack: object[] = [value];
+  while (stack.length) {
+    const node = stack.pop() as Record<string, unknown>;
+    for (const key in node) {
+      const child = node[key];
+      if (typeof child === 'string') {
+        if (!child.isWellFormed() || child.includes('\u0000')) node[key] = child.replaceAll('\u0000', '').toWellFormed();
+      } else if (child !== null && typeof child === 'object') stack.push(child);
+    }
+  }
 }
 
 export type TranscriptCheck = ReturnType<typeof transcriptChecker>;

@@ -125,6 +125,24 @@ describe('uploads', () => {
     expect(row!.raw_file_name).toMatch(/^quarterly-planning-.*…\.TXT$/);
   });
 
+  it('reads a transcript whose text holds lone surrogates and NULs, keeping what can be kept', async () => {
+    // JSON escapes: the bytes are valid UTF-8, the decoded strings are not storable as they are.
+    const file = '[{"speaker": "Ada \\ud800", "text": "I will write the release notes by Friday.\\u0000 \\udc00 Thanks \\ud83d\\ude80"},' +
+      ' {"speaker": "Grace", "text": "Great, thanks Ada."}]';
+    const response = await upload([{ name: 'meeting.json', bytes: new TextEncoder().encode(file) }]);
+    expect(response.status).toBe(201);
+    const { transcript } = (await response.json()) as { transcript: { id: string } };
+    let row: { processing_status: string; messages: { content: string }[]; participants: { name: string }[]; metadata: { error?: string } } | undefined;
+    for (let wait = 0; wait < 200 && !['completed', 'failed'].includes(row?.processing_status ?? ''); wait++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      row = (await t.db.query('select processing_status, messages, participants, metadata from transcripts where id = $1', [transcript.id])).rows[0];
+    }
+    expect(row?.metadata.error).toBeUndefined();
+    expect(row?.processing_status).toBe('completed');
+    expect(row!.messages[0]!.content).toBe('I will write the release notes by Friday. \ufffd Thanks 🚀');
+    expect(row!.participants[0]!.name).toBe('Ada \ufffd');
+  });
+
   it("says how long processing takes with the configured extractor (offline: seconds)", async () => {
     const meeting = new TextEncoder().encode('Ada: I will write the release notes by Friday.\nGrace: Thanks.\n');
     const response = await upload([{ name: 'notes.txt', bytes: meeting }]);
