@@ -6,6 +6,7 @@ import { queueEmail, type EmailDispatcher } from '../mail/outbox.ts';
 import { noAccountResetEmail, passwordResetEmail, verificationEmail } from '../mail/templates.ts';
 import { clearRateLimit, hitRateLimit, refundRateLimit, type RateLimitRule } from '../security/rate-limit.ts';
 import { DeviceCookies } from './devices.ts';
+import { clientKey, isLoopback } from '../security/client-key.ts';
 import { EmailToken, type EmailTokenPurpose } from './email-token.entity.ts';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, hashPassword, verifyAgainstNothing, verifyPassword } from './passwords.ts';
 import { Session } from './session.entity.ts';
@@ -85,8 +86,8 @@ function normaliseEmail(email: string): string {
  * reverse proxy whose clients all share its address unless TRUST_PROXY is set: limiting it would lock everyone out.
  */
 async function hitClientLimit(em: EntityManager, rule: RateLimitRule, client: ClientInfo): Promise<void> {
-  if (/^(127\.|::1$|::ffff:127\.)/.test(client.ip)) return;
-  await hitRateLimit(em, rule, client.ip);
+  if (isLoopback(client.ip)) return;
+  await hitRateLimit(em, rule, clientKey(client.ip));
 }
 
 function checkPasswordRules(password: string): void {
@@ -177,7 +178,7 @@ export class Accounts {
     const device = this.#devices.deviceOf(client.device, email);
     const places: [RateLimitRule, string][] = device
       ? [[RATE_LIMITS.loginFailuresPerDevice, device]]
-      : [[RATE_LIMITS.loginFailuresPerSource, `${email} ${client.ip}`], [RATE_LIMITS.loginFailuresUnrecognised, email]];
+      : [[RATE_LIMITS.loginFailuresPerSource, `${email} ${clientKey(client.ip)}`], [RATE_LIMITS.loginFailuresUnrecognised, email]];
     for (const [rule, subject] of places) await hitRateLimit(em, rule, subject);
     const user = await em.findOne(User, { email }, { populate: ['passwordHash'] });
     const valid = user?.passwordHash ? await verifyPassword(input.password, user.passwordHash) : await verifyAgainstNothing(input.password);

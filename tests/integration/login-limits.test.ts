@@ -78,6 +78,17 @@ describe('guesses from one client', () => {
   });
 });
 
+describe('guesses from one IPv6 network', () => {
+  it('count as one client, whichever address of its /64 each comes from', async () => {
+    const { email } = await signUpVerified(t.base, t.db, { password: 'right-pass' });
+    const network = `2001:db8:${(next++).toString(16)}:1`;
+    const attempts: Attempt[] = [];
+    for (let i = 0; i < 11; i++) attempts.push(await login(email, 'wrong-pass', { client: `${network}:${(i + 1).toString(16)}::${i + 7}` }));
+    expect(statuses(attempts)).toEqual([...Array(10).fill(401), 429]);
+    expect((await login(email, 'wrong-pass', { client: `2001:db8:${(next++).toString(16)}:2::1` })).status).toBe(401);
+  });
+});
+
 describe('guesses spread over many clients', () => {
   it('are slowed to fifty an hour per account, checked at most fifty however many arrive at once', async () => {
     const { email } = await signUpVerified(t.base, t.db, { password: 'right-pass' });
