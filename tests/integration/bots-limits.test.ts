@@ -13,6 +13,13 @@ const useUpAllCredits = (userId: string) => t.db.query(
   [userId],
 );
 
+/** `count` meetings the user processed earlier this month. */
+const earlierMeetings = (userId: string, count: number) => t.db.query(
+  `insert into transcripts (id, user_id, title, processing_status, created_at, updated_at)
+   select gen_random_uuid(), $1, 'Earlier meeting', 'completed', now(), now() from generate_series(1, $2::int)`,
+  [userId, count],
+);
+
 describe('sending a bot', () => {
   it('checks the meeting URL in the spec’s words, before anything is sent', async () => {
     const { token } = await t.user();
@@ -33,11 +40,7 @@ describe('sending a bot', () => {
     expect(refused.body.error).toMatch(/token credit/);
 
     const busy = await t.user();
-    await t.db.query(
-      `insert into transcripts (id, user_id, title, processing_status, created_at, updated_at)
-       select gen_random_uuid(), $1, 'Earlier meeting', 'completed', now(), now() from generate_series(1, 5)`,
-      [busy.userId],
-    );
+    await earlierMeetings(busy.userId, 5);
     const full = await t.call<{ error: string }>(busy.token, 'POST', '/api/recall/bots', { meetingUrl: MEETING_URL });
     expect(full).toEqual({ status: 402, body: { error: "You have reached the Free plan's limit of 5 transcripts this month. Upgrade your subscription to process more transcripts." } });
     expect(t.fake.bots.size).toBe(bots);
@@ -89,11 +92,7 @@ describe('bots in flight', () => {
 
   it('give their place back when the bot service refuses them, and a cancelled bot frees its place', async () => {
     const { token, userId } = await t.user();
-    await t.db.query(
-      `insert into transcripts (id, user_id, title, processing_status, created_at, updated_at)
-       select gen_random_uuid(), $1, 'Earlier meeting', 'completed', now(), now() from generate_series(1, 4)`,
-      [userId],
-    );
+    await earlierMeetings(userId, 4);
     t.fake.api.script('POST /api/v1/bot/', { status: 400, body: { meeting_url: ['Unsupported meeting platform.'] } });
     expect((await t.call(token, 'POST', '/api/recall/bots', { meetingUrl: MEETING_URL })).status).toBe(400);
     const bot = await t.send(token);
@@ -105,11 +104,7 @@ describe('bots in flight', () => {
 
   it("do not hold their own place against their transcript: the month's last place is the bot's", async () => {
     const { token, userId } = await t.user();
-    await t.db.query(
-      `insert into transcripts (id, user_id, title, processing_status, created_at, updated_at)
-       select gen_random_uuid(), $1, 'Earlier meeting', 'completed', now(), now() from generate_series(1, 4)`,
-      [userId],
-    );
+    await earlierMeetings(userId, 4);
     const { recallBotId: id } = await t.send(token, 'The last meeting this month');
     await t.status(id, 'in_call_recording');
     t.fake.record(id, { segments: SEGMENTS });
