@@ -26,7 +26,7 @@ import { authRoutes } from './routes/auth.ts';
 import { billingRoutes } from './routes/billing.ts';
 import { connectionRoutes } from './routes/connections.ts';
 import { devOutboxRoutes } from './routes/dev.ts';
-import { healthRoutes } from './routes/health.ts';
+import { healthRoutes, type ProcessesReport } from './routes/health.ts';
 import { pushRoutes } from './routes/push.ts';
 import { botRoutes, botWebhookBody } from './routes/bots.ts';
 import { ticketRoutes } from './routes/tickets.ts';
@@ -42,6 +42,7 @@ export interface AppDependencies {
   config: Config;
   logger: Logger;
   orm: Orm;
+  /** For /api/health's checks of Temporal and of the workers polling the task queue. */
   temporal: Connection;
   /** Starts workflows (ingest, push). */
   workflows: Client;
@@ -57,6 +58,8 @@ export interface AppDependencies {
   plugins: PluginHost;
   /** The key that seals tracker credentials (loadCredentialsKey). */
   credentialsKey: Buffer;
+  /** What the supervisor of a multi-process start knows of its processes, for /api/health (server/processes.ts). */
+  processes?: () => ProcessesReport | undefined;
 }
 
 /**
@@ -64,7 +67,7 @@ export interface AppDependencies {
  * out where no route runs (describing the API); the connection routes then cannot answer.
  */
 type RouteDependencies = Pick<AppDependencies, 'config' | 'orm' | 'temporal' | 'workflows' | 'emails' | 'processingTime'> &
-  Partial<Pick<AppDependencies, 'logger' | 'plugins' | 'credentialsKey'>> & Partial<Pick<AppDependencies, 'meetingBot'>>;
+  Partial<Pick<AppDependencies, 'logger' | 'plugins' | 'credentialsKey'>> & Partial<Pick<AppDependencies, 'meetingBot' | 'processes'>>;
 
 /** The connections service, made when a connection route is first called. */
 function connectionsOf(deps: RouteDependencies): () => Connections {

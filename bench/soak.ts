@@ -22,7 +22,7 @@ const { base, db, token, main, stop } = await startBenchApp('soak', {
 }, 'Enterprise');
 await raisePlanLimits(db);
 
-/** The Node processes of this Tickscribe (the first one and its extra processes), with their resident memory in MiB. */
+/** The Node processes of this Tickscribe (the first one, its API and worker processes), with their resident memory in MiB. */
 function nodeProcesses(): { pid: number; role: string; rssMiB: number }[] {
   return readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).flatMap((pid) => {
     try {
@@ -30,7 +30,7 @@ function nodeProcesses(): { pid: number; role: string; rssMiB: number }[] {
       const ours = Number(pid) === main.pid || readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1] === String(main.pid);
       if (!ours || !cmd.some((part) => part.endsWith('server/main.ts'))) return [];
       const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-      const parts = cmd.includes('--role=api') ? 'API' : 'API, worker';
+      const parts = cmd.includes('--role=worker') ? 'worker' : 'API';
       const instance = cmd.find((part) => part.startsWith('--instance='))?.slice('--instance='.length);
       const role = instance ? `${parts} ${instance}` : parts;
       return [{ pid: Number(pid), role, rssMiB: Number(rss) / 1024 }];

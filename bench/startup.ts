@@ -52,6 +52,21 @@ function descendants(pid: number): number[] {
   return all;
 }
 
+/** What a process of the tree is: the first Node process, an API or worker process, PostgreSQL, Temporal. */
+function part(pid: number, first: number): string {
+  try {
+    const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    const instance = command.find((arg) => arg.startsWith('--instance='))?.slice('--instance='.length);
+    if (pid === first) return 'first process (API)';
+    if (instance) return `${command.includes('--role=worker') ? 'worker' : 'API'} process ${instance}`;
+    if (command.some((arg) => arg.endsWith('/postgres')) || command[0]?.startsWith('postgres:')) return 'PostgreSQL';
+    if (command.includes('start-dev')) return 'Temporal';
+    return command[0] ?? String(pid);
+  } catch {
+    return 'gone';
+  }
+}
+
 function residentMiB(pids: number[]): number {
   let kib = 0;
   for (const pid of pids) {
@@ -94,7 +109,8 @@ const env = {
   EMBEDDED_POSTGRES_PORT: String(await freePort()),
   TEMPORAL_PORT: String(await freePort()),
   TEMPORAL_UI_PORT: String(await freePort()),
-  ...(process.env['TEMPORAL_CLI_PATH'] ? { TEMPORAL_CLI_PATH: process.env['TEMPORAL_CLI_PATH'] } : {}),
+  // The CLI, and how many processes serve the API and run the workers, when given.
+  ...Object.fromEntries(['TEMPORAL_CLI_PATH', 'WEB_CONCURRENCY', 'WORKER_PROCESSES'].flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : []))),
 };
 try {
   const cold = await startAndWaitHealthy(env, port);
@@ -110,6 +126,12 @@ try {
   await sleep(10_000);
   const pids = descendants(last!.pid!);
   const rss = residentMiB(pids);
+  const parts = new Map<string, number[]>();
+  for (const pid of pids) {
+    const name = part(pid, last!.pid!);
+    parts.set(name, [...(parts.get(name) ?? []), pid]);
+  }
+  const partsMiB = [...parts].sort().map(([name, ofPart]) => `${name} ${residentMiB(ofPart).toFixed(0)}`);
   const js = await landingJavaScriptGzip(`http://127.0.0.1:${port}/`);
   await stop(last!);
 
@@ -117,6 +139,7 @@ try {
   console.log(`cold start to healthy (fresh DATA_DIR: initdb, Temporal SQLite, workflow bundle): ${cold.seconds.toFixed(2)} s`);
   console.log(`warm restart to healthy (median of 3): ${median.toFixed(2)} s  [runs: ${warmRuns.map((s) => s.toFixed(2)).join(', ')}]`);
   console.log(`resident memory at idle, whole process tree (${pids.length} processes): ${rss.toFixed(0)} MiB`);
+  console.log(`  by part (MiB): ${partsMiB.join(', ')}`);
   console.log(`landing page JavaScript: ${js.files} files, ${js.rawKiB.toFixed(1)} KiB raw, ${js.gzipKiB.toFixed(1)} KiB gzip`);
 } finally {
   rmSync(dataDir, { recursive: true, force: true });

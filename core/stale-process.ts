@@ -35,6 +35,8 @@ export async function stopStaleProcess(pidFile: string, expectedCommand: string,
   if (!Number.isInteger(pid) || pid <= 1 || !isAlive(pid) || !commandLine(pid).includes(expectedCommand)) return;
   logger.warn({ pid, pidFile }, 'stopping a process left running by an earlier start');
   process.kill(pid, 'SIGINT');
+  // A stopped process (SIGSTOP, Ctrl-Z) acts on the signal only once it is continued.
+  process.kill(pid, 'SIGCONT');
   for (let waited = 0; waited < 15_000 && isAlive(pid); waited += 100) await sleep(100);
   if (isAlive(pid)) process.kill(pid, 'SIGKILL');
   for (let waited = 0; waited < 5_000 && isAlive(pid); waited += 100) await sleep(100);
@@ -50,8 +52,9 @@ export function removePidFile(pidFile: string): void {
 
 /**
  * Claims DATA_DIR for this process, so that two starts never share embedded services: refuses when another
- * Tickscribe that is still alive holds it, then reaps the PostgreSQL and Temporal processes a killed start left
- * behind (`children`: pid files and the command each must be running). Returns the release.
+ * Tickscribe that is still alive holds it, then reaps the processes a killed start left behind (its API and worker
+ * processes, PostgreSQL and Temporal; `children`: pid files and the command each must be running, in the order to
+ * stop them). Returns the release.
  */
 export async function claimDataDir(
   dataDir: string,

@@ -679,12 +679,27 @@ export interface ErrorResponse {
 
 // api/health.response.schema.json
 /**
- * Whether the service and the parts it depends on are up. Answered with 503 when a part is down.
+ * Whether the service and the parts it depends on are up. Answered with 200 while requests can be served (ok or degraded), with 503 when the database or Temporal is down.
  */
 export interface HealthResponse {
-  status: "ok" | "unavailable";
+  /**
+   * ok: every part is up. degraded: requests are served, but the workers or an API process are not all up (uploads may wait). unavailable: the database or Temporal is down.
+   */
+  status: "ok" | "degraded" | "unavailable";
   database: "ok" | "down";
   temporal: "ok" | "down";
+  /**
+   * ok: workers poll the task queue and every worker process runs. degraded: some worker process is down and being started again. down: no worker polls the task queue, or every worker process is down.
+   */
+  workers: "ok" | "degraded" | "down";
+  /**
+   * degraded: one of the processes serving the API is down and being started again; the others answer.
+   */
+  api: "ok" | "degraded";
+  /**
+   * What is degraded or down, in words.
+   */
+  detail?: string;
   /**
    * Names the parts that are down.
    */
@@ -1447,11 +1462,15 @@ export interface Config {
    */
   WEB_CONCURRENCY?: number;
   /**
+   * How many worker processes npm start runs beside the API processes, all polling the task queue; an ingest that takes one down takes no request with it. Unset: one per CPU core.
+   */
+  WORKER_PROCESSES?: number;
+  /**
    * Activities (parsing, extraction, tracker and bot calls, e-mail) the worker runs at once. Most wait on the network; the CPU-heavy ones are short.
    */
   WORKER_ACTIVITY_CONCURRENCY: number;
   /**
-   * Workflow tasks the worker runs at once (each a few milliseconds of CPU). Unset: four per CPU core.
+   * Workflow tasks each worker runs at once (each a few milliseconds of CPU, or held open by an ingest's local step). Unset: 16 per CPU core.
    */
   WORKER_WORKFLOW_CONCURRENCY?: number;
   /**

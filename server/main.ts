@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Client, type Connection } from '@temporalio/client';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Client, Connection } from '@temporalio/client';
 import type { NativeConnection, Worker } from '@temporalio/worker';
 import { createApp } from '../api/app.ts';
 import { startMissingCreditSchedules, temporalEmailDispatcher } from '../workflows/client.ts';
@@ -26,13 +26,28 @@ import { AdvisoryLocks, LOCKS_POOL_SIZE } from '../core/push/locks.ts';
 import { Pusher } from '../core/push/pusher.ts';
 import { claimDataDir } from '../core/stale-process.ts';
 import { connectWorker, waitForTemporal } from '../core/temporal/connect.ts';
-import { startTemporalDevServer, temporalPidFile } from '../core/temporal/dev-server.ts';
+import { startTemporalDevServer, temporalPidFile, type RunningTemporalDevServer, type TemporalDevServerOptions } from '../core/temporal/dev-server.ts';
+import { waitUntilPolling } from '../core/temporal/pollers.ts';
 import { installTemporalRuntime } from '../core/temporal/runtime.ts';
+import type { ProcessesReport } from '../api/routes/health.ts';
 import { configuredMeetingBot, loadConfiguredPlugins, processingTime } from './plugins.ts';
-import { apiPidFiles, INSTANCE_COMMAND, INSTANCE_READY, startApiProcesses } from './api-processes.ts';
+import { Backoff, childPidFiles, inWords, INSTANCE_COMMAND, INSTANCE_READY, PROCESSES_MESSAGE, startSupervisor, type Supervisor } from './processes.ts';
 import { createOutboundHttp } from '../core/net/http.ts';
 
 export type Role = 'all' | 'api' | 'worker';
+
+const MAIN = fileURLToPath(import.meta.url);
+/**
+ * The JavaScript heap limit of an extra API process, in MiB (it lives on about 70). V8 sizes its heap growth from
+ * the limit: with the default (a share of the machine's memory) a process that served a burst kept hundreds of
+ * MiB it no longer used; under this limit it gives them back once idle, at no cost in requests per second.
+ */
+export const API_HEAP_MIB = 384;
+/**
+ * The JavaScript heap limit of a worker process, in MiB: the limit the first process has had since it ran the
+ * worker (package.json's start script). A worker that reaches it dies alone and is started again.
+ */
+export const WORKER_HEAP_MIB = 1024;
 
 export interface StartOptions {
   /** Which parts run in this process. Default 'all': embedded services, API, worker and web app. */
@@ -42,8 +57,9 @@ export interface StartOptions {
   /** Built web app folder; null serves none (used behind the Vite dev server). */
   webDir?: string | null;
   /**
-   * Set in the extra API processes of a multi-process start (2, 3, ...; see api-processes.ts): PORT is already
-   * taken by the first process, and the start-up sweeps (pending e-mail, credit schedules) are the first one's job.
+   * Set in the processes the first one of a multi-process start runs (API processes 2, 3, ...; worker processes 1,
+   * 2, ...; see processes.ts): PORT is already taken by the first process, and the start-up sweeps (pending e-mail,
+   * credit schedules) are the first one's job.
    */
   instance?: number;
   /**
@@ -51,6 +67,14 @@ export interface StartOptions {
    * for one per CPU core.
    */
   apiProcesses?: number;
+  /**
+   * Role 'all' only: run the worker in this many processes of its own (WORKER_PROCESSES, when set, says how many)
+   * instead of in this process, so that no request is served where an ingest runs. The command line (main()) asks
+   * for one per CPU core; unset (start() called directly: the tests, `npm run dev`) the worker runs in this process.
+   */
+  workerProcesses?: number;
+  /** What the first process's supervisor reports, for /api/health in an extra API process (main() receives it by IPC). */
+  processes?: () => ProcessesReport | undefined;
 }
 
 export interface RunningTickscribe {
@@ -61,7 +85,7 @@ export interface RunningTickscribe {
   /** The web app and API, when this process serves them. */
   url?: string;
   temporalUiUrl?: string;
-  /** Resolves when a part fails on its own after start (the worker, or the dev server); see main(). */
+  /** Resolves when the worker running in this process fails on its own after start; see main(). */
   failed: Promise<Error>;
   stop(): Promise<void>;
 }
@@ -87,14 +111,18 @@ export async function start(options: StartOptions = {}): Promise<RunningTickscri
       );
     }
     const serveHttp = role !== 'worker';
-    const runWorker = role !== 'api';
-    const processes = !serveHttp || options.instance ? 1 : config.WEB_CONCURRENCY ?? options.apiProcesses ?? 1;
+    const apiProcesses = !serveHttp || options.instance ? 1 : config.WEB_CONCURRENCY ?? options.apiProcesses ?? 1;
+    const workerProcesses = role === 'all' && !options.instance && options.workerProcesses !== undefined
+      ? config.WORKER_PROCESSES ?? options.workerProcesses
+      : 0;
+    const runWorker = role === 'worker' || (role === 'all' && !workerProcesses);
     if (!config.DATABASE_URL || !config.TEMPORAL_ADDRESS) {
-      // Before any port check: a start killed with -9 leaves its PostgreSQL and Temporal holding their ports.
+      // Before any port check: a start killed with -9 leaves its PostgreSQL and Temporal holding their ports. The
+      // API and worker processes it ran go first, as they use the other two.
       const release = await claimDataDir(config.DATA_DIR, [
+        ...childPidFiles(config.DATA_DIR).map((pidFile) => ({ pidFile, command: INSTANCE_COMMAND })),
         ...(config.DATABASE_URL ? [] : [{ pidFile: postgresPidFile(config.DATA_DIR), command: 'postgres' }]),
         ...(config.TEMPORAL_ADDRESS ? [] : [{ pidFile: temporalPidFile(config.DATA_DIR), command: 'start-dev' }]),
-        ...apiPidFiles(config.DATA_DIR).map((pidFile) => ({ pidFile, command: INSTANCE_COMMAND })),
       ], logger);
       cleanups.push(async () => release());
     }
@@ -109,8 +137,8 @@ export async function start(options: StartOptions = {}): Promise<RunningTickscri
       if (config.DATABASE_URL) return config.DATABASE_URL;
       const embedded = await startEmbeddedPostgres({
         dataDir: config.DATA_DIR, port: config.EMBEDDED_POSTGRES_PORT, logger,
-        // Each process may open its ORM pool and, while pushing, its lock pool; and tools beside may connect.
-        maxConnections: Math.max(100, processes * (ORM_POOL_SIZE + LOCKS_POOL_SIZE) + 20),
+        // Each process opens its ORM pool, and each worker, while pushing, its lock pool; and tools beside may connect.
+        maxConnections: Math.max(100, apiProcesses * ORM_POOL_SIZE + Math.max(workerProcesses, 1) * (ORM_POOL_SIZE + LOCKS_POOL_SIZE) + 20),
       });
       cleanups.push(() => embedded.stop());
       return embedded.url;
@@ -119,20 +147,23 @@ export async function start(options: StartOptions = {}): Promise<RunningTickscri
       if (config.TEMPORAL_ADDRESS) {
         return { connection: await waitForTemporal({ address: config.TEMPORAL_ADDRESS }), address: config.TEMPORAL_ADDRESS };
       }
-      const devServer = await startTemporalDevServer({
+      const devServerOptions: TemporalDevServerOptions = {
         cliPath: config.TEMPORAL_CLI_PATH,
         dataDir: config.DATA_DIR,
         port: config.TEMPORAL_PORT,
         uiPort: config.TEMPORAL_UI_PORT,
         namespace: config.TEMPORAL_NAMESPACE,
         logger,
-      });
-      cleanups.push(() => devServer.stop());
+      };
+      const devServer = await startTemporalDevServer(devServerOptions);
+      const kept = keepDevServerRunning(devServer, devServerOptions, logger);
+      cleanups.push(() => kept.stop());
       const connection = await waitForTemporal({ address: devServer.address, abandon: devServer.exited });
-      void devServer.exited.then(() => reportFailure(new Error('The Temporal dev server stopped.')));
+      kept.watch();
       return { connection, address: devServer.address, uiUrl: devServer.uiUrl };
     })();
-    const workflowBundle = runWorker
+    // The worker processes read the bundle from the cache this fills, rather than each making it at once.
+    const workflowBundle = runWorker || workerProcesses
       ? loadWorkflowBundle({ workflowsPath: DEFAULT_WORKFLOWS_PATH, cacheDir: join(config.DATA_DIR, 'cache'), logger })
       : undefined;
     // Settle all three before going on, so a failure in one never leaves another running unstopped.
@@ -176,9 +207,15 @@ export async function start(options: StartOptions = {}): Promise<RunningTickscri
         if (worker.getState() === 'RUNNING') worker.shutdown();
         await running.catch(() => {});
       });
+      // Ready means polling: Temporal hands this worker tasks, and /api/health sees it, from the moment start() returns.
+      const identity = worker.options.identity;
+      if (!await waitUntilPolling(temporalInfo.connection, { namespace: config.TEMPORAL_NAMESPACE, taskQueue: config.TEMPORAL_TASK_QUEUE, identity })) {
+        logger.warn({ identity }, 'the worker does not poll the task queue yet');
+      }
     }
 
     let url: string | undefined;
+    let supervisor: Supervisor | undefined;
     if (serveHttp) {
       const client = new Client({ connection: temporalInfo.connection, namespace: config.TEMPORAL_NAMESPACE });
       const emails = temporalEmailDispatcher(client, config.TEMPORAL_TASK_QUEUE, logger);
@@ -192,24 +229,36 @@ export async function start(options: StartOptions = {}): Promise<RunningTickscri
       if (config.STRIPE_SECRET_KEY && billing.unavailableReason) {
         logger.warn(`Stripe is only partly configured (${billing.unavailableReason}): paid plans are not offered.`);
       }
-      const app = createApp({
-        config, logger, orm, temporal: temporalInfo.connection, workflows: client, emails, webDir: options.webDir,
-        processingTime: processingTime(plugins.extractor), plugins: plugins.plugins, credentialsKey,
-        meetingBot,
+      // /api/health's own connection, without the SDK's retries: a check cut short at its time limit while Temporal
+      // is away would leave a retry behind, which throws on the closed channel if it fires after a stop. It tries
+      // to reconnect at least every 5 s, so the answer follows Temporal's return.
+      const health = Connection.lazy({
+        address: temporalInfo.address, interceptors: [],
+        channelArgs: { 'grpc.initial_reconnect_backoff_ms': 500, 'grpc.max_reconnect_backoff_ms': 5_000 },
       });
-      const shared = Boolean(options.instance) || processes > 1;
+      cleanups.push(() => health.close());
+      const app = createApp({
+        config, logger, orm, temporal: health, workflows: client, emails, webDir: options.webDir,
+        processingTime: processingTime(plugins.extractor), plugins: plugins.plugins, credentialsKey,
+        meetingBot, processes: () => supervisor?.report() ?? options.processes?.(),
+      });
+      const shared = Boolean(options.instance) || apiProcesses > 1;
       const server = await listen(createServer(app.callback()), config.PORT, config.HOST, shared);
       cleanups.push(() => close(server));
-      if (processes > 1) {
-        const extra = await startApiProcesses({
-          count: processes - 1,
-          role: runWorker ? 'all' : 'api',
+      if (apiProcesses > 1 || workerProcesses) {
+        supervisor = await startSupervisor({
+          script: MAIN,
+          groups: [
+            { kind: 'api', count: apiProcesses - 1, first: 2, nodeArgs: [`--max-old-space-size=${API_HEAP_MIB}`] },
+            { kind: 'worker', count: workerProcesses, first: 1, nodeArgs: [`--max-old-space-size=${WORKER_HEAP_MIB}`] },
+          ],
           env: { ...(options.env ?? process.env), DATABASE_URL: databaseUrl, TEMPORAL_ADDRESS: temporalInfo.address, DATA_DIR: config.DATA_DIR },
           logger,
           pidDir: config.DATA_DIR,
-          onFailure: reportFailure,
         });
-        cleanups.push(() => extra.stop());
+        const started = supervisor;
+        cleanups.push(() => started.stop());
+        logger.info({ apiProcesses, workerProcesses }, 'Tickscribe runs in several processes');
       }
       url = config.APP_URL;
     }
@@ -222,6 +271,67 @@ export async function start(options: StartOptions = {}): Promise<RunningTickscri
     await stop();
     throw error;
   }
+}
+
+/**
+ * Starts the embedded Temporal dev server again, after growing pauses (processes.ts's Backoff), whenever it stops on
+ * its own once it was up (from `watch()` on): its state is in DATA_DIR/temporal.db, so the workflows carry on where
+ * they were, and the API (whose /api/health answers 503 meanwhile) and the workers reconnect. Only stop() ends it.
+ */
+function keepDevServerRunning(first: RunningTemporalDevServer, options: TemporalDevServerOptions, logger: Logger) {
+  const backoff = new Backoff();
+  let current = first;
+  let stopping = false;
+  let timer: NodeJS.Timeout | undefined;
+  let launching: Promise<unknown> | undefined;
+
+  const startAgain = async () => {
+    const launch = startTemporalDevServer(options);
+    launching = launch.catch(() => {});
+    let server: RunningTemporalDevServer;
+    try {
+      server = await launch;
+    } catch (error) {
+      again(`could not start (${error instanceof Error ? error.message : String(error)})`);
+      return;
+    }
+    current = server;
+    follow(server);
+    if (stopping) return;
+    try {
+      const connection = await waitForTemporal({ address: server.address, abandon: server.exited });
+      await connection.close();
+    } catch {
+      // It exited (which starts it again), or it does not answer: stopped, so that it is started again.
+      if (!stopping) await server.stop();
+      return;
+    }
+    backoff.running();
+    logger.warn('The Temporal dev server is running again.');
+  };
+  const again = (what: string) => {
+    if (stopping) return;
+    const delay = backoff.stopped();
+    logger.warn(`The Temporal dev server ${what}; starting it again in ${inWords(delay)}.`);
+    timer = setTimeout(() => void startAgain(), delay);
+  };
+  const follow = (server: RunningTemporalDevServer) => void server.exited.then(() => {
+    if (server === current) again('stopped');
+  });
+
+  return {
+    /** From now on, a stop is followed by a start. */
+    watch() {
+      backoff.running();
+      follow(first);
+    },
+    async stop() {
+      stopping = true;
+      clearTimeout(timer);
+      await launching;
+      await current.stop();
+    },
+  };
 }
 
 /**
@@ -282,13 +392,27 @@ function close(server: Server): Promise<void> {
   });
 }
 
-/** `--instance=N`: this is the Nth API process of a multi-process start (see api-processes.ts). */
-function instanceFromArgs(args: string[]): number | undefined {
+/**
+ * `--instance=N`: this is the Nth API process (from 2: the first is 1) or worker process (from 1) of a
+ * multi-process start (see processes.ts).
+ */
+function instanceFromArgs(args: string[], role: Role): number | undefined {
   const value = args.find((arg) => arg.startsWith(INSTANCE_COMMAND))?.slice(INSTANCE_COMMAND.length);
   if (value === undefined) return undefined;
   const number = Number(value);
-  if (!Number.isInteger(number) || number < 2) throw new StartupError(`Unknown instance "${value}": --instance is set by Tickscribe itself for its extra API processes.`);
+  if (!Number.isInteger(number) || role === 'all' || number < (role === 'api' ? 2 : 1)) {
+    throw new StartupError(`Unknown instance "${value}": --instance is set by Tickscribe itself for the API and worker processes it starts.`);
+  }
   return number;
+}
+
+/** The supervisor's latest report, in a process it started (sent over the IPC channel; see processes.ts). */
+function receiveProcessesReport(): () => ProcessesReport | undefined {
+  let latest: ProcessesReport | undefined;
+  process.on('message', (message: { type?: unknown; report?: ProcessesReport }) => {
+    if (message?.type === PROCESSES_MESSAGE) latest = message.report;
+  });
+  return () => latest;
 }
 
 function roleFromArgs(args: string[]): Role {
@@ -299,7 +423,9 @@ function roleFromArgs(args: string[]): Role {
 
 /**
  * Command-line entry: one line on stderr and exit code 1 for any start-up problem, never a stack trace. Ctrl-C
- * and SIGTERM (even while starting) stop every part in order and exit 0 with one line saying so.
+ * and SIGTERM (even while starting) stop every part in order and exit 0 with one line saying so. With every part
+ * (no --role, as `npm start` runs it) the API is served by WEB_CONCURRENCY processes and the worker runs in
+ * WORKER_PROCESSES processes of its own, one of each per CPU core by default, all kept running by this one.
  */
 export async function main(args = process.argv.slice(2)): Promise<void> {
   let running: RunningTickscribe | undefined;
@@ -320,14 +446,20 @@ export async function main(args = process.argv.slice(2)): Promise<void> {
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
-  // A launcher killed outright (kill -9 of `npm start`) forwards nothing: its end is the signal to stop.
+  // A launcher killed outright (kill -9 of `npm start`) forwards nothing: its end is the signal to stop. The
+  // processes the first one starts have an IPC channel to it, which tells at once.
   const launcher = process.ppid;
   setInterval(() => process.ppid !== launcher && onSignal('its launcher exited'), 1000).unref();
+  const supervised = Boolean(process.send) && args.some((arg) => arg.startsWith(INSTANCE_COMMAND));
+  if (supervised) process.once('disconnect', () => onSignal('its launcher exited'));
+  const processes = supervised ? receiveProcessesReport() : undefined;
 
   const startedAt = performance.now();
   try {
-    instance = instanceFromArgs(args);
-    running = await start({ role: roleFromArgs(args), instance, apiProcesses: availableParallelism() });
+    const role = roleFromArgs(args);
+    instance = instanceFromArgs(args, role);
+    const cores = availableParallelism();
+    running = await start({ role, instance, apiProcesses: cores, workerProcesses: cores, processes });
   } catch (error) {
     const known = error instanceof ConfigError || error instanceof StartupError;
     process.stderr.write(`Tickscribe could not start: ${known ? error.message : describeUnexpected(error)}\n`);
@@ -345,6 +477,8 @@ export async function main(args = process.argv.slice(2)): Promise<void> {
     ];
     process.stdout.write(`${lines.join('\n')}\n`);
   }
+  // The worker of a worker process (or of start:worker) that fails ends its process: the first process (or the
+  // deployment's supervisor) starts it again.
   void running.failed.then((error) => {
     if (stopping) return;
     stopping = 'failure';

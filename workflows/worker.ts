@@ -42,8 +42,10 @@ export async function loadWorkflowBundle(options: {
     },
   });
   await mkdir(options.cacheDir, { recursive: true });
-  await writeFile(`${file}.tmp`, code);
-  await rename(`${file}.tmp`, file);
+  // A file of its own to rename from: processes bundling at once never write into one another's.
+  const temporary = `${file}.${process.pid}.tmp`;
+  await writeFile(temporary, code);
+  await rename(temporary, file);
   options.logger.info({ ms: Date.now() - started }, 'workflow code bundled');
   return { code };
 }

@@ -18,10 +18,10 @@ beforeAll(async () => {
 afterAll(() => app?.stop());
 
 describe('GET /api/health', () => {
-  it('answers ok when the database and Temporal are up', async () => {
+  it('answers ok when the database and Temporal are up and a worker polls the task queue', async () => {
     const response = await fetch(`${base}/api/health`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: 'ok', database: 'ok', temporal: 'ok' });
+    expect(await response.json()).toEqual({ status: 'ok', database: 'ok', temporal: 'ok', workers: 'ok', api: 'ok' });
   });
 
   it('answers 503 naming the parts that are down', async () => {
@@ -42,7 +42,7 @@ describe('GET /api/health', () => {
       const response = await fetch(`http://127.0.0.1:${port}/api/health`);
       expect(response.status).toBe(503);
       expect(await response.json()).toEqual({
-        status: 'unavailable', database: 'down', temporal: 'down', error: 'Down: database, temporal',
+        status: 'unavailable', database: 'down', temporal: 'down', workers: 'down', api: 'ok', error: 'Down: database, temporal',
       });
     } finally {
       server.close();

@@ -22,7 +22,11 @@ describe('start:api and start:worker', () => {
     expect(api.output()).toContain(`Web app:      http://localhost:${port}`);
     expect(api.output()).not.toContain('Temporal UI');
     const base = `http://127.0.0.1:${port}`;
-    expect(await (await fetch(`${base}/api/health`)).json()).toEqual({ status: 'ok', database: 'ok', temporal: 'ok' });
+    // No worker polls the task queue yet: the API serves, and says the workers are down.
+    expect(await (await fetch(`${base}/api/health`)).json()).toEqual({
+      status: 'degraded', database: 'ok', temporal: 'ok', workers: 'down', api: 'ok',
+      detail: `No worker polls the task queue "${env.TEMPORAL_TASK_QUEUE}": uploads wait until one does.`,
+    });
 
     const email = `roles-${randomUUID().slice(0, 8)}@example.com`;
     const signup = await fetch(`${base}/auth/signup`, {
@@ -39,6 +43,8 @@ describe('start:api and start:worker', () => {
     const worker = await startMainProcess(env, ['--role=worker']);
     started.push(worker);
     expect(worker.output()).not.toContain('Web app');
+    // Ready means polling, which the API sees through Temporal.
+    expect(await (await fetch(`${base}/api/health`)).json()).toEqual({ status: 'ok', database: 'ok', temporal: 'ok', workers: 'ok', api: 'ok' });
     let delivered: string | undefined;
     for (let i = 0; i < 60 && delivered !== 'kept'; i++) {
       await new Promise((resolve) => setTimeout(resolve, 250));

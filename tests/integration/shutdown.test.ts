@@ -1,9 +1,10 @@
 // Every way a user or a supervisor stops `npm start` ends with nothing left running or listening, or recovers on
-// the next start: Ctrl-C, SIGTERM to npm or to node, npm killed outright, node killed with -9 and started again.
+// the next start: Ctrl-C, SIGTERM to npm or to node, npm killed outright, node killed with -9 and started again
+// (its API and worker processes reaped by the next start even when they could not stop on their own).
 // The embedded PostgreSQL gets a random password of its own, kept under DATA_DIR for the owner only.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -70,7 +71,8 @@ function leftovers(): number[] {
     .filter((pid) => {
       try {
         const line = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
-        // node server/start.ts, its extra API processes (server/main.ts --role=api --instance=N), PostgreSQL, Temporal.
+        // node server/start.ts, its API and worker processes (server/main.ts --role=api|worker --instance=N),
+        // PostgreSQL, Temporal.
         return line.includes(dataDir) || (/server\/(start|main)\.ts/.test(line) && readFileSync(`/proc/${pid}/environ`, 'utf8').includes(dataDir));
       } catch {
         return false;
@@ -87,6 +89,18 @@ async function expectAllStopped(): Promise<void> {
 }
 
 const nodeOf = (_started: Started) => leftovers().find((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('server/start.ts'))!;
+
+/** The API and worker processes the first process started. */
+const supervised = () => leftovers().filter((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--instance='));
+
+/** Whether `pid` runs (a zombie waiting for its parent to collect it does not). */
+function runs(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
 
 describe('stopping npm start', () => {
   it('Ctrl-C stops every part in order and says so, without an error', async () => {
@@ -127,6 +141,28 @@ describe('stopping npm start', () => {
     expect(leftovers().length).toBeGreaterThan(0);
     const second = await npmStart();
     expect(second.output()).not.toContain('already in use');
+    second.npm.kill('SIGTERM');
+    await second.exited;
+    await expectAllStopped();
+  });
+
+  it('node killed with -9 while its API and worker processes cannot act: the next start reaps them', async () => {
+    const first = await npmStart();
+    const children = supervised();
+    // One API process per core besides the first, and one worker process per core.
+    expect(children).toHaveLength(2 * availableParallelism() - 1);
+    // Stopped, they cannot notice that the first process is gone (an API process would keep PORT, unanswered).
+    for (const pid of children) process.kill(pid, 'SIGSTOP');
+    process.kill(nodeOf(first), 'SIGKILL');
+    await first.exited;
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(children.filter(runs)).toEqual(children);
+    const second = await npmStart();
+    expect(second.output()).not.toContain('already in use');
+    expect(children.filter(runs)).toEqual([]);
+    for (const name of [...Array.from({ length: availableParallelism() - 1 }, (_, i) => `api-${i + 2}.pid`), ...Array.from({ length: availableParallelism() }, (_, i) => `worker-${i + 1}.pid`)]) {
+      expect(second.output()).toContain(name);
+    }
     second.npm.kill('SIGTERM');
     await second.exited;
     await expectAllStopped();

@@ -180,7 +180,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Whether the service, its database and Temporal are up. */
+        /** Whether the service, its database, Temporal and the workers are up. */
         get: operations["getHealth"];
         put?: never;
         post?: never;
@@ -1000,17 +1000,32 @@ export type components = {
         };
         /**
          * HealthResponse
-         * @description Whether the service and the parts it depends on are up. Answered with 503 when a part is down.
+         * @description Whether the service and the parts it depends on are up. Answered with 200 while requests can be served (ok or degraded), with 503 when the database or Temporal is down.
          */
         HealthResponse: {
+            /**
+             * @description degraded: one of the processes serving the API is down and being started again; the others answer.
+             * @enum {unknown}
+             */
+            api: "ok" | "degraded";
             /** @enum {unknown} */
             database: "ok" | "down";
+            /** @description What is degraded or down, in words. */
+            detail?: string;
             /** @description Names the parts that are down. */
             error?: string;
-            /** @enum {unknown} */
-            status: "ok" | "unavailable";
+            /**
+             * @description ok: every part is up. degraded: requests are served, but the workers or an API process are not all up (uploads may wait). unavailable: the database or Temporal is down.
+             * @enum {unknown}
+             */
+            status: "ok" | "degraded" | "unavailable";
             /** @enum {unknown} */
             temporal: "ok" | "down";
+            /**
+             * @description ok: workers poll the task queue and every worker process runs. degraded: some worker process is down and being started again. down: no worker polls the task queue, or every worker process is down.
+             * @enum {unknown}
+             */
+            workers: "ok" | "degraded" | "down";
         };
         /**
          * LoginRequest
@@ -2494,7 +2509,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Everything is up. */
+            /** @description Requests are served: everything is up (ok), or a worker or API process is down (degraded; the body says which). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2503,7 +2518,7 @@ export interface operations {
                     "application/json": components["schemas"]["HealthResponse"];
                 };
             };
-            /** @description A part is down; the body names it. */
+            /** @description The database or Temporal is down; the body names it. */
             503: {
                 headers: {
                     [name: string]: unknown;
