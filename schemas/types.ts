@@ -911,7 +911,7 @@ export interface PushTicketResult {
    */
   key?: string;
   /**
-   * Pushed, but a link to a dependency could not be made (the body still names it).
+   * Pushed, but not all as the ticket had it, in words: a mapped assignee the tracker would not assign, what the tracker left out or cut (its plugin's notices), a link to a dependency that could not be made (the body still names it).
    */
   warning?: string;
 }

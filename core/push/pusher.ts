@@ -49,6 +49,10 @@ interface LedgerRow {
   item_url: string | null;
 }
 
+/** Why a ticket mapped to `username` goes unassigned, in words for the push result. */
+const unassigned = (username: string, why: string) =>
+  `Not assigned to "${username}" (the connection's user mapping): ${why} Check the mapping on the Connections page.`;
+
 const itemOf = (record: PushRecord): TrackerItem => ({ externalId: record.externalId!, key: record.key!, url: record.url! });
 
 /** The wait a rate-limited call asks for, or undefined for any other failure. */
@@ -110,18 +114,26 @@ export class Pusher {
     return { connectionType: opened.connection.connectionType, trackerName: opened.tracker.manifest.name, ...plan };
   }
 
-  /** The tracker user for a mapped username; null (unassigned) when there is none or it cannot be looked up. */
+  /**
+   * The tracker user for a mapped username; null (unassigned) when there is none or it cannot be looked up, with
+   * the problem in words, which the push reports on each ticket that goes unassigned for it.
+   */
   async resolveUser(input: { userId: string; connectionId: string; username: string }, signal?: AbortSignal): Promise<ResolveOutcome> {
     const limited = this.#stillLimited(input.connectionId);
     if (limited) return limited;
     const opened = await this.#open(this.#deps.orm.em.fork(), input.userId, input.connectionId);
-    if ('refused' in opened) return { status: 'resolved', user: null };
+    if ('refused' in opened) return { status: 'resolved', user: null, problem: unassigned(input.username, opened.refused) };
+    const tracker = opened.tracker.manifest.name;
     try {
-      return { status: 'resolved', user: await opened.tracker.resolveUser(input.username, { ...(signal ? { signal } : {}) }) };
+      const user = await opened.tracker.resolveUser(input.username, { ...(signal ? { signal } : {}) });
+      return user
+        ? { status: 'resolved', user }
+        : { status: 'resolved', user: null, problem: unassigned(input.username, `${tracker} has no user by that name who can be assigned here.`) };
     } catch (error) {
       const wait = this.#limited(input.connectionId, error);
       if (wait) return wait;
-      if (finalFailure(error, signal) !== undefined) return { status: 'resolved', user: null };
+      const message = finalFailure(error, signal);
+      if (message !== undefined) return { status: 'resolved', user: null, problem: unassigned(input.username, message) };
       throw error;
     }
   }

@@ -48,7 +48,8 @@ export interface Wait {
   retryAt: string;
 }
 
-export type ResolveOutcome = { status: 'resolved'; user: TrackerUser | null } | Wait;
+/** A mapped username's tracker user; null with the problem in words when the tracker has none it would assign. */
+export type ResolveOutcome = { status: 'resolved'; user: TrackerUser | null; problem?: string } | Wait;
 
 export interface PushTicketInput {
   userId: string;
@@ -68,6 +69,8 @@ export type PushOutcome =
       adopted: boolean;
       /** Created earlier (another push, or an earlier try of this one). */
       already: boolean;
+      /** What the tracker could not take as the ticket had it (the plugin's words), on a create made now. */
+      notices?: string[];
     }
   | { status: 'failed'; error: string }
   | { status: 'skipped'; reason: string; externalUrl: string | null; key: string | null }

@@ -163,6 +163,12 @@ export interface TrackerItem {
    * Address of the item for people.
    */
   url: string;
+  /**
+   * What the tracker could not take as the ticket had it, each in words for the reviewer (e.g. 'Title cut to 255 characters, Jira's limit; the full title is in the description.'). Only on the item a create returns.
+   *
+   * @maxItems 50
+   */
+  notices?: string[];
 }
 
 // transcript.schema.json

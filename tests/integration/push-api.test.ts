@@ -144,6 +144,22 @@ describe('a tracker that refuses a ticket', () => {
   });
 });
 
+describe('a mapped assignee the tracker will not assign', () => {
+  it('is named on the ticket it left unassigned, as a warning beside the success', async () => {
+    const connectionId = await gitHubConnection(api, github, 'Mappings');
+    const ids = await createTickets(api, [{ title: 'Fix the header', assignee: 'Ada Lovelace' }, { title: 'Fix the footer', assignee: 'Grace Hopper' }], 'Mappings');
+    const result = await pushAndWait(api, connectionId, { ticketIds: Object.values(ids), updatedUserMappings: { 'Ada Lovelace': 'ada-nobody', 'Grace Hopper': 'grace' } });
+    expect(result).toMatchObject({ successfulPushes: 2, failedPushes: 0 });
+    const entries = new Map((result['results'] as Json[]).map((entry) => [entry['ticketId'], entry]));
+    expect(entries.get(ids['Fix the header'])).toMatchObject({
+      success: true,
+      warning: 'Not assigned to "ada-nobody" (the connection\'s user mapping): GitHub has no user by that name who can be assigned here. Check the mapping on the Connections page.',
+    });
+    expect(entries.get(ids['Fix the footer'])!['warning']).toBeUndefined();
+    expect(issuesByTicket(github).get(ids['Fix the header'])![0]!['assignees']).toEqual([]);
+  });
+});
+
 describe('the Jira priority error', () => {
   let jira: JiraFake;
   beforeAll(async () => {

@@ -90,13 +90,14 @@ export async function pushTicketsWorkflow(input: PushInput): Promise<PushResult>
   progress.total = plan.tickets.length;
 
   progress.phase = 'resolving';
-  const users = new Map<string, TrackerUser | null>();
+  const users = new Map<string, { user: TrackerUser | null; problem?: string }>();
   for (const username of plan.usernames) {
     try {
-      users.set(username, (await paced(() => steps.resolvePushAssignee({ userId, connectionId, username }))).user);
-    } catch {
-      // Never guessed: an assignee who cannot be looked up leaves the ticket unassigned.
-      users.set(username, null);
+      const { user, problem } = await paced(() => steps.resolvePushAssignee({ userId, connectionId, username }));
+      users.set(username, { user, ...(problem ? { problem } : {}) });
+    } catch (error) {
+      // Never guessed: an assignee who cannot be looked up leaves the ticket unassigned, and the result says so.
+      users.set(username, { user: null, problem: `Not assigned to "${username}": the tracker could not be asked (${words(error)})` });
     }
   }
 
@@ -114,14 +115,15 @@ export async function pushTicketsWorkflow(input: PushInput): Promise<PushResult>
   await inFlight(plan.tickets, ready, async (ticket) => {
     current.set(ticket.id, ticket);
     showCurrent();
-    const assignee = ticket.username ? (users.get(ticket.username) ?? null) : null;
+    const resolved = ticket.username ? users.get(ticket.username) : undefined;
+    const assignee = resolved?.user ?? null;
     let outcome: Exclude<PushOutcome, Wait>;
     try {
       outcome = await paced(() => steps.pushTicket({ userId, connectionId, batchId, ticketId: ticket.id, assignee }));
     } catch (error) {
       outcome = { status: 'failed', error: words(error) };
     }
-    const result = ticketResult(ticket, outcome);
+    const result = ticketResult(ticket, outcome, resolved?.problem);
     results.set(ticket.id, result);
     progress.done += 1;
     if (!result.success && !result.skipped) progress.failed += 1;
@@ -135,7 +137,7 @@ export async function pushTicketsWorkflow(input: PushInput): Promise<PushResult>
     current.set(ticket.id, ticket);
     showCurrent();
     const problems = await linkAll(ticket);
-    if (problems.length) results.get(ticket.id)!.warning = problems.join(' ');
+    if (problems.length) addWarnings(results.get(ticket.id)!, problems);
     current.delete(ticket.id);
     showCurrent();
   });
@@ -167,10 +169,19 @@ function skippedResult(skipped: SkippedTicket): PushTicketResult {
   };
 }
 
-function ticketResult(ticket: PlannedTicket, outcome: Exclude<PushOutcome, Wait>): PushTicketResult {
+/** Adds what the reviewer should know about a pushed ticket to its result's warning. */
+function addWarnings(result: PushTicketResult, warnings: string[]): void {
+  const all = [...(result.warning ? [result.warning] : []), ...warnings];
+  if (all.length) result.warning = all.join(' ');
+}
+
+function ticketResult(ticket: PlannedTicket, outcome: Exclude<PushOutcome, Wait>, assigneeProblem?: string): PushTicketResult {
   const base = { ticketId: ticket.id, title: ticket.title, project: ticket.project };
   if (outcome.status === 'created') {
-    return { ...base, success: true, skipped: false, externalUrl: outcome.url, externalId: outcome.externalId, key: outcome.key };
+    const result: PushTicketResult = { ...base, success: true, skipped: false, externalUrl: outcome.url, externalId: outcome.externalId, key: outcome.key };
+    // What the tracker left out is known on the create that was made now; an assignee refused, on every push.
+    addWarnings(result, [...(assigneeProblem && !outcome.already ? [assigneeProblem] : []), ...(outcome.notices ?? [])]);
+    return result;
   }
   if (outcome.status === 'skipped') return skippedResult({ ...base, reason: outcome.reason, externalUrl: outcome.externalUrl, key: outcome.key });
   return { ...base, success: false, skipped: false, error: outcome.error };

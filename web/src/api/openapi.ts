@@ -1286,7 +1286,7 @@ export type components = {
             success: boolean;
             ticketId: string;
             title: string | null;
-            /** @description Pushed, but a link to a dependency could not be made (the body still names it). */
+            /** @description Pushed, but not all as the ticket had it, in words: a mapped assignee the tracker would not assign, what the tracker left out or cut (its plugin's notices), a link to a dependency that could not be made (the body still names it). */
             warning?: string;
         };
         /**
