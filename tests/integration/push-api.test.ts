@@ -156,7 +156,7 @@ describe('a mapped assignee the tracker will not assign', () => {
       warning: 'Not assigned to "ada-nobody" (the connection\'s user mapping): GitHub has no user by that name who can be assigned here. Check the mapping on the Connections page.',
     });
     expect(entries.get(ids['Fix the footer'])!['warning']).toBeUndefined();
-    expect(issuesByTicket(github).get(ids['Fix the header'])![0]!['assignees']).toEqual([]);
+    expect(issuesByTicket(github).get(ids['Fix the header']!)![0]!['assignees']).toEqual([]);
   });
 });
 

@@ -84,6 +84,12 @@ export function azureRoutes(fake: () => { url: string }, page: (id: number) => s
       },
       [CREATE]: ({ params, body }: VendorRequest) => {
         if (!typeNames.includes(params.type!)) return unknownType(params.type!);
+        // System.Title holds 255 characters; more is refused: "TF401324: Value for field 'System.Title' is too long."
+        // (reported in solidify/jira-azuredevops-migrator#627 and microsoft/onefuzz#3015).
+        const title = (body as { path: string; value: unknown }[]).find((op) => op.path === '/fields/System.Title')?.value;
+        if (typeof title === 'string' && title.length > 255) {
+          return azureError(400, "TF401324: Value for field 'System.Title' is too long.", 'RuleValidationException');
+        }
         const item = { id: items.size + 1, rev: 0, fields: { 'System.WorkItemType': params.type, 'System.State': 'New', 'System.TeamProject': PROJECT } as Record<string, unknown>, relations: [] };
         apply(item, body as { path: string; value: unknown }[]);
         items.set(item.id, item);

@@ -55,6 +55,30 @@ describe('azure tracker: create', () => {
     expect(state.items.get(1)!.fields['System.State']).toBe('Active');
   });
 
+  it('cuts a title over 255 characters at a word, keeps it whole at the top of the description, and says so', async () => {
+    const long = `Agree ${'the session policy with security and '.repeat(8)}ship the fix`;
+    expect(long.length).toBeGreaterThan(300);
+    const item = await azureTracker.create(sampleTicket({ title: long }), context());
+    expect(item.notices).toEqual(["Title cut to 255 characters, Azure DevOps's limit; the full title is at the top of the description."]);
+    const fields = Object.fromEntries((sent(CREATE)[0]!.body as { path: string; value: unknown }[]).map((op) => [op.path, op.value]));
+    const title = fields['/fields/System.Title'] as string;
+    expect(title.length).toBeLessThanOrEqual(255);
+    // Cut after a whole word: what it keeps is the start of the title, followed there by a space.
+    const kept = title.slice(0, -1);
+    expect(title.endsWith('…') && long.startsWith(kept) && long.charAt(kept.length) === ' ').toBe(true);
+    expect(fields['/fields/System.Description']).toContain(`<h3>Full title</h3><p>${long}</p>`);
+  });
+
+  it('the stand-in refuses a title over 255 characters, as Azure DevOps does', async () => {
+    const response = await fetchHttp({
+      method: 'POST', url: `${fake.url}/fabrikam/${PROJECT}/_apis/wit/workitems/$Task?api-version=7.1`,
+      headers: { authorization: `Basic ${Buffer.from(':pat-secret').toString('base64')}`, 'content-type': 'application/json-patch+json' },
+      body: JSON.stringify([{ op: 'add', path: '/fields/System.Title', value: 'x'.repeat(256) }]),
+    });
+    expect(response.status).toBe(400);
+    expect((response.json as { message: string }).message).toBe("TF401324: Value for field 'System.Title' is too long.");
+  });
+
   it.each([
     ['Task', 'Done', 'Closed', null],
     ['Bug', 'ToDo', 'New', null],

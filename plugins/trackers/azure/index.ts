@@ -9,7 +9,7 @@ import {
 } from '../../sdk/index.ts';
 import { azureClient, SERVICES_URL, WORK_ITEM_TYPES, type AzureClient } from './client.ts';
 import { findUser } from './identities.ts';
-import { createDocument, hasTag, itemOf, targetState, type WorkItem, type WorkItemState } from './work-item.ts';
+import { createDocument, hasTag, itemOf, targetState, titleOf, type WorkItem, type WorkItemState } from './work-item.ts';
 import { trackerConfigSchema } from '../shared/manifest.ts';
 
 const MANIFEST: TrackerManifest = {
@@ -131,7 +131,8 @@ export const azureTracker: TrackerPlugin = {
     }, typeWords(azure));
     const item = asItem(azure, workItem);
     await moveToStatus(azure, workItem, ticket.status);
-    return item;
+    const cut = titleOf(ticket).notice;
+    return cut ? { ...item, notices: [cut] } : item;
   },
 
   async findByMarker(ticketId, context) {

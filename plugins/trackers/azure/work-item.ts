@@ -5,6 +5,7 @@
  */
 import { markerOf, TrackerError, type TrackerItem, type TrackerTicket } from '../../sdk/index.ts';
 import { sectionsToHtml, ticketSections } from '../shared/sections.ts';
+import { fitTitle } from '../shared/title.ts';
 
 export const PRIORITY_FIELD = 'Microsoft.VSTS.Common.Priority';
 /** A Bug's form shows Repro Steps where other types show the description. */
@@ -57,6 +58,9 @@ export const hasTag = (tags: unknown, tag: string) =>
  */
 export const dateValue = (date: string) => `${date}T12:00:00Z`;
 
+/** The title as Azure DevOps takes it (System.Title holds 255 characters), and what the reviewer is told if it was cut. */
+export const titleOf = (ticket: TrackerTicket) => fitTitle(ticket.title, TITLE_LIMIT, 'Azure DevOps');
+
 /** The description: the ticket's sections, then what has no field of its own, the project and the marker. */
 export function descriptionOf(ticket: TrackerTicket, fields: ReadonlySet<string>): string {
   const facts = [
@@ -65,17 +69,16 @@ export function descriptionOf(ticket: TrackerTicket, fields: ReadonlySet<string>
     `Tickscribe project: ${ticket.project}`,
     `Tickscribe ticket: ${markerOf(ticket.id)}`,
   ];
-  return `${sectionsToHtml(ticketSections(ticket))}<hr><p>${facts.map(escapeHtml).join('<br>')}</p>`;
+  return `${sectionsToHtml(ticketSections(ticket, titleOf(ticket).full))}<hr><p>${facts.map(escapeHtml).join('<br>')}</p>`;
 }
 
 /** The JSON Patch document that creates the work item; `fields` are the reference names the type has. */
 export function createDocument(ticket: TrackerTicket, fields: ReadonlySet<string>): PatchOperation[] {
   const add = (field: string, value: unknown): PatchOperation => ({ op: 'add', path: `/fields/${field}`, value });
-  const title = ticket.title.length > TITLE_LIMIT ? `${ticket.title.slice(0, TITLE_LIMIT - 1)}…` : ticket.title;
   const dateField = DATE_FIELDS.find((field) => fields.has(field));
   const description = descriptionOf(ticket, fields);
   return [
-    add('System.Title', title),
+    add('System.Title', titleOf(ticket).title),
     add('System.Description', description),
     ...(fields.has(REPRO_STEPS_FIELD) ? [add(REPRO_STEPS_FIELD, description)] : []),
     add('System.Tags', tagsOf(ticket)),

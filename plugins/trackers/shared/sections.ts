@@ -23,8 +23,10 @@ export function dependencyLine(dependency: TrackerTicket['dependsOn'][number]): 
   return where ? `${dependency.title} (${where})` : dependency.title;
 }
 
-export function ticketSections(ticket: TrackerTicket): Section[] {
+/** The sections of a ticket's body; `fullTitle` (a title the tracker's limit cut) comes first, whole. */
+export function ticketSections(ticket: TrackerTicket, fullTitle: string | null = null): Section[] {
   const sections: Section[] = [
+    { heading: 'Full title', paragraphs: fullTitle ? [fullTitle] : [] },
     { heading: null, paragraphs: paragraphs(ticket.description) },
     { heading: 'Context', paragraphs: paragraphs(ticket.context) },
     { heading: 'Implementation details', paragraphs: paragraphs(ticket.implementation) },
