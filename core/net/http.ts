@@ -111,6 +111,7 @@ export function createOutboundHttp(options: OutboundHttpOptions = {}): OutboundH
         throw unreachable(host, error);
       }
       if ('answer' in exchange) return exchange.answer;
+      if (request.followRedirects === false) return { status: exchange.status, headers: { location: exchange.location }, text: '', json: undefined };
       if (redirects === MAX_REDIRECTS) throw tooManyRedirects(url.host, MAX_REDIRECTS);
       next = exchange;
     }

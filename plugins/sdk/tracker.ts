@@ -57,6 +57,11 @@ export interface TrackerHttpRequest {
   headers?: Record<string, string>;
   /** A string is sent as is; anything else as JSON (with content-type application/json unless given). */
   body?: unknown;
+  /**
+   * Whether redirects are followed (each hop checked like the first). Default true. False answers a redirect as it
+   * is, its target in the `location` header: Standard Webhooks, for one, counts a redirect as a failed delivery.
+   */
+  followRedirects?: boolean;
 }
 
 export interface TrackerHttpResponse {

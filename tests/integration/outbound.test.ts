@@ -248,6 +248,13 @@ describe('redirects', () => {
     expect(hits).toHaveLength(6);
   });
 
+  it('answers a redirect as it is when asked not to follow, without requesting its target', async () => {
+    hits = [];
+    const answer = await client()({ method: 'POST', url: `${base}/temporary`, body: { a: 1 }, followRedirects: false });
+    expect(answer).toMatchObject({ status: 307, headers: { location: '/echo' }, text: '' });
+    expect(hits).toEqual(['/temporary']);
+  });
+
   it('turns a POST into a GET on 303 and keeps it on 307', async () => {
     const seeOther = await client()({ method: 'POST', url: `${base}/see-other`, body: { a: 1 } });
     expect(seeOther.json).toMatchObject({ method: 'GET', body: '' });

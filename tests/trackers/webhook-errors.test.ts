@@ -27,6 +27,36 @@ const failureOf = (http: TrackerHttp) => webhookTracker.create(sampleTicket(), c
   (error: { kind: string; message: string; status?: number; retryAt?: string }) => error,
 );
 
+describe('webhook tracker: redirects', () => {
+  it.each([301, 302, 307, 308])('counts a %i as a failed delivery (Standard Webhooks), never following it, and names only the host', async (status) => {
+    const asked: { followRedirects?: boolean }[] = [];
+    const redirecting: TrackerHttp = async (request) => {
+      asked.push(request);
+      return { status, headers: { location: 'https://hooks.example.net/services/N3W-T0KEN?key=S3CRET' }, text: '', json: undefined };
+    };
+    const error = await failureOf(redirecting);
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.followRedirects).toBe(false);
+    expect(error).toMatchObject({
+      kind: 'validation', status,
+      message: `The webhook receiver at hooks.example.com answered ${status}, a redirect to hooks.example.net. Webhook deliveries do not follow redirects (Standard Webhooks counts them as failures): set the address it leads to as the webhook URL.`,
+    });
+    expect(error.message).not.toMatch(/T0KEN|S3CRET/);
+  });
+
+  it('sends webhook-ids without a period, which would make the signed content ambiguous', async () => {
+    const ids: string[] = [];
+    const taking: TrackerHttp = async (request) => {
+      ids.push(request.headers!['webhook-id']!);
+      return { status: 200, headers: {}, text: '', json: undefined };
+    };
+    await webhookTracker.create(sampleTicket({ id: 'ticket.with.dots' }), context(taking));
+    await webhookTracker.create(sampleTicket(), context(taking));
+    expect(ids).toHaveLength(2);
+    for (const id of ids) expect(id).toMatch(/^msg_[A-Za-z0-9_-]+$/);
+  });
+});
+
 describe('webhook tracker: refused deliveries', () => {
   it.each([
     [400, 'validation', '{"message":"unknown project ACME-WEB"}', 'The webhook receiver at hooks.example.com answered 400: unknown project ACME-WEB'],

@@ -42,6 +42,7 @@ export const fetchHttp: TrackerHttp = async (request) => {
     response = await fetch(request.url, {
       method: request.method,
       headers: { ...(json ? { 'content-type': 'application/json' } : {}), ...request.headers },
+      redirect: request.followRedirects === false ? 'manual' : 'follow',
       ...(request.body === undefined ? {} : { body: json ? JSON.stringify(request.body) : (request.body as string) }),
     });
   } catch (error) {

@@ -37,7 +37,8 @@ interface ReceiverAnswer {
   url?: unknown;
 }
 
-const SAFE_ID = /^[A-Za-z0-9_.-]{1,100}$/;
+/** What a webhook-id may hold as it is: Standard Webhooks signs `<id>.<timestamp>.<body>`, so never a period. */
+const SAFE_ID = /^[A-Za-z0-9_-]{1,100}$/;
 const RECEIVER_WORDS_LIMIT = 300;
 const ITEM_TEXT_LIMIT = 200;
 const ITEM_URL_LIMIT = 2000;
@@ -117,12 +118,28 @@ export async function deliver(context: TrackerContext, id: string, type: EventTy
   if (credentials.secret) headers['webhook-signature'] = signer(credentials.secret).sign(id, sent, body);
   const { signal } = context;
   signal?.throwIfAborted();
-  const request = context.http({ method: 'POST', url: credentials.url, headers, body });
+  // Standard Webhooks counts a redirect as a failed delivery: it is not followed, and the receiver is told where it led.
+  const request = context.http({ method: 'POST', url: credentials.url, headers, body, followRedirects: false });
   const response = await (signal
     ? Promise.race([request, new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }))])
     : request);
   if (response.status >= 200 && response.status < 300) return response;
+  if (response.status >= 300 && response.status < 400) {
+    const to = response.headers['location'] ? ` to ${hostOf(response.headers['location'], credentials.url)}` : '';
+    throw new TrackerError('validation', `The webhook receiver at ${receiverHost(context)} answered ${response.status}, a redirect${to}. `
+      + 'Webhook deliveries do not follow redirects (Standard Webhooks counts them as failures): set the address it leads to as the webhook URL.', { status: response.status });
+  }
   throw failure(response, receiverHost(context));
+}
+
+/** The host a redirect led to, for the message: never its path or query, where webhook URLs keep their secrets. */
+function hostOf(location: string, base: string): string {
+  try {
+    const url = new URL(location, base);
+    return url.host;
+  } catch {
+    return 'another address';
+  }
 }
 
 const text = (value: unknown, limit: number) =>
