@@ -6,21 +6,17 @@ import type { User } from '../users/user.entity.ts';
 import { BillingAccount } from './billing-account.entity.ts';
 import { Payment, PAYMENT_STATUSES, type PaymentStatus } from './payment.entity.ts';
 import { tierOfPrice, type BillingSetup } from './stripe.ts';
+import { idOf, invoicePaymentIntent, invoiceSubscriptionId, linePriceId } from './shapes.ts';
 
 /** Invoices that start a paid period: the first one, and each renewal. Their payment resets the credits. */
 const NEW_PERIOD_REASONS = new Set(['subscription_create', 'subscription_cycle']);
 
 const rank = (status: PaymentStatus) => PAYMENT_STATUSES.indexOf(status);
-const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
-
-export function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
-  return idOf(invoice.parent?.subscription_details?.subscription);
-}
 
 async function describeInvoice(em: EntityManager, invoice: Stripe.Invoice, setup: BillingSetup): Promise<string> {
   const line = invoice.lines?.data?.[0];
   if (line?.description) return line.description;
-  const tier = tierOfPrice(setup, idOf(line?.pricing?.price_details?.price));
+  const tier = tierOfPrice(setup, linePriceId(line));
   const plan = tier ? await em.findOne(Plan, tier) : null;
   return `Tickscribe ${plan?.name ?? 'subscription'}${invoice.billing_reason === 'subscription_cycle' ? ' (renewal)' : ''}`;
 }
@@ -40,7 +36,7 @@ export async function recordInvoice(
   const paidAt = invoice.status_transitions?.paid_at ?? null;
   const date = new Date((status === 'successful' && paidAt ? paidAt : invoice.created) * 1000);
   const amount = status === 'successful' ? invoice.amount_paid : invoice.amount_due;
-  const paymentIntent = idOf(invoice.payments?.data?.[0]?.payment?.payment_intent);
+  const paymentIntent = invoicePaymentIntent(invoice);
   const existing = await tx.findOne(Payment, { stripeInvoiceId: invoice.id });
   let outcome: string;
   if (!existing) {

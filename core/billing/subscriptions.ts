@@ -4,10 +4,11 @@ import type { CancelSubscriptionResponse, PortalSession, SubscribeResponse } fro
 import { planOf } from '../credits/credits.ts';
 import { Plan } from '../credits/plan.entity.ts';
 import type { CreditSchedules } from '../credits/resets.ts';
-import { Conflict, InvalidInput, Refused } from '../errors.ts';
+import { Conflict, InvalidInput, Refused, UpstreamFailed } from '../errors.ts';
 import { User } from '../users/user.entity.ts';
 import type { BillingAccount } from './billing-account.entity.ts';
 import { applySubscription, lockedAccount, RANK } from './state.ts';
+import { subscriptionPeriodEnd } from './shapes.ts';
 import { ENDED_STATUSES, PAID_STATUSES, type BillingSetup, type PaidTierId } from './stripe.ts';
 import { billingAccountOf, currentSubscription, PAID_PLANS_UNAVAILABLE } from './views.ts';
 
@@ -100,8 +101,29 @@ export async function portalSession(em: EntityManager, user: User, deps: Subscri
   if (!deps.setup.stripe) throw new Refused(PAID_PLANS_UNAVAILABLE);
   const account = await billingAccountOf(em, user);
   if (!account?.stripeCustomerId) throw new Conflict('You have no billing account yet: subscribe to a paid plan first.');
-  const session = await deps.setup.stripe.billingPortal.sessions.create({ customer: account.stripeCustomerId, return_url: `${deps.appUrl}/billing` });
+  let session: Stripe.BillingPortal.Session;
+  try {
+    session = await deps.setup.stripe.billingPortal.sessions.create({ customer: account.stripeCustomerId, return_url: `${deps.appUrl}/billing` });
+  } catch (error) {
+    throw portalFailure(error);
+  }
   return { url: session.url };
+}
+
+/** What the operator must set up in Stripe's dashboard before anyone can open the Customer Portal. */
+export const PORTAL_NOT_SET_UP =
+  "The billing portal is not set up for this installation's Stripe account yet: its operator must save the Customer Portal "
+  + 'settings in the Stripe dashboard (Settings, Billing, Customer portal; in test mode and in live mode alike). Please try again later.';
+
+/**
+ * Stripe refuses portal sessions until the account's portal settings have been saved once ("You can't create a
+ * portal session in test mode until you save your customer portal settings…", mozilla/fxa#13245; "No configuration
+ * provided and your … default configuration has not been created"). Said so, for the operator; anything else in words.
+ */
+function portalFailure(error: unknown): UpstreamFailed {
+  const message = error instanceof Error ? error.message : String(error);
+  if (/customer portal settings|default configuration has not been created/i.test(message)) return new UpstreamFailed(PORTAL_NOT_SET_UP);
+  return new UpstreamFailed(`Stripe could not open the billing portal: ${message.split('\n')[0]}`);
 }
 
 /**
@@ -124,7 +146,7 @@ export async function cancelSubscription(em: EntityManager, user: User, deps: Su
     if (!live(locked)) throw new Conflict('You have no subscription to cancel: you are on the Free plan.');
     if (locked.status === 'active' || locked.status === 'trialing') {
       const updated = await stripe.subscriptions.update(locked.stripeSubscriptionId, { cancel_at_period_end: true });
-      const end = updated.items?.data?.[0]?.current_period_end;
+      const end = subscriptionPeriodEnd(updated);
       locked.cancelAtPeriodEnd = true;
       locked.currentPeriodEnd ??= end ? new Date(end * 1000) : null;
       const until = day(locked.currentPeriodEnd);

@@ -6,6 +6,7 @@ import { InvalidInput, NotFound } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { Payment } from './payment.entity.ts';
 import { recordInvoice, recordRefund } from './payments.ts';
+import { chargeInvoiceId, idOf, invoiceSubscriptionMetadata, subscriptionPeriodEnd } from './shapes.ts';
 import { applySubscription, lockedAccount, RANK, userForStripe, type Effects } from './state.ts';
 import { PAID_TIERS, tierOfPrice, type BillingSetup, type PaidTierId } from './stripe.ts';
 
@@ -20,7 +21,6 @@ const SIGNATURE_TOLERANCE_SECONDS = 300;
 const OUTSIDE_TOLERANCE =
   "The Stripe-Signature header's timestamp is more than 5 minutes away from this server's clock: the delivery is refused as a possible replay.";
 
-const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
 const paidTier = (value: string | undefined): PaidTierId | null => PAID_TIERS.find((tier) => tier === value) ?? null;
 
 function subscriptionState(subscription: Stripe.Subscription, setup: BillingSetup, deleted: boolean) {
@@ -35,7 +35,7 @@ function subscriptionState(subscription: Stripe.Subscription, setup: BillingSetu
     priceId,
     itemId: item?.id ?? null,
     subscribedAt: seconds(subscription.billing_cycle_anchor),
-    currentPeriodEnd: seconds(item?.current_period_end),
+    currentPeriodEnd: seconds(subscriptionPeriodEnd(subscription)),
     cancelAtPeriodEnd: Boolean(subscription.cancel_at_period_end || subscription.cancel_at),
     endedAt: seconds(subscription.ended_at),
   };
@@ -71,7 +71,7 @@ async function subscriptionChanged(tx: EntityManager, event: Stripe.Event, setup
 }
 
 async function invoiceEvent(tx: EntityManager, invoice: Stripe.Invoice, status: 'successful' | 'failed', setup: BillingSetup) {
-  const user = await userForStripe(tx, idOf(invoice.customer), invoice.parent?.subscription_details?.metadata?.['userId']);
+  const user = await userForStripe(tx, idOf(invoice.customer), invoiceSubscriptionMetadata(invoice)?.['userId']);
   if (!user) return 'ignored: no user has this customer';
   await lockedAccount(tx, user.id);
   return recordInvoice(tx, user, invoice, status, setup);
@@ -98,7 +98,7 @@ function dispatch(tx: EntityManager, event: Stripe.Event, setup: BillingSetup, e
     case 'invoice.payment_failed':
       return invoiceEvent(tx, event.data.object, 'failed', setup);
     case 'charge.refunded':
-      return chargeRefunded(tx, event.data.object, refundedInvoice);
+      return chargeRefunded(tx, event.data.object, chargeInvoiceId(event.data.object) ?? refundedInvoice);
     default:
       return `ignored: ${event.type} is not used`;
   }
@@ -109,7 +109,7 @@ function dispatch(tx: EntityManager, event: Stripe.Event, setup: BillingSetup, e
  * events do not carry it, so Stripe is asked (before the transaction). Null when it cannot say.
  */
 async function invoiceOfRefund(em: EntityManager, stripe: Stripe, event: Stripe.Event, logger?: Logger): Promise<string | null> {
-  if (event.type !== 'charge.refunded') return null;
+  if (event.type !== 'charge.refunded' || chargeInvoiceId(event.data.object)) return null;
   const paymentIntent = idOf(event.data.object.payment_intent);
   if (!paymentIntent || (await em.fork().count(Payment, { stripePaymentIntentId: paymentIntent }))) return null;
   try {
