@@ -1,12 +1,19 @@
 /**
  * A stateful stand-in of a Jira Cloud site for the jira tracker's tests: the vendor fake (every request and answer
- * checked against Jira's OpenAPI subset) holding project PROJ, its issue types, the site's priorities, users,
- * issues (searchable by JQL on project and label as soon as they exist), their workflow and their links. Answers
- * start from Atlassian's own examples.
+ * checked against Jira's OpenAPI subset) holding project PROJ, its issue types, its create screen, the site's
+ * priorities, users, issues, their workflow and their links. Answers start from Atlassian's own examples. Each
+ * behaviour Jira is known to have is built from Atlassian's reference or its users' reports, cited where it is.
+ *
+ * In front of the vendor fake sits the site's address (`fake.url`): it answers what the contract does not list —
+ * the site's /_edge/tenant_info, GET /rest/api/3/mypermissions (not in the contract subset, so not checked
+ * against a schema) and Atlassian's API gateway as the path prefix /ex/jira/{cloudId} — and passes every other
+ * request to the vendor fake.
  */
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, expect } from 'vitest';
 import { fetchHttp } from '../../core/plugins/testkit/trackers.ts';
-import type { TrackerContext } from '../../plugins/sdk/index.ts';
+import type { TrackerContext, TrackerHttp } from '../../plugins/sdk/index.ts';
 import { exampleOf, startVendorFake, type VendorFake, type VendorReply, type VendorRequest } from '../support/vendor-fake.ts';
 import { basic, requiringCredentials, type StandIn, type StandInOptions } from './stand-in.ts';
 
@@ -18,6 +25,17 @@ export interface JiraIssue {
   fields: Json;
   properties: { key: string; value: unknown }[];
   category: string;
+  /** When it was created (ms), for the search's lag. */
+  created: number;
+}
+
+/** A field of the create screen, as GET /rest/api/3/issue/createmeta/{project}/issuetypes/{id} lists it. */
+export interface JiraScreenField {
+  fieldId: string;
+  name: string;
+  type: string;
+  required?: boolean;
+  hasDefaultValue?: boolean;
 }
 
 export interface JiraUser {
@@ -36,10 +54,23 @@ export interface JiraState {
   links: { type: string; inward: string; outward: string }[];
   /** Status categories the workflow can move a new issue to. */
   transitions: { id: string; name: string; category: string }[];
+  /** The create screen of every issue type of PROJ. */
+  screen: JiraScreenField[];
+  /** How long a new issue stays invisible to /rest/api/3/search/jql unless reconciled (ms). */
+  searchLagMs: number;
+  /** The site's cloudId, as /_edge/tenant_info answers it. */
+  cloudId: string;
+  /** API tokens that are scoped: refused at the site, accepted through the gateway. */
+  scopedTokens: string[];
+  /** The account's project permissions in PROJ, by key (GET /rest/api/3/mypermissions); a key left out is held. */
+  permissions: Record<string, boolean>;
 }
 
 export interface JiraFake {
+  /** The vendor fake; its `url` is the site's address (the front), where every request goes. */
   fake: VendorFake;
+  /** The host's HTTP client, with Atlassian's gateway (https://api.atlassian.com) leading to the stand-in's. */
+  http: TrackerHttp;
   state: JiraState;
   settings: { config: { projectIdentifier: string; includePriority?: boolean }; credentials: { url: string; username: string; apiToken: string } };
   context(signal?: AbortSignal, config?: Json): TrackerContext;
@@ -63,6 +94,36 @@ function transitionsOf(state: JiraState): Json[] {
   }));
 }
 
+/**
+ * The create screen a new project has: what Tickscribe sets, Reporter (required, defaulting to the caller) and
+ * Priority (defaulting to Medium).
+ */
+export const FULL_SCREEN: JiraScreenField[] = [
+  { fieldId: 'project', name: 'Project', type: 'project', required: true },
+  { fieldId: 'issuetype', name: 'Issue Type', type: 'issuetype', required: true },
+  { fieldId: 'summary', name: 'Summary', type: 'string', required: true },
+  { fieldId: 'description', name: 'Description', type: 'doc' },
+  { fieldId: 'reporter', name: 'Reporter', type: 'user', required: true, hasDefaultValue: true },
+  { fieldId: 'labels', name: 'Labels', type: 'array' },
+  { fieldId: 'priority', name: 'Priority', type: 'priority', hasDefaultValue: true },
+  { fieldId: 'duedate', name: 'Due date', type: 'date' },
+  { fieldId: 'assignee', name: 'Assignee', type: 'user' },
+];
+
+/**
+ * A 429 as Jira sends it. Atlassian's rate-limiting page (developer.atlassian.com/cloud/jira/platform/rate-limiting,
+ * quoted in jira.atlassian.com/browse/JRACLOUD-69262): "Retry-After indicates how many seconds the app must wait";
+ * "X-RateLimit-Reset ... the timestamp (in ISO 8601 format) when the rate limit will reset ... yyyy-MM-ddTHH:mmZ".
+ * `retryAfter` null leaves Retry-After out (it "may" accompany a 429).
+ */
+export function jiraRateLimited(retryAfter: number | null, reset: Date): VendorReply {
+  const iso = `${reset.toISOString().slice(0, 16)}Z`;
+  return {
+    ...jiraError(429, ['Rate limit exceeded.']),
+    headers: { ...(retryAfter === null ? {} : { 'retry-after': String(retryAfter) }), 'x-ratelimit-reset': iso, 'ratelimit-reason': 'jira-burst-based' },
+  };
+}
+
 /** The project and label a findByMarker query names: `project = "PROJ" AND labels = "tickscribe-…"`. */
 function matches(jql: string, issue: JiraIssue): boolean {
   const project = /project = "([^"]+)"/.exec(jql)?.[1];
@@ -72,6 +133,11 @@ function matches(jql: string, issue: JiraIssue): boolean {
 
 /** `site`: the site's address its answers name, the fake's own unless given. */
 export async function startJiraFake({ site: address }: { site?: string } = {}): Promise<JiraFake> {
+  const scopedOnly = (request: VendorRequest | IncomingMessage) => {
+    const basicAuth = /^Basic (.+)$/.exec(String(request.headers.authorization ?? ''))?.[1];
+    const token = basicAuth ? Buffer.from(basicAuth, 'base64').toString('utf8').split(':').slice(1).join(':') : '';
+    return state.scopedTokens.includes(token);
+  };
   const state: JiraState = {
     issueTypes: [{ id: '10002', name: 'Sub-task', subtask: true }, { id: '10004', name: 'Bug', subtask: false }, { id: '10001', name: 'Task', subtask: false }],
     priorities: ['Highest', 'High', 'Medium', 'Low', 'Lowest'].map((name, index) => ({ id: String(index + 1), name })),
@@ -81,6 +147,41 @@ export async function startJiraFake({ site: address }: { site?: string } = {}): 
     ],
     issues: [], links: [],
     transitions: [{ id: '11', name: 'To Do', category: 'new' }, { id: '21', name: 'In Progress', category: 'indeterminate' }, { id: '31', name: 'Done', category: 'done' }],
+    screen: FULL_SCREEN.map((field) => ({ ...field })),
+    // Atlassian: search/jql "doesn't provide read-after-write consistency by default ... The delay might vary from
+    // a few seconds to minutes" (developer.atlassian.com/cloud/jira/platform/search-and-reconcile).
+    searchLagMs: 5_000,
+    cloudId: '8594f221-9797-5f78-1fa4-485e198d7cd0',
+    scopedTokens: [],
+    permissions: {},
+  };
+  const priorityValues = () => state.priorities.map((priority) => ({ self: `${site}/rest/api/3/priority/${priority.id}`, id: priority.id, name: priority.name }));
+  const screenField = (field: JiraScreenField) => ({
+    fieldId: field.fieldId, key: field.fieldId, name: field.name, operations: ['set'], required: field.required ?? false,
+    hasDefaultValue: field.hasDefaultValue ?? false, schema: { type: field.type, system: field.fieldId },
+    ...(field.fieldId === 'priority' ? { allowedValues: priorityValues() } : {}),
+  });
+  /**
+   * What Jira refuses in a create's fields, by field:
+   * - a summary over 255 characters: "Summary must be less than 255 characters." (users' reports: ryanhoskin/pd2jira#13,
+   *   release-engineering/Sync2Jira#120; newer sites word it "Summary can't exceed 255 characters.",
+   *   tenable/integration-jira-cloud#322 — either way 400 with errors.summary);
+   * - a field the create screen lacks: "Field 'duedate' cannot be set. It is not on the appropriate screen, or
+   *   unknown." (lesstif/php-jira-rest-client#423, ljay79/jira-tools#171, Icinga/icingaweb2-module-jira#112);
+   * - a required field left empty: "<Name> is required." (toabctl/jiracli#41: {"customfield_10040":"Requestor is
+   *   required."}; pycontribs/jira#684).
+   */
+  const refusedFields = (fields: Json): Record<string, string> => {
+    const errors: Record<string, string> = {};
+    const onScreen = new Map(state.screen.map((field) => [field.fieldId, field]));
+    for (const key of Object.keys(fields)) {
+      if (!onScreen.has(key)) errors[key] = `Field '${key}' cannot be set. It is not on the appropriate screen, or unknown.`;
+    }
+    for (const field of state.screen) {
+      if (field.required && !field.hasDefaultValue && fields[field.fieldId] === undefined) errors[field.fieldId] = `${field.name} is required.`;
+    }
+    if (typeof fields.summary === 'string' && fields.summary.length > 255) errors.summary = 'Summary must be less than 255 characters.';
+    return errors;
   };
   const find = (request: VendorRequest) => state.issues.find((issue) => issue.id === request.params.issueIdOrKey || issue.key === request.params.issueIdOrKey);
   const missingIssue = jiraError(404, ['Issue does not exist or you do not have permission to see it.']);
@@ -95,6 +196,15 @@ export async function startJiraFake({ site: address }: { site?: string } = {}): 
       const issueTypes = state.issueTypes.map((type) => ({ ...template, ...type, self: `${site}/rest/api/3/issueType/${type.id}` }));
       return { status: 200, body: { issueTypes, maxResults: 200, startAt: 0, total: issueTypes.length } };
     },
+    'GET /rest/api/3/issue/createmeta/{projectIdOrKey}/issuetypes/{issueTypeId}': (request) => {
+      if (request.params.projectIdOrKey !== 'PROJ' || !state.issueTypes.some((type) => type.id === request.params.issueTypeId)) {
+        return jiraError(404, ['Issue type not found or you do not have permission to create issues of that type.']);
+      }
+      const startAt = Number(request.query.get('startAt') ?? 0);
+      const maxResults = Number(request.query.get('maxResults') ?? 50);
+      const fields = state.screen.slice(startAt, startAt + maxResults).map(screenField);
+      return { status: 200, body: { fields, maxResults, startAt, total: state.screen.length } };
+    },
     'GET /rest/api/3/priority/search': () => {
       const [template] = exampleOf('jira', 'GET /rest/api/3/priority/search', 200).values as Json[];
       const values = state.priorities.map((priority) => ({ ...template, ...priority, isDefault: priority.name === 'Medium', self: `${site}/rest/api/3/priority/${priority.id}` }));
@@ -102,10 +212,20 @@ export async function startJiraFake({ site: address }: { site?: string } = {}): 
     },
     'POST /rest/api/3/issue': (request) => {
       const body = request.body as { fields: Json; properties?: JiraIssue['properties'] };
+      const errors = refusedFields(body.fields);
+      if (Object.keys(errors).length) return jiraError(400, [], errors);
       const id = String(10000 + state.issues.length + 1);
       const key = `PROJ-${state.issues.length + 1}`;
-      state.issues.push({ id, key, fields: body.fields, properties: body.properties ?? [], category: 'new' });
+      state.issues.push({ id, key, fields: body.fields, properties: body.properties ?? [], category: 'new', created: Date.now() });
       return { status: 201, body: { id, key, self: `${site}/rest/api/3/issue/${id}` } };
+    },
+    // Reads the issue itself, not the search index: a new issue answers at once.
+    'GET /rest/api/3/issue/{issueIdOrKey}': (request) => {
+      const issue = find(request);
+      if (!issue) return missingIssue;
+      const wanted = (request.query.get('properties') ?? '').split(',').filter(Boolean);
+      const properties = Object.fromEntries(issue.properties.filter((property) => wanted.includes(property.key)).map((property) => [property.key, property.value]));
+      return { status: 200, body: { id: issue.id, key: issue.key, self: `${site}/rest/api/3/issue/${issue.id}`, fields: { summary: issue.fields.summary, labels: issue.fields.labels ?? [] }, properties } };
     },
     'GET /rest/api/3/issue/{issueIdOrKey}/transitions': (request) => (find(request) ? { status: 200, body: { transitions: transitionsOf(state) } } : missingIssue),
     'POST /rest/api/3/issue/{issueIdOrKey}/transitions': (request) => {
@@ -117,8 +237,10 @@ export async function startJiraFake({ site: address }: { site?: string } = {}): 
       return { status: 204 };
     },
     'POST /rest/api/3/search/jql': (request) => {
-      const { jql, maxResults = 50 } = request.body as { jql: string; maxResults?: number };
-      const found = state.issues.filter((issue) => matches(jql, issue)).toReversed().slice(0, maxResults);
+      const { jql, maxResults = 50, reconcileIssues = [] } = request.body as { jql: string; maxResults?: number; reconcileIssues?: number[] };
+      // Eventually consistent: an issue newer than the lag is left out unless its id is reconciled (see searchLagMs).
+      const indexed = (issue: JiraIssue) => Date.now() - issue.created >= state.searchLagMs || reconcileIssues.includes(Number(issue.id));
+      const found = state.issues.filter((issue) => indexed(issue) && matches(jql, issue)).toReversed().slice(0, maxResults);
       const issues = found.map(({ id, key, fields }) => ({ id, key, self: `${site}/rest/api/3/issue/${id}`, fields: { summary: fields.summary } }));
       return { status: 200, body: { isLast: true, issues } };
     },
@@ -136,11 +258,60 @@ export async function startJiraFake({ site: address }: { site?: string } = {}): 
       return request.query.get('project') === 'PROJ' ? { status: 200, body: found.map(user) } : jiraError(404, ['Project not found']);
     },
   });
+  const backend = fake.url;
+  const front = createServer(async (incoming, outgoing) => {
+    const reply = (status: number, body: unknown, type = 'application/json') => {
+      outgoing.writeHead(status, { 'content-type': type });
+      outgoing.end(typeof body === 'string' ? body : JSON.stringify(body));
+    };
+    const url = new URL(incoming.url ?? '/', 'http://front');
+    // Atlassian: "https://<my-site-name>.atlassian.net/_edge/tenant_info ... will return ... {"cloudId":"<your_cloud_id>"}"
+    // (support.atlassian.com/jira/kb/retrieve-my-atlassian-sites-cloud-id).
+    if (url.pathname === '/_edge/tenant_info') return reply(200, { cloudId: state.cloudId });
+    // Scoped API tokens: "Jira scoped token API: https://api.atlassian.com/ex/jira/<cloudId>/{api}, NOT:
+    // https://<your-domain>.atlassian.net/{api}" (support.atlassian.com/atlassian-cloud/kb/401-unauthorized-error-when-service-account-accesses-jira-or-confluence-api);
+    // at the site a scoped token gets 401, through the gateway 200 (sooperset/mcp-atlassian#968). Only scoped tokens
+    // are modelled through the gateway.
+    const gateway = /^\/ex\/jira\/([^/]+)(\/.*)$/.exec(url.pathname);
+    if (gateway && gateway[1] !== state.cloudId) return reply(404, { errorMessages: ['Site not found'], errors: {} });
+    if (Boolean(gateway) !== scopedOnly(incoming)) return reply(401, 'Client must be authenticated to access this resource.', 'text/plain;charset=UTF-8');
+    const path = gateway ? gateway[2]! : url.pathname;
+    if (path === '/rest/api/3/mypermissions') {
+      // Atlassian's "Get my permissions": `permissions` is required, a comma-separated list of keys; each comes back
+      // with `havePermission` (developer.atlassian.com/cloud/jira/platform/rest/v3/api-group-permissions, as
+      // listed at aprovanlabs.github.io/registry/providers/jira/getMyPermissions).
+      const keys = (url.searchParams.get('permissions') ?? '').split(',').filter(Boolean);
+      if (!keys.length) return reply(400, { errorMessages: ['The permissions parameter is required.'], errors: {} });
+      if (url.searchParams.has('projectKey') && url.searchParams.get('projectKey') !== 'PROJ') {
+        return reply(404, { errorMessages: [`No project could be found with key '${url.searchParams.get('projectKey')}'.`], errors: {} });
+      }
+      const permissions = Object.fromEntries(keys.map((key, index) => [key, {
+        id: String(index + 10), key, name: key.toLowerCase().replace(/_/g, ' '), type: 'PROJECT', description: '', havePermission: state.permissions[key] ?? true,
+      }]));
+      return reply(200, { permissions });
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of incoming) chunks.push(chunk as Buffer);
+    const headers = Object.fromEntries(Object.entries(incoming.headers).filter(([name]) => !['host', 'connection', 'content-length'].includes(name)).map(([name, value]) => [name, String(value)]));
+    const method = incoming.method ?? 'GET';
+    const answer = await fetch(`${backend}${path}${url.search}`, { method, headers, ...(chunks.length ? { body: Buffer.concat(chunks) } : {}) });
+    const passed = Object.fromEntries([...answer.headers].filter(([name]) => !['content-length', 'connection', 'keep-alive', 'transfer-encoding', 'date'].includes(name)));
+    outgoing.writeHead(answer.status, passed);
+    outgoing.end(Buffer.from(await answer.arrayBuffer()));
+  });
+  await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
+  const closeBackend = fake.close;
+  fake.url = `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
+  fake.close = async () => {
+    front.closeAllConnections();
+    await Promise.all([new Promise<void>((resolve) => front.close(() => resolve())), closeBackend()]);
+  };
+  const http: TrackerHttp = (request) => fetchHttp({ ...request, url: request.url.replace(/^https:\/\/api\.atlassian\.com(?=\/)/, fake.url) });
   site = address ?? fake.url;
   const settings = { config: { projectIdentifier: 'PROJ' }, credentials: { url: `${site}/`, username: 'ada@acme.test', apiToken: 'ATATT3xFfGF0-test-token' } };
   return {
-    fake, state, settings,
-    context: (signal, config = {}) => ({ settings: { ...settings, config: { ...settings.config, ...config } }, http: fetchHttp, ...(signal ? { signal } : {}) }),
+    fake, state, settings, http,
+    context: (signal, config = {}) => ({ settings: { ...settings, config: { ...settings.config, ...config } }, http, ...(signal ? { signal } : {}) }),
     requests: (operation) => fake.requests.filter((request) => request.operation === operation),
   };
 }

@@ -71,10 +71,13 @@ describe('jira create', () => {
     jira.state.priorities = ['Blocker', 'Critical', 'Major', 'Minor', 'Trivial'].map((name, index) => ({ id: String(index + 1), name }));
     for (const priority of ['High', 'Medium', 'Low'] as const) await jiraTracker.create(sampleTicket({ priority }), jira.context());
     jira.state.priorities = [{ id: '9', name: 'Urgent' }];
-    await jiraTracker.create(sampleTicket({ priority: 'Low' }), jira.context());
+    const item = await jiraTracker.create(sampleTicket({ priority: 'Low' }), jira.context());
 
     const sent = jira.requests(CREATE).map((request) => (request.body as { fields: { priority: unknown } }).fields.priority);
-    expect(sent).toEqual([{ id: '2' }, { id: '3' }, { id: '4' }, { name: 'Low' }]);
+    expect(sent).toEqual([{ id: '2' }, { id: '3' }, { id: '4' }, undefined]);
+    expect(item.notices).toEqual(["Priority left out: none of the project's priorities in Jira (Urgent) stands for Low."]);
+    // The project's priorities come from its create screen, not the deprecated site-wide priority search.
+    expect(jira.requests('GET /rest/api/3/priority/search')).toEqual([]);
   });
 
   it('uses the project\'s first standard issue type when it has no Task', async () => {
@@ -151,7 +154,7 @@ describe('jira link', () => {
 
 describe('jira verify', () => {
   it('names the account and the project', async () => {
-    expect(await jiraTracker.verify(jira.context())).toEqual({ account: 'Ada Lovelace (ada@acme.test)', target: 'PROJ (Web Platform)' });
+    expect(await jiraTracker.verify(jira.context())).toEqual({ account: 'Ada Lovelace (ada@acme.test), with a classic API token, at the site', target: 'PROJ (Web Platform)' });
   });
 
   it('says when the credentials are refused, and when the project is missing, in different words', async () => {
@@ -167,7 +170,7 @@ describe('jira verify', () => {
     const http: TrackerHttp = async (request) => (urls.push(request.url), { status: 401, headers: {}, text: '', json: undefined });
     const settings = { ...jira.settings, credentials: { ...jira.settings.credentials, url: 'https://acme.atlassian.net/jira/software/projects/PROJ/boards/1' } };
     await expect(jiraTracker.verify({ settings, http })).rejects.toMatchObject({ kind: 'auth' });
-    expect(urls).toEqual(['https://acme.atlassian.net/rest/api/3/myself']);
+    expect(urls).toEqual(['https://acme.atlassian.net/rest/api/3/myself', 'https://acme.atlassian.net/_edge/tenant_info']);
   });
 
   it('says when the address is not a Jira site', async () => {

@@ -2,7 +2,16 @@
  * Jira Cloud's REST API v3 as the jira tracker uses it: one connection's site and project, requests with Basic
  * authentication (the Atlassian account's e-mail and an API token) through the host's HTTP client, and Jira's
  * error answers ({ errorMessages, errors }) in the tracker vocabulary.
+ *
+ * Atlassian has two kinds of API token. A classic token works against the site's own address; a scoped token
+ * (the only kind a service account can make) is refused there with 401 and works only through Atlassian's API
+ * gateway, https://api.atlassian.com/ex/jira/{cloudId}, the cloudId being what the site's /_edge/tenant_info
+ * answers (support.atlassian.com/atlassian-cloud/kb/401-unauthorized-error-when-service-account-accesses-jira-or-confluence-api,
+ * support.atlassian.com/jira/kb/retrieve-my-atlassian-sites-cloud-id). Nothing in the token tells them apart, so
+ * the site is tried first and, when it refuses the credentials, the gateway; the answer is remembered per site
+ * and credentials. Links to issues always name the site.
  */
+import { createHash } from 'node:crypto';
 import {
   errorFromResponse, isTrackerError, TrackerError, type TrackerContext, type TrackerHttpRequest, type TrackerHttpResponse,
 } from '../../sdk/index.ts';
@@ -22,16 +31,24 @@ export interface JiraCredentials {
   apiToken: string;
 }
 
+/** Atlassian's API gateway, through which scoped API tokens reach a site. */
+export const GATEWAY = 'https://api.atlassian.com/ex/jira';
+
+/** How the credentials reach the site: a classic token at the site, a scoped one through the gateway. */
+export type JiraRoute = { kind: 'site' } | { kind: 'gateway'; cloudId: string };
+
 export interface JiraSite {
-  /** The site's address without a trailing slash. */
+  /** The site's address without a trailing slash; issue links name it. */
   site: string;
   /** The project key in capitals. */
   projectKey: string;
   includePriority: boolean;
-  /** Sends a request to a path below the site; any answer resolves. */
+  /** Sends a request to a path of the REST API (through the gateway for a scoped token); any answer resolves. */
   send(method: TrackerHttpRequest['method'], path: string, body?: unknown): Promise<TrackerHttpResponse>;
   /** Like `send`, but throws Jira's error unless the answer is a success. */
   expect(method: TrackerHttpRequest['method'], path: string, body?: unknown): Promise<TrackerHttpResponse>;
+  /** How the last request went: at the site or through the gateway (null before the first). */
+  route(): JiraRoute | null;
 }
 
 /**
@@ -48,16 +65,50 @@ function siteAddress(url: string): string {
   }
 }
 
+/** Routes found so far, by site and credentials (hashed): a scoped token is sent to the gateway straight away. */
+const routes = new Map<string, JiraRoute>();
+
 export function siteOf(context: TrackerContext): JiraSite {
   const config = context.settings.config as Partial<JiraConfig>;
   const credentials = context.settings.credentials as Partial<JiraCredentials>;
   const site = siteAddress(credentials.url ?? '');
   const basic = Buffer.from(`${credentials.username ?? ''}:${credentials.apiToken ?? ''}`, 'utf8').toString('base64');
+  const remembered = createHash('sha256').update(`${site}\n${basic}`).digest('hex');
   const headers = { accept: 'application/json', authorization: `Basic ${basic}` };
-  const send = async (method: TrackerHttpRequest['method'], path: string, body?: unknown) => {
+  let used: JiraRoute | null = null;
+  const base = (route: JiraRoute) => (route.kind === 'site' ? site : `${GATEWAY}/${encodeURIComponent(route.cloudId)}`);
+  const request = (route: JiraRoute, method: TrackerHttpRequest['method'], path: string, body?: unknown) => {
     // The host's client stops a request when the call is aborted; this stops the next one from starting.
     context.signal?.throwIfAborted();
-    return context.http({ method, url: `${site}${path}`, headers, ...(body === undefined ? {} : { body }) });
+    used = route;
+    return context.http({ method, url: `${base(route)}${path}`, headers, ...(body === undefined ? {} : { body }) });
+  };
+  /** The site's cloudId, from the address Atlassian documents for it; null when the site does not say. */
+  const cloudId = async (): Promise<string | null> => {
+    context.signal?.throwIfAborted();
+    const answer = await context.http({ method: 'GET', url: `${site}/_edge/tenant_info`, headers: { accept: 'application/json' } });
+    const id = (answer.json as { cloudId?: unknown } | undefined)?.cloudId;
+    return answer.status === 200 && typeof id === 'string' && id ? id : null;
+  };
+  const send = async (method: TrackerHttpRequest['method'], path: string, body?: unknown) => {
+    const known = routes.get(remembered);
+    if (known) return request(known, method, path, body);
+    const atSite = await request({ kind: 'site' }, method, path, body);
+    if (atSite.status !== 401) {
+      if (atSite.status < 500) routes.set(remembered, { kind: 'site' });
+      return atSite;
+    }
+    // Refused at the site: a scoped token is, so try the gateway. A 401 created nothing, so sending again is safe.
+    const id = await cloudId().catch(() => null);
+    if (!id) return atSite;
+    const gateway: JiraRoute = { kind: 'gateway', cloudId: id };
+    const through = await request(gateway, method, path, body);
+    if (through.status === 401) {
+      used = { kind: 'site' };
+      return atSite;
+    }
+    routes.set(remembered, gateway);
+    return through;
   };
   return {
     site,
@@ -69,8 +120,12 @@ export function siteOf(context: TrackerContext): JiraSite {
       if (response.status < 200 || response.status >= 300) throw jiraFailure(response);
       return response;
     },
+    route: () => used,
   };
 }
+
+/** Forgets the routes found so far (tests start each stand-in afresh). */
+export const forgetRoutes = () => routes.clear();
 
 /** An issue as Jira names it: its id, its key and its page. */
 export const issueItem = (site: string, issue: { id: string; key: string }) => ({
@@ -78,7 +133,7 @@ export const issueItem = (site: string, issue: { id: string; key: string }) => (
 });
 
 const CREDENTIALS_REFUSED =
-  'Jira refused the credentials: check the Atlassian account e-mail and the API token (made at id.atlassian.com, Security, API tokens), then save them again on the connection.';
+  "Jira refused the credentials, both at the site (where a classic API token works) and through Atlassian's API gateway (where a scoped token works): check the Atlassian account e-mail and the API token (made at id.atlassian.com, Security, API tokens), then save them again on the connection.";
 
 /** What Jira says when the project's create screen lacks the Priority field. */
 const PRIORITY_OFF_SCREEN = /cannot be set|appropriate screen/i;
@@ -86,6 +141,23 @@ const PRIORITY_OFF_SCREEN = /cannot be set|appropriate screen/i;
 interface JiraErrorBody {
   errorMessages?: string[];
   errors?: Record<string, string>;
+}
+
+/**
+ * When Jira lets a request through again. Atlassian's rate-limiting page (developer.atlassian.com/cloud/jira/platform/rate-limiting,
+ * quoted in jira.atlassian.com/browse/JRACLOUD-69262): Retry-After is the seconds to wait, X-RateLimit-Reset the
+ * time the limit resets "in ISO 8601 format ... yyyy-MM-ddTHH:mmZ" (not epoch seconds). Retry-After comes first.
+ */
+export function jiraRetryAt(response: Pick<TrackerHttpResponse, 'headers'>, now = Date.now()): string | null {
+  const retryAfter = response.headers['retry-after']?.trim();
+  if (retryAfter && /^\d+$/.test(retryAfter)) return new Date(now + Number(retryAfter) * 1000).toISOString();
+  for (const value of [retryAfter, response.headers['x-ratelimit-reset']?.trim()]) {
+    // A bare number is not an ISO 8601 time (Date.parse would take '30' for a year).
+    if (!value || /^\d+$/.test(value)) continue;
+    const time = Date.parse(value);
+    if (!Number.isNaN(time)) return new Date(Math.max(time, now)).toISOString();
+  }
+  return null;
 }
 
 /** Jira's error answer as a TrackerError: its messages, and its `errors` as messages per field. */
@@ -102,7 +174,9 @@ export function jiraFailure(response: TrackerHttpResponse): TrackerError {
       { status: response.status, fields: { ...fields, priority } },
     );
   }
-  return errorFromResponse(response, { ...(messages.length ? { message: `Jira: ${messages.join(' ')}` } : {}), fields });
+  const failure = errorFromResponse(response, { ...(messages.length ? { message: `Jira: ${messages.join(' ')}` } : {}), fields });
+  const retryAt = failure.kind === 'rate_limited' ? jiraRetryAt(response) : null;
+  return retryAt ? new TrackerError('rate_limited', failure.message, { status: response.status, retryAt }) : failure;
 }
 
 /** An error raised after the issue was created: the same kind and details, saying that the issue exists. */

@@ -8,7 +8,8 @@
  */
 import { TrackerError, type TrackerItem, type TrackerManifest, type TrackerPlugin, type TrackerTicket } from '../../sdk/index.ts';
 import { afterCreate, issueItem, jiraFailure, siteOf, type JiraSite } from './client.ts';
-import { fieldsOf, MARKER_PROPERTY, markerLabel } from './fields.ts';
+import { findByMarker } from './marker.ts';
+import { fieldsOf, MARKER_PROPERTY } from './fields.ts';
 import { trackerConfigSchema } from '../shared/manifest.ts';
 
 const MANIFEST: TrackerManifest = {
@@ -70,8 +71,6 @@ interface JiraUser {
 /** Status categories Jira's workflows share, whatever their statuses are called. */
 const STATUS_CATEGORIES: Record<TrackerTicket['status'], string | null> = { ToDo: null, InProgress: 'indeterminate', Done: 'done' };
 
-const jqlString = (value: string) => `"${value.replace(/["\\]/g, '\\$&')}"`;
-
 export const jiraTracker: TrackerPlugin = {
   manifest: MANIFEST,
 
@@ -90,28 +89,24 @@ export const jiraTracker: TrackerPlugin = {
     if (answer.status !== 200) throw jiraFailure(answer);
     const project = answer.json as { key: string; name: string };
     const who = [account.displayName, account.emailAddress && `(${account.emailAddress})`].filter(Boolean).join(' ');
-    return { account: who || account.accountId, target: `${project.key} (${project.name})` };
+    const token = jira.route()?.kind === 'gateway' ? "a scoped API token, through Atlassian's API gateway" : 'a classic API token, at the site';
+    const lacking = await lackingPermissions(jira);
+    return { account: `${who || account.accountId}, with ${token}`, target: [`${project.key} (${project.name})`, ...lacking].join('. ') };
   },
 
   async create(ticket, context) {
     const jira = siteOf(context);
-    const fields = await fieldsOf(ticket, jira);
+    const { fields, notices } = await fieldsOf(ticket, jira);
     const properties = [{ key: MARKER_PROPERTY, value: { ticketId: ticket.id } }];
     const created = (await jira.expect('POST', '/rest/api/3/issue', { fields, properties })).json as { id: string; key: string };
-    const item = issueItem(jira.site, created);
+    const item: TrackerItem = issueItem(jira.site, created);
     await moveTo(jira, item, ticket.status).catch((error: unknown) => {
       throw afterCreate(item.key, `could not move it to ${ticket.status === 'Done' ? 'Done' : 'In Progress'}`, error);
     });
-    return item;
+    return notices.length ? { ...item, notices } : item;
   },
 
-  async findByMarker(ticketId, context) {
-    const jira = siteOf(context);
-    const jql = `project = ${jqlString(jira.projectKey)} AND labels = ${jqlString(markerLabel(ticketId))} ORDER BY created DESC`;
-    const answer = await jira.expect('POST', '/rest/api/3/search/jql', { jql, maxResults: 1, fields: ['summary'] });
-    const issue = (answer.json as { issues?: { id: string; key: string }[] }).issues?.[0];
-    return issue ? issueItem(jira.site, issue) : null;
-  },
+  findByMarker: (ticketId, context) => findByMarker(siteOf(context), ticketId),
 
   async link(item, dependency, context) {
     const jira = siteOf(context);
@@ -147,6 +142,33 @@ export const jiraTracker: TrackerPlugin = {
     return user ? { id: user.accountId, name: user.displayName || wanted } : null;
   },
 };
+
+/**
+ * Project permissions verify checks besides Browse projects (GET /rest/api/3/mypermissions, Atlassian's "Get my
+ * permissions": `permissions` is required, `projectKey` gives the project's context; each answers `havePermission`).
+ * Without Create issues nothing can be pushed; without the others a push does less, which is said in words.
+ */
+const PERMISSIONS = {
+  CREATE_ISSUES: null,
+  LINK_ISSUES: "without Jira's Link issues permission there, dependencies are written into the descriptions instead of linked",
+  TRANSITION_ISSUES: "without Jira's Transition issues permission there, tickets in progress or done stay in the workflow's first status",
+  ASSIGN_ISSUES: "without Jira's Assign issues permission there, issues are created unassigned",
+} as const;
+
+/** What the account may not do in the project, in words; throws when it may not create issues. */
+async function lackingPermissions(jira: JiraSite): Promise<string[]> {
+  const query = new URLSearchParams({ projectKey: jira.projectKey, permissions: ['BROWSE_PROJECTS', ...Object.keys(PERMISSIONS)].join(',') });
+  const answer = await jira.send('GET', `/rest/api/3/mypermissions?${query}`);
+  // A site that does not answer the question is not held against the connection.
+  if (answer.status !== 200) return [];
+  const granted = (answer.json as { permissions?: Record<string, { havePermission?: boolean }> }).permissions ?? {};
+  const lacks = (key: string) => granted[key]?.havePermission === false;
+  if (lacks('CREATE_ISSUES')) {
+    throw new TrackerError('forbidden', `The credentials work, but the account may not create issues in project ${jira.projectKey}: it lacks Jira's Create issues permission there. Ask a Jira administrator to grant it in the project's permission scheme.`, { status: 403 });
+  }
+  const said = Object.entries(PERMISSIONS).filter(([key, words]) => words && lacks(key)).map(([, words]) => words!);
+  return said.map((words) => words.charAt(0).toUpperCase() + words.slice(1));
+}
 
 /** Moves a new issue to the ticket's status category, when the workflow has a transition there from its first status. */
 async function moveTo(jira: JiraSite, item: TrackerItem, status: TrackerTicket['status']): Promise<void> {
