@@ -61,10 +61,24 @@ export function pluginConfig(projectIdentifier: string, settings: ConnectionSett
   return { ...own, projectIdentifier };
 }
 
+/**
+ * The built-in trackers' messages for missing credentials, word for word as the product spec has them (section 5,
+ * "Connection form ... On create only"); any other plugin's message is made from its manifest.
+ */
+const SPEC_CREDENTIALS_MESSAGES: Record<string, string> = {
+  github: 'GitHub token is required',
+  jira: 'JIRA URL and API token are required',
+  miro: 'Miro access token is required',
+  azure: 'Azure DevOps organization and PAT are required',
+  webhook: 'Webhook URL is required',
+};
+
 /** Every credential the plugin requires, else InvalidInput naming all that are missing: "Kanban API token is required". */
 function checkRequiredCredentials(manifest: PluginManifest, credentials: Credentials): void {
   const missing = requiredFields(manifest.credentialsSchema).filter((field) => !filled(credentials[field]));
   if (!missing.length) return;
+  const spec = Object.hasOwn(SPEC_CREDENTIALS_MESSAGES, manifest.id) ? SPEC_CREDENTIALS_MESSAGES[manifest.id] : undefined;
+  if (spec) throw new InvalidInput(spec);
   const labels = missing.map((field) => fieldLabel(manifest.credentialsSchema, field));
   throw new InvalidInput(`${manifest.name} ${listInWords(labels)} ${missing.length > 1 ? 'are' : 'is'} required`);
 }
