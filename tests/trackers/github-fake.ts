@@ -2,11 +2,15 @@
  * A stateful stand-in of GitHub for the github tracker's tests: the vendor fake (every request and answer checked
  * against GitHub's OpenAPI subset) holding one repository, acme/web, whose labels, issues, assignable users and
  * blocked-by relations change as the plugin calls it. Answers start from GitHub's own examples.
+ *
+ * It refuses what GitHub refuses, each rule with its source beside it: titles over 256 characters, assignees the
+ * repository cannot assign, content requests past 80 a minute (and scripted secondary limits), and writes by a
+ * token that may only read issues. Listings come in pages of at most 100 with GitHub's `link` header.
  */
 import { afterEach, beforeEach, expect } from 'vitest';
 import { fetchHttp } from '../../core/plugins/testkit/trackers.ts';
 import type { TrackerContext } from '../../plugins/sdk/index.ts';
-import { exampleOf, startVendorFake, type VendorFake, type VendorReply, type VendorRequest } from '../support/vendor-fake.ts';
+import { exampleOf, startVendorFake, type VendorFake, type VendorReply, type VendorRequest, type VendorRoutes } from '../support/vendor-fake.ts';
 import { requiringCredentials, type StandIn, type StandInOptions } from './stand-in.ts';
 
 type Json = Record<string, unknown>;
@@ -17,6 +21,22 @@ export interface GitHubState {
   assignable: Set<string>;
   blockedBy: Map<number, number[]>;
   repository: Json;
+  /**
+   * What the token itself may do with issues. 'read' is a fine-grained token given Issues: read-only while its user
+   * may push: the repository's `permissions` still say push: true (they are the user's role), and every write of
+   * issues or labels is refused with 403.
+   */
+  tokenIssues: 'read' | 'write';
+  /** Content requests (POST, PATCH, PUT, DELETE) a token may make per minute before the secondary limit; null: no budget. */
+  contentPerMinute: number | null;
+  /** Answers the next content requests get instead of being served: secondary limits a test scripts. */
+  secondaryLimits: SecondaryLimit[];
+}
+
+/** A secondary limit GitHub answers: 403 (or 429), with `retry-after` in seconds when it names a wait. */
+export interface SecondaryLimit {
+  status?: 403 | 429;
+  retryAfter?: number;
 }
 
 export interface GitHubFake {
@@ -26,6 +46,10 @@ export interface GitHubFake {
   context(signal?: AbortSignal): TrackerContext;
   /** The requests of one operation ('POST /repos/{owner}/{repo}/issues'). */
   requests(operation: string): VendorRequest[];
+  /** Answers the next `count` content requests with GitHub's secondary limit. */
+  limitContent(count: number, limit?: SecondaryLimit): void;
+  /** Puts issues straight into the repository (labelled with the labels named, which must exist), oldest first. */
+  seedIssues(bodies: { title: string; body: string; labels?: string[] }[]): void;
 }
 
 const REPO = 'acme/web';
@@ -61,11 +85,64 @@ function issueObject(state: GitHubState, body: Json, web: string): Json {
   };
 }
 
-const page = <T>(items: T[], query: URLSearchParams) => {
-  const size = Number(query.get('per_page') ?? 30);
-  const at = Number(query.get('page') ?? 1);
-  return items.slice((at - 1) * size, at * size);
-};
+/** GitHub's list endpoints give 30 a page unless asked, and at most 100 (per_page, "max 100", in its REST reference). */
+const PAGE_DEFAULT = 30;
+const PAGE_MAX = 100;
+
+/**
+ * One page of a listing, with GitHub's `link` header naming the next and last pages (prev and first too) and left out
+ * when everything fits on one page ("Using pagination in the REST API"). GitHub's links may name the repository by id
+ * (/repositories/1300192/issues?page=2); these name it by path, the form the contract knows.
+ */
+function page<T>(items: T[], request: VendorRequest, root: string): VendorReply {
+  const size = Math.min(Math.max(Number(request.query.get('per_page') ?? PAGE_DEFAULT) || PAGE_DEFAULT, 1), PAGE_MAX);
+  const at = Math.max(Number(request.query.get('page') ?? 1) || 1, 1);
+  const last = Math.max(Math.ceil(items.length / size), 1);
+  const pageUrl = (number: number) => {
+    const query = new URLSearchParams(request.query);
+    query.set('page', String(number));
+    return `<${root}${request.path}?${query.toString()}>`;
+  };
+  const links = [
+    ...(at > 1 ? [`${pageUrl(at - 1)}; rel="prev"`] : []),
+    ...(at < last ? [`${pageUrl(at + 1)}; rel="next"`, `${pageUrl(last)}; rel="last"`] : []),
+    ...(at > 1 ? [`${pageUrl(1)}; rel="first"`] : []),
+  ];
+  return { status: 200, ...(links.length ? { headers: { link: links.join(', ') } } : {}), body: items.slice((at - 1) * size, at * size) };
+}
+
+/** GitHub's refusal of a title over 256 characters, as reported in googleapis/repo-automation-bots#1895. */
+export const TITLE_LIMIT = 256;
+const titleTooLong = () => gitHubError(422, 'Validation Failed', {
+  errors: [{ resource: 'Issue', code: 'custom', field: 'title', message: `title is too long (maximum is ${TITLE_LIMIT} characters)` }],
+});
+
+/**
+ * GitHub's secondary limit on content creation: 403 (GitHub also answers 429) with this message, as reported in
+ * hisxo/gitGraber#43 (and "You have exceeded a secondary rate limit. Please wait a few minutes before you try again."
+ * in hisxo/gitGraber#41); `x-ratelimit-remaining` is not 0, as the primary limit is not spent. The budget it guards:
+ * "no more than 80 content-generating requests per minute and no more than 500 content-generating requests per hour"
+ * (docs.github.com, "Rate limits for the REST API", About secondary rate limits).
+ */
+export const SECONDARY_LIMIT_MESSAGE = 'You have exceeded a secondary rate limit and have been temporarily blocked from content creation. Please retry your request again later.';
+const secondaryLimit = ({ status = 403, retryAfter }: SecondaryLimit = {}): VendorReply => ({
+  ...gitHubError(status, SECONDARY_LIMIT_MESSAGE, { documentation_url: 'https://docs.github.com/rest/using-the-rest-api/rate-limits-for-the-rest-api#about-secondary-rate-limits' }),
+  headers: { 'x-ratelimit-limit': '5000', 'x-ratelimit-remaining': '4987', 'x-ratelimit-used': '13', ...(retryAfter === undefined ? {} : { 'retry-after': String(retryAfter) }) },
+});
+export const CONTENT_PER_MINUTE = 80;
+
+/**
+ * A token that may not write issues: 403 "Resource not accessible by personal access token" (the body as reported in
+ * RoamJS/roamjs-components#31), with the permissions the endpoint accepts in `x-accepted-github-permissions` (GitHub
+ * changelog 2023-08-10, "X-Accepted-GitHub-Permissions header for fine-grained permission actors").
+ */
+const notAccessible = (accepted: string, documentation: string): VendorReply => ({
+  status: 403,
+  headers: { 'x-accepted-github-permissions': accepted },
+  body: { message: 'Resource not accessible by personal access token', documentation_url: `https://docs.github.com/rest/${documentation}`, status: '403' },
+});
+
+const CONTENT_METHODS = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 
 /** `web`: where the issues' pages are (html_url), github.com unless given. */
 export async function startGitHubFake({ web = WEB }: { web?: string } = {}): Promise<GitHubFake> {
@@ -74,47 +151,62 @@ export async function startGitHubFake({ web = WEB }: { web?: string } = {}): Pro
   delete repository.source;
   delete repository.parent;
   repository.permissions = { admin: false, maintain: false, push: true, triage: true, pull: true };
-  const state: GitHubState = { labels: [{ name: 'bug', color: 'd73a4a' }], issues: [], assignable: new Set(['grace']), blockedBy: new Map(), repository };
+  const state: GitHubState = {
+    labels: [{ name: 'bug', color: 'd73a4a' }], issues: [], assignable: new Set(['grace']), blockedBy: new Map(), repository,
+    tokenIssues: 'write', contentPerMinute: CONTENT_PER_MINUTE, secondaryLimits: [],
+  };
+  let root = '';
   const issue = (request: VendorRequest) => state.issues.find((candidate) => candidate.number === Number(request.params.issue_number));
   const inRepo = (handler: (request: VendorRequest) => VendorReply) => (request: VendorRequest) =>
     `${request.params.owner}/${request.params.repo}` === REPO ? handler(request) : gitHubError(404, 'Not Found');
+  /** A write of issues or labels: refused to a token that may only read them (labels accept Pull requests: write too). */
+  const writes = (accepted: string, documentation: string, handler: (request: VendorRequest) => VendorReply) => (request: VendorRequest) =>
+    (state.tokenIssues === 'read' ? notAccessible(accepted, documentation) : handler(request));
   const fake = await startVendorFake('github', {
     'GET /user': () => ({ status: 200, body: { ...exampleOf('github', 'GET /user', 200), login: 'ada', name: 'Ada Lovelace' } }),
     'GET /repos/{owner}/{repo}': inRepo(() => ({ status: 200, body: state.repository })),
-    'GET /repos/{owner}/{repo}/labels': inRepo((request) => ({ status: 200, body: page(state.labels.map(labelObject), request.query) })),
-    'POST /repos/{owner}/{repo}/labels': inRepo((request) => {
+    'GET /repos/{owner}/{repo}/labels': inRepo((request) => page(state.labels.map(labelObject), request, root)),
+    'POST /repos/{owner}/{repo}/labels': inRepo(writes('issues=write; pull_requests=write', 'issues/labels#create-a-label', (request) => {
       const label = request.body as { name: string; color: string };
       if (state.labels.some((known) => known.name.toLowerCase() === label.name.toLowerCase())) {
         return gitHubError(422, 'Validation Failed', { errors: [{ resource: 'Label', code: 'already_exists', field: 'name' }] });
       }
       state.labels.push(label);
       return { status: 201, body: labelObject(label, state.labels.length - 1) };
-    }),
-    'POST /repos/{owner}/{repo}/issues': inRepo((request) => {
+    })),
+    'POST /repos/{owner}/{repo}/issues': inRepo(writes('issues=write', 'issues/issues#create-an-issue', (request) => {
+      const body = request.body as { title: string | number; assignees?: string[] };
+      if (String(body.title).length > TITLE_LIMIT) return titleTooLong();
+      // A login the repository cannot assign: 422 {resource: Issue, field: assignees, code: invalid}, as reported in
+      // trstringer/manual-approval#71 (GitHub's words for it: "Value notauser cannot be set for field assignees").
+      const refused = (body.assignees ?? []).filter((login) => !state.assignable.has(login));
+      if (refused.length) return gitHubError(422, 'Validation Failed', { errors: [{ resource: 'Issue', field: 'assignees', code: 'invalid', value: refused }] });
       const created = issueObject(state, request.body as Json, web);
       state.issues.push(created);
       return { status: 201, headers: { location: String(created.url) }, body: created };
-    }),
-    'PATCH /repos/{owner}/{repo}/issues/{issue_number}': inRepo((request) => {
+    })),
+    'PATCH /repos/{owner}/{repo}/issues/{issue_number}': inRepo(writes('issues=write', 'issues/issues#update-an-issue', (request) => {
       const found = issue(request);
       if (!found) return gitHubError(404, 'Not Found');
       const { state: wanted, state_reason: reason } = request.body as Json;
+      const { title } = request.body as Json;
+      if (title !== undefined && String(title).length > TITLE_LIMIT) return titleTooLong();
       Object.assign(found, { state: wanted, ...(reason ? { state_reason: reason } : {}), closed_at: wanted === 'closed' ? found.updated_at : null });
       return { status: 200, body: found };
-    }),
+    })),
     'GET /repos/{owner}/{repo}/issues': inRepo((request) => {
       const wanted = (request.query.get('labels') ?? '').split(',').filter(Boolean);
       const listed = state.issues
         .filter((candidate) => wanted.every((name) => (candidate.labels as Json[]).some((label) => label.name === name)))
         .filter((candidate) => request.query.get('state') === 'all' || candidate.state === (request.query.get('state') ?? 'open'))
         .toReversed();
-      return { status: 200, body: page(listed, request.query) };
+      return page(listed, request, root);
     }),
     'GET /repos/{owner}/{repo}/issues/{issue_number}': inRepo((request) => {
       const found = issue(request);
       return found ? { status: 200, body: found } : gitHubError(404, 'Not Found');
     }),
-    'POST /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by': inRepo((request) => {
+    'POST /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by': inRepo(writes('issues=write', 'issues/issue-dependencies#add-a-dependency-an-issue-is-blocked-by', (request) => {
       const blocked = issue(request);
       const blocking = state.issues.find((candidate) => candidate.id === (request.body as { issue_id: number }).issue_id);
       if (!blocked || !blocking) return gitHubError(404, 'Not Found');
@@ -122,20 +214,59 @@ export async function startGitHubFake({ web = WEB }: { web?: string } = {}): Pro
       if (list.includes(blocking.id as number)) return gitHubError(422, 'Validation Failed', { errors: [{ resource: 'IssueDependency', code: 'custom', message: 'This dependency already exists' }] });
       state.blockedBy.set(blocked.number as number, [...list, blocking.id as number]);
       return { status: 201, body: blocking };
-    }),
+    })),
     'GET /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by': inRepo((request) => {
       const ids = state.blockedBy.get(Number(request.params.issue_number)) ?? [];
       return { status: 200, body: state.issues.filter((candidate) => ids.includes(candidate.id as number)) };
     }),
+    // GitHub's reference ("Check if a user can be assigned"): "If the assignee can be assigned to issues in the
+    // repository, a 204 header with no content is returned. Otherwise a 404 status code is returned."
     'GET /repos/{owner}/{repo}/assignees/{assignee}': inRepo((request) =>
-      (state.assignable.has(request.params.assignee!) ? { status: 204 } : gitHubError(404, 'Not Found'))),
+      (state.assignable.has(request.params.assignee!) ? { status: 204 } : gitHubError(404, 'Not Found', { documentation_url: 'https://docs.github.com/rest/issues/assignees#check-if-a-user-can-be-assigned', status: '404' }))),
   });
+  root = fake.url;
+  fake.routes = pacedRoutes(fake.routes, state);
   const settings = { config: { projectIdentifier: REPO, baseUrl: fake.url }, credentials: { token: 'github_pat_11ABCDEFG0123456789' } };
   return {
     fake, state, settings,
     context: (signal) => ({ settings, http: fetchHttp, ...(signal ? { signal } : {}) }),
     requests: (operation) => fake.requests.filter((request) => request.operation === operation),
+    limitContent: (count, limit = {}) => void state.secondaryLimits.push(...Array.from({ length: count }, () => limit)),
+    seedIssues: (bodies) => {
+      for (const body of bodies) state.issues.push(issueObject(state, body, web));
+    },
   };
+}
+
+const paced = new WeakSet<VendorRoutes[string]>();
+
+/**
+ * The routes behind GitHub's secondary limit on content: a content request (POST, PATCH, PUT, DELETE) first takes a
+ * scripted secondary limit, if any, then is refused once its token made `contentPerMinute` in the last minute. Routes
+ * a test sets later are put behind it as well (once: a route read and set back is not limited twice).
+ */
+function pacedRoutes(routes: VendorRoutes, state: GitHubState): VendorRoutes {
+  const sent = new Map<string, number[]>();
+  const limit = (handler: VendorRoutes[string]): VendorRoutes[string] => {
+    if (paced.has(handler)) return handler;
+    const wrapped: VendorRoutes[string] = (request) => {
+      if (!CONTENT_METHODS.has(request.method)) return handler(request);
+      const scripted = state.secondaryLimits.shift();
+      if (scripted) return secondaryLimit(scripted);
+      const token = request.headers['authorization'] ?? '';
+      const now = Date.now();
+      const recent = (sent.get(token) ?? []).filter((at) => at > now - 60_000);
+      sent.set(token, recent);
+      if (state.contentPerMinute !== null && recent.length >= state.contentPerMinute) return secondaryLimit();
+      recent.push(now);
+      return handler(request);
+    };
+    paced.add(wrapped);
+    return wrapped;
+  };
+  return new Proxy(routes, {
+    get: (target, key: string) => (typeof target[key] === 'function' ? limit(target[key]) : target[key]),
+  });
 }
 
 /** A fresh stand-in for each test of the file, checked for contract violations after it; its members are replaced each time. */

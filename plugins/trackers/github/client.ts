@@ -5,6 +5,7 @@
 import {
   errorFromResponse, isTrackerError, TrackerError, type TrackerContext, type TrackerHttpRequest, type TrackerHttpResponse,
 } from '../../sdk/index.ts';
+import { CONTENT_METHODS, pacerOf, type ContentPacer } from './pacing.ts';
 
 export interface GitHubConfig {
   /** 'owner/repo'. */
@@ -38,6 +39,18 @@ export interface GitHubRepository {
   send(method: TrackerHttpRequest['method'], path: string, body?: unknown): Promise<TrackerHttpResponse>;
   /** Like `send`, but throws GitHub's error unless the answer is a success. */
   expect(method: TrackerHttpRequest['method'], path: string, body?: unknown): Promise<TrackerHttpResponse>;
+  /**
+   * Takes `count` content requests (POST, PATCH, PUT, DELETE) from the token's budget at once, before the first is
+   * sent, so that an operation is either paced before it starts or not at all; throws rate_limited when they do not fit.
+   */
+  reserve(count: number): void;
+  /** GitHub's error answer as a TrackerError (a secondary limit waits as GitHub says, backing off). */
+  failure(response: TrackerHttpResponse): TrackerError;
+  /**
+   * Reads a listing page by page, following GitHub's `link` header (rel="next") to its end, and hands each page to
+   * `visit` (which answers true to stop early). 'capped' when `maxPages` pages were read and GitHub named yet another.
+   */
+  eachPage<T>(path: string, maxPages: number, visit: (items: T[]) => boolean): Promise<'done' | 'stopped' | 'capped'>;
 }
 
 export function repositoryOf(context: TrackerContext): GitHubRepository {
@@ -50,21 +63,61 @@ export function repositoryOf(context: TrackerContext): GitHubRepository {
     'x-github-api-version': '2022-11-28',
     authorization: `Bearer ${credentials.token ?? ''}`,
   };
+  const pacer = pacerOf(root, credentials.token ?? '');
+  let reserved = 0;
   const send = async (method: TrackerHttpRequest['method'], path: string, body?: unknown) => {
     // The host's client stops a request when the call is aborted; this stops the next one from starting.
     context.signal?.throwIfAborted();
-    return context.http({ method, url: `${root}${path}`, headers, ...(body === undefined ? {} : { body }) });
+    const content = CONTENT_METHODS.has(method);
+    if (content && reserved > 0) reserved--;
+    else if (content) pacer.take(1);
+    const response = await context.http({ method, url: `${root}${path}`, headers, ...(body === undefined ? {} : { body }) });
+    if (content && response.status >= 200 && response.status < 300) pacer.accepted();
+    return response;
+  };
+  const failure = (response: TrackerHttpResponse) => gitHubFailure(response, pacer);
+  const expect = async (method: TrackerHttpRequest['method'], path: string, body?: unknown) => {
+    const response = await send(method, path, body);
+    if (response.status < 200 || response.status >= 300) throw failure(response);
+    return response;
   };
   return {
     fullName: `${owner}/${repo}`,
     path: `/repos/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}`,
     send,
-    async expect(method, path, body) {
-      const response = await send(method, path, body);
-      if (response.status < 200 || response.status >= 300) throw gitHubFailure(response);
-      return response;
+    expect,
+    reserve(count) {
+      if (count <= 0) return;
+      pacer.take(count);
+      reserved += count;
+    },
+    failure,
+    async eachPage<T>(first: string, maxPages: number, visit: (items: T[]) => boolean) {
+      let path: string | null = first;
+      for (let page = 1; path; page++) {
+        if (page > maxPages) return 'capped';
+        const response = await expect('GET', path);
+        if (visit(Array.isArray(response.json) ? (response.json as T[]) : [])) return 'stopped';
+        path = nextPage(response, root);
+      }
+      return 'done';
     },
   };
+}
+
+/**
+ * The path (below the API root) of the next page a listing names in its `link` header, rel="next" (GitHub's
+ * "Using pagination in the REST API": the header is left out when all results fit on one page); null on the last
+ * page. A next page outside the API root is not followed: the token is only ever sent to the root.
+ */
+function nextPage(response: TrackerHttpResponse, root: string): string | null {
+  const link = response.headers['link'] ?? '';
+  const next = /<([^>]+)>\s*;\s*rel="?next"?/.exec(link)?.[1];
+  if (!next) return null;
+  if (!next.startsWith(`${root}/`)) {
+    throw new TrackerError('transient', `GitHub named its next page at ${next}, outside ${root}; Tickscribe does not send the token there.`);
+  }
+  return next.slice(root.length);
 }
 
 export const issueItem = (issue: GitHubIssue) => ({ externalId: String(issue.number), key: `#${issue.number}`, url: issue.html_url });
@@ -86,8 +139,22 @@ interface GitHubErrorBody {
   errors?: { resource?: string; field?: string; code?: string; message?: string }[];
 }
 
-/** GitHub's error answer as a TrackerError: its message, and its `errors[]` as messages per field. */
-export function gitHubFailure(response: TrackerHttpResponse): TrackerError {
+/**
+ * A secondary rate limit says so in its message (403 or 429); as reported by GitHub's users, e.g. "You have exceeded a
+ * secondary rate limit. Please wait a few minutes before you try again." (hisxo/gitGraber#41, app-sre/github-mirror#62)
+ * and "You have exceeded a secondary rate limit and have been temporarily blocked from content creation. Please retry
+ * your request again later." (hisxo/gitGraber#43).
+ */
+const SECONDARY_LIMIT = /secondary rate limit/i;
+
+/**
+ * GitHub's error answer as a TrackerError: its message, and its `errors[]` as messages per field. A 403 or 429 is a
+ * rate limit as GitHub's REST reference describes ("Rate limits for the REST API", Exceeding the rate limit):
+ * `retry-after` names the wait; `x-ratelimit-remaining: 0` is the primary limit, spent until `x-ratelimit-reset`;
+ * without either, a 429 or a message naming a secondary rate limit waits at least a minute, then exponentially
+ * longer while they keep coming (`pacer` counts them; without one, a minute).
+ */
+export function gitHubFailure(response: TrackerHttpResponse, pacer?: ContentPacer): TrackerError {
   if (response.status === 401) return new TrackerError('auth', TOKEN_REFUSED, { status: 401 });
   const body = (typeof response.json === 'object' && response.json !== null ? response.json : {}) as GitHubErrorBody;
   const fields: Record<string, string> = {};
@@ -98,6 +165,12 @@ export function gitHubFailure(response: TrackerHttpResponse): TrackerError {
   }
   const message = typeof body.message === 'string' ? body.message.trim() : '';
   const said = message ? `GitHub: ${message}${/[.!?]$/.test(message) ? '' : '.'}` : undefined;
+  const { status, headers } = response;
+  const namesItsWait = 'retry-after' in headers || headers['x-ratelimit-remaining'] === '0';
+  if ((status === 429 || (status === 403 && SECONDARY_LIMIT.test(message))) && !namesItsWait) {
+    const retryAt = new Date(Date.now() + (pacer?.backoffMs() ?? 60_000)).toISOString();
+    return new TrackerError('rate_limited', said ?? 'GitHub is limiting requests; trying again later.', { status, retryAt });
+  }
   return errorFromResponse(response, { ...(said ? { message: said } : {}), fields });
 }
 

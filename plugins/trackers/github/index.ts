@@ -8,11 +8,12 @@
  * Dependencies become GitHub's "blocked by" relation.
  */
 import {
-  isTrackerError, markerOf, TrackerError, type TrackerManifest, type TrackerPlugin, type TrackerTicket,
+  isTrackerError, markerOf, TrackerError, type TrackerItem, type TrackerManifest, type TrackerPlugin, type TrackerTicket,
 } from '../../sdk/index.ts';
 import { sectionsToMarkdown, ticketSections } from '../shared/sections.ts';
-import { afterCreate, gitHubFailure, issueItem, repositoryOf, type GitHubIssue, type GitHubRepository } from './client.ts';
-import { ensureLabels, labelsOf, MARKER_LABEL } from './labels.ts';
+import { fitTitle } from '../shared/title.ts';
+import { afterCreate, issueItem, repositoryOf, type GitHubIssue, type GitHubRepository } from './client.ts';
+import { alreadyExists, createLabels, labelsOf, MARKER_COLOUR, MARKER_LABEL, planLabels } from './labels.ts';
 import { trackerConfigSchema } from '../shared/manifest.ts';
 
 const MANIFEST: TrackerManifest = {
@@ -52,15 +53,26 @@ const MANIFEST: TrackerManifest = {
   },
 };
 
-/** Issues listed, newest first, when looking for a marker: a retried push looks for an issue made moments ago. */
-const MARKER_PAGES = 10;
+/**
+ * Pages of marked issues read, newest first, when looking for a marker (10,000 issues): a retried push looks for an
+ * issue made moments ago, so reaching the cap means something else is wrong, and the look-up says so.
+ */
+const MARKER_PAGES = 100;
+/** GitHub's largest page (per_page "max 100" in its REST reference). */
 const PAGE_SIZE = 100;
+
+/**
+ * GitHub refuses a longer title: 422 Validation Failed, {resource: Issue, code: custom, field: title, message: "title
+ * is too long (maximum is 256 characters)"}, as reported in googleapis/repo-automation-bots#1895.
+ */
+const TITLE_LIMIT = 256;
+const titleOf = (ticket: TrackerTicket) => fitTitle(ticket.title, TITLE_LIMIT, 'GitHub');
 
 const markerComment = (ticketId: string) => `<!-- ${markerOf(ticketId)} -->`;
 
-/** The issue body: the sections, the due date, and the hidden marker. */
+/** The issue body: the full title when it was cut, the sections, the due date, and the hidden marker. */
 function issueBody(ticket: TrackerTicket): string {
-  const sections = ticketSections(ticket);
+  const sections = ticketSections(ticket, titleOf(ticket).full);
   if (ticket.dueDate) sections.push({ heading: 'Due date', paragraphs: [ticket.dueDate] });
   return [sectionsToMarkdown(sections), markerComment(ticket.id)].filter(Boolean).join('\n\n');
 }
@@ -75,7 +87,7 @@ export const githubTracker: TrackerPlugin = {
     if (answer.status === 404) {
       throw new TrackerError('not_found', `The token works, but the repository ${repository.fullName} was not found or the token cannot see it.`, { status: 404 });
     }
-    if (answer.status !== 200) throw gitHubFailure(answer);
+    if (answer.status !== 200) throw repository.failure(answer);
     const found = answer.json as { full_name: string; has_issues?: boolean; archived?: boolean; permissions?: { push?: boolean } };
     const name = found.full_name;
     if (found.permissions?.push === false) {
@@ -85,38 +97,53 @@ export const githubTracker: TrackerPlugin = {
     if (found.has_issues === false) {
       throw new TrackerError('forbidden', `Issues are turned off in ${name}: turn them on in the repository's settings (General, Features, Issues).`);
     }
+    await mayWriteIssues(repository, name);
     return { account: user.login, target: name };
   },
 
   async create(ticket, context) {
     const repository = repositoryOf(context);
-    const labels = await ensureLabels(repository, labelsOf(ticket));
+    const labels = await planLabels(repository, labelsOf(ticket));
+    const done = ticket.status === 'Done';
+    // Every content request of the create is paced up front: it starts when all of them fit, or not at all.
+    repository.reserve(labels.missing.length + 1 + (done ? 1 : 0));
+    await createLabels(repository, labels.missing);
+    const title = titleOf(ticket);
     const created = await repository.expect('POST', `${repository.path}/issues`, {
-      title: ticket.title,
+      title: title.title,
       body: issueBody(ticket),
-      labels,
+      labels: labels.names,
       ...(ticket.assignee ? { assignees: [ticket.assignee.id] } : {}),
     });
     const issue = created.json as GitHubIssue;
     const item = issueItem(issue);
-    if (ticket.status === 'Done') {
+    const notices = title.notice ? [title.notice] : [];
+    if (done) {
       // Issues are created open; "In Progress" has no state of its own in the Issues API and stays open.
-      await repository
+      const closed = await repository
         .expect('PATCH', `${repository.path}/issues/${issue.number}`, { state: 'closed', state_reason: 'completed' })
-        .catch((error: unknown) => { throw afterCreate(item.key, 'could not close it', error); });
+        .then(() => true, (error: unknown) => {
+          // A limit now would leave the issue open for good (a retry finds it by its marker): say so instead.
+          if (isTrackerError(error) && error.kind === 'rate_limited') return false;
+          throw afterCreate(item.key, 'could not close it', error);
+        });
+      if (!closed) notices.push(`GitHub limited requests right after creating ${item.key}, so it was left open: close it on GitHub.`);
     }
-    return item;
+    return notices.length ? { ...item, notices } : item;
   },
 
   async findByMarker(ticketId, context) {
     const repository = repositoryOf(context);
     const marker = markerComment(ticketId);
-    for (let page = 1; page <= MARKER_PAGES; page++) {
-      const query = `labels=${MARKER_LABEL}&state=all&sort=created&direction=desc&per_page=${PAGE_SIZE}&page=${page}`;
-      const issues = (await repository.expect('GET', `${repository.path}/issues?${query}`)).json as GitHubIssue[];
-      const issue = issues.find((candidate) => !candidate.pull_request && candidate.body?.includes(marker));
-      if (issue) return issueItem(issue);
-      if (issues.length < PAGE_SIZE) break;
+    let found: GitHubIssue | undefined;
+    const query = `labels=${MARKER_LABEL}&state=all&sort=created&direction=desc&per_page=${PAGE_SIZE}`;
+    const ended = await repository.eachPage<GitHubIssue>(`${repository.path}/issues?${query}`, MARKER_PAGES, (issues) => {
+      found = issues.find((candidate) => !candidate.pull_request && candidate.body?.includes(marker));
+      return found !== undefined;
+    });
+    if (found) return foundItem(found);
+    if (ended === 'capped') {
+      throw new TrackerError('not_found', `Looked through the newest ${MARKER_PAGES * PAGE_SIZE} issues labelled '${MARKER_LABEL}' in ${repository.fullName} for this ticket's issue and stopped there: check on GitHub whether it exists before pushing it again.`);
     }
     return null;
   },
@@ -130,7 +157,7 @@ export const githubTracker: TrackerPlugin = {
     // A GitHub Enterprise Server without issue dependencies does not know the address.
     if (answer.status === 404) return 'unsupported';
     if (answer.status === 422 && (await alreadyBlockedBy(repository, path, blocking.id))) return 'linked';
-    throw gitHubFailure(answer);
+    throw repository.failure(answer);
   },
 
   async resolveUser(username, context) {
@@ -139,10 +166,42 @@ export const githubTracker: TrackerPlugin = {
     const repository = repositoryOf(context);
     const answer = await repository.send('GET', `${repository.path}/assignees/${encodeURIComponent(login)}`);
     if (answer.status === 204) return { id: login, name: login };
+    // GitHub's reference ("Check if a user can be assigned"): 204 when the login can be assigned, otherwise 404.
     if (answer.status === 404) return null;
-    throw gitHubFailure(answer);
+    throw repository.failure(answer);
   },
 };
+
+/** An issue found by its marker; one whose title was cut says so again (its body starts with the full title). */
+function foundItem(issue: GitHubIssue): TrackerItem {
+  const item = issueItem(issue);
+  const full = /^### Full title\n\n([^\n]+)/.exec(issue.body ?? '')?.[1];
+  const notice = full ? fitTitle(full, TITLE_LIMIT, 'GitHub').notice : null;
+  return notice ? { ...item, notices: [notice] } : item;
+}
+
+/**
+ * Refuses, in words, a token that can read the repository but not write its issues. For a classic token GitHub's
+ * `permissions` on the repository (checked before) are the token's; for a fine-grained token they are the user's
+ * role, while the token may hold Issues: read-only. GitHub documents no call that names a fine-grained token's own
+ * permissions; it names what an endpoint needs in `x-accepted-github-permissions` ("X-Accepted-GitHub-Permissions
+ * header for fine-grained permission actors", GitHub changelog 2023-08-10) and refuses the rest with 403 "Resource
+ * not accessible by personal access token". So this makes the one write a push would make first anyway: it creates
+ * the marker label (Issues: write, per "Permissions required for fine-grained personal access tokens"), and an
+ * answer that the label is there already proves the permission just as well.
+ */
+async function mayWriteIssues(repository: GitHubRepository, name: string): Promise<void> {
+  const answer = await repository.send('POST', `${repository.path}/labels`, { name: MARKER_LABEL, color: MARKER_COLOUR });
+  if ((answer.status >= 200 && answer.status < 300) || alreadyExists(answer)) return;
+  const failure = repository.failure(answer);
+  if (answer.status !== 403 || failure.kind !== 'forbidden') throw failure;
+  const needs = answer.headers['x-accepted-github-permissions'];
+  throw new TrackerError(
+    'forbidden',
+    `The token can read ${name} but may not write its issues (${failure.message.replace(/\.$/, '')}${needs ? `; it needs ${needs}` : ''}). Give a fine-grained token the repository permission Issues: Read and write (a classic token: the repo scope), then save it again on the connection.`,
+    { status: 403 },
+  );
+}
 
 /** Whether `path` (an issue's blocked-by list) already holds the issue with id `blockingId`. */
 async function alreadyBlockedBy(repository: GitHubRepository, path: string, blockingId: number): Promise<boolean> {
