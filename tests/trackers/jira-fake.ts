@@ -11,7 +11,7 @@
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, beforeEach, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { fetchHttp } from '../../core/plugins/testkit/trackers.ts';
 import type { TrackerContext, TrackerHttp } from '../../plugins/sdk/index.ts';
 import { exampleOf, startVendorFake, type VendorFake, type VendorReply, type VendorRequest } from '../support/vendor-fake.ts';
@@ -316,11 +316,15 @@ export async function startJiraFake({ site: address }: { site?: string } = {}): 
   };
 }
 
-/** A fresh stand-in for each test of the file, checked for contract violations after it; its members are replaced each time. */
-export function useJiraFake(): JiraFake {
+/**
+ * A fresh stand-in for each test of the file (or one for the whole file, as an app's push tests share it), checked
+ * for contract violations after it; its members are replaced each time.
+ */
+export function useJiraFake({ perFile = false }: { perFile?: boolean } = {}): JiraFake {
   const current = {} as JiraFake;
-  beforeEach(async () => void Object.assign(current, await startJiraFake()));
-  afterEach(async () => {
+  const [before, after] = perFile ? [beforeAll, afterAll] : [beforeEach, afterEach];
+  before(async () => void Object.assign(current, await startJiraFake()));
+  after(async () => {
     expect(current.fake.violations).toEqual([]);
     await current.fake.close();
   });
