@@ -88,6 +88,13 @@ describe('miro tracker: members, markers and links', () => {
     expect(await miroTracker.findByMarker('99', context)).toBeNull();
   });
 
+  it('finds a marked card past the first thousand on a large board', async () => {
+    for (let i = 0; i < 1_200; i += 1) board.addCard(-5000, i * 200, { title: `Card ${i}`, description: `<p>${markerOf(`big-${i}`)}</p>` });
+    const found = await miroTracker.findByMarker('big-1150', context);
+    expect(found).toMatchObject({ key: 'Card 1150' });
+    expect(fake.requests.filter((request) => request.operation === ITEMS).length).toBeGreaterThanOrEqual(24);
+  });
+
   it('draws an arrow from the card depended on to the card that depends on it', async () => {
     const dependency = await miroTracker.create(sampleTicket(), context);
     const item = await miroTracker.create(sampleTicket(), context);

@@ -41,6 +41,7 @@ const MANIFEST: TrackerManifest = {
 };
 
 /** How far the board's cards are read: 20 pages of 50. */
+/** Cards read to place a new card beside the others (1,000): on a larger board it may sit among older ones. */
 const CARD_PAGES = 20;
 const TAG_PAGES = 4;
 const MEMBER_PAGES = 10;
@@ -138,7 +139,8 @@ export const miroTracker: TrackerPlugin = {
 
   async findByMarker(ticketId, context) {
     const miro = miroClient(context);
-    const card = (await miro.items<Card>('card', CARD_PAGES)).find((candidate) => carriesMarker(candidate, ticketId));
+    // Every card, to the last page: a marked card past a page cap would be missed, and its ticket created twice.
+    const card = (await miro.items<Card>('card', Infinity)).find((candidate) => carriesMarker(candidate, ticketId));
     return card ? itemOf(miro, await getBoard(miro), card.id, plainText(card.data?.title ?? '')) : null;
   },
 
