@@ -1,6 +1,7 @@
 // A push to GitHub through the real app that meets GitHub's limits on the way: titles over 256 characters, a mapped
 // assignee the repository cannot assign, and a secondary rate limit midway. Every ticket becomes one issue, and
-// what GitHub made the push do differently is said on the ticket it concerns.
+// what GitHub made the push do differently is said on the ticket it concerns. A secondary limit that names no wait
+// is waited out for at least GitHub's minute (on the workflow's timer) before the next write.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGitHubFake, type GitHubFake } from '../trackers/github-fake.ts';
 import { createTickets, gitHubConnection, issuesByTicket, pushAndWait, usePushApp, type Json } from './push-support.ts';
@@ -15,8 +16,17 @@ const UNASSIGNED = 'Not assigned to "mallory" (the connection\'s user mapping): 
 /** A title of 300 characters, told apart by its start. */
 const longTitle = (start: string) => `${start} ${'and agree the session policy with security '.repeat(8)}`.slice(0, 300).trimEnd().padEnd(300, '.');
 
+/** When the stand-in got each request. */
+const requestTimes = new WeakMap<object, number>();
+
 beforeAll(async () => {
   github = await startGitHubFake();
+  const requests = github.fake.requests;
+  const push = requests.push.bind(requests);
+  requests.push = (...added) => {
+    for (const request of added) requestTimes.set(request, Date.now());
+    return push(...added);
+  };
 });
 afterAll(async () => {
   expect(github.fake.violations).toEqual([]);
@@ -70,4 +80,21 @@ describe('a GitHub push that meets GitHub\'s limits', () => {
     const assignees = (title: string) => (issues.get(ids[title]!)![0]!['assignees'] as Json[]).map((user) => user['login']);
     expect([assignees(titles[1]!), assignees(titles[2]!)]).toEqual([[], ['grace']]);
   });
+
+  it('waits at least a minute on a secondary limit that names no wait, then creates the issue once', async () => {
+    const connectionId = await gitHubConnection(api, github, 'Patience');
+    const ids = await createTickets(api, [{ title: 'Wait for GitHub' }], 'Patience');
+    const before = github.fake.requests.length;
+    github.limitContent(1);
+
+    const result = await pushAndWait(api, connectionId, { ticketIds: Object.values(ids) });
+
+    expect(result).toMatchObject({ successfulPushes: 1, failedPushes: 0 });
+    expect(issuesByTicket(github).get(ids['Wait for GitHub']!)).toHaveLength(1);
+    // The refused request and the next write are at least GitHub's minute apart.
+    const writes = github.fake.requests.slice(before).flatMap((request, index) => (request.method === 'GET' ? [] : [index]));
+    expect(writes.length).toBeGreaterThanOrEqual(2);
+    const at = (index: number) => requestTimes.get(github.fake.requests[before + index]!)!;
+    expect(at(writes[1]!) - at(writes[0]!)).toBeGreaterThanOrEqual(59_000);
+  }, 150_000);
 });
