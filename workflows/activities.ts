@@ -8,7 +8,7 @@ import type { Orm } from '../core/db/orm.ts';
 import type { Logger } from '../core/logger.ts';
 import type { Mailer } from '../core/mail/mailer.ts';
 import { OutboundEmail } from '../core/mail/outbound-email.entity.ts';
-import { ParseFailure } from '../core/plugins/errors.ts';
+import { ParseFailure, parseFailureText } from '../core/plugins/errors.ts';
 import type { BoundExtractor, PluginHost } from '../core/plugins/host.ts';
 import type { Pusher } from '../core/push/pusher.ts';
 import { extractAndSaveTickets, extractChunk, markTranscriptFailed, parseStoredTranscript, saveExtractedTickets } from '../core/transcripts/ingest.ts';
@@ -92,7 +92,7 @@ export function createActivities({ orm, mailer, plugins, extractor, credits, pus
       try {
         parsed = await parseStoredTranscript(orm.em.fork(), plugins, transcriptId);
       } catch (error) {
-        if (error instanceof ParseFailure) throw final('ParseFailure', `This file could not be read as a transcript: ${error.message}`);
+        if (error instanceof ParseFailure) throw final('ParseFailure', parseFailureText(error));
         throw error;
       }
       if (extractor.manifest.offline !== true) return parsed;

@@ -6,6 +6,7 @@ import { extname } from 'node:path';
 import type { ValidateFunction } from 'ajv';
 import type { ParsedTranscript, ParserInput, ParserOutput, ParserPlugin } from '../../plugins/sdk/index.ts';
 import { describeSchemaError } from '../../plugins/sdk/index.ts';
+import { splitLongText, TRANSCRIPT_LIMITS, tooManyMessages, tooManyParticipants } from '../../plugins/sdk/limits.ts';
 import { checkUploadFile, titleFromFileName } from '../transcripts/limits.ts';
 import { decodeTranscriptBytes } from './decode.ts';
 import { ParseFailure } from './errors.ts';
@@ -78,6 +79,8 @@ export function transcriptChecker(validate: ValidateFunction<ParsedTranscript>) 
     if (Array.isArray(transcript.messages) && transcript.messages.length === 0) {
       throw new ParseFailure('no-messages', `${pluginName}: the file holds no messages.`);
     }
+    if (Array.isArray(transcript.messages) && transcript.messages.length > TRANSCRIPT_LIMITS.messages) throw tooMany(tooManyMessages());
+    if (Array.isArray(transcript.participants) && transcript.participants.length > TRANSCRIPT_LIMITS.participants) throw tooMany(tooManyParticipants());
     if (!validate(transcript)) {
       const problem = describeSchemaError(validate.errors![0]!, { subject: 'transcript' });
       throw new ParseFailure('invalid', `The ${pluginName} parser returned an invalid transcript (${problem}).`);
@@ -86,8 +89,33 @@ export function transcriptChecker(validate: ValidateFunction<ParsedTranscript>) 
     const orphan = transcript.messages.find((m) => !participants.has(m.speaker.id));
     if (orphan) throw new ParseFailure('invalid', `The ${pluginName} parser returned message ${orphan.id} from an unknown speaker.`);
     makeStorable(transcript);
-    return transcript;
+    return splitLongMessages(transcript);
   };
+}
+
+function tooMany(error: Error): ParseFailure {
+  return new ParseFailure('too-many', error.message);
+}
+
+/**
+ * Messages longer than TRANSCRIPT_LIMITS.messageCharacters split at a space into consecutive messages of the same
+ * speaker and time (ids `<id>-2`, `<id>-3`, ...): the extractor's work on a message grows faster than its length,
+ * and a turn of 1 MB would be one chunk for an LLM. No words are lost.
+ */
+function splitLongMessages(transcript: ParsedTranscript): ParsedTranscript {
+  const max = TRANSCRIPT_LIMITS.messageCharacters;
+  if (!transcript.messages.some((m) => m.content.length > max)) return transcript;
+  const ids = new Set(transcript.messages.map((m) => m.id));
+  const messages = transcript.messages.flatMap((message) => {
+    if (message.content.length <= max) return [message];
+    return splitLongText(message.content, max).map((content, k) => {
+      let id = message.id;
+      for (let n = k + 1; k > 0 && ids.has(id); n++) id = `${message.id}-${n}`;
+      ids.add(id);
+      return { ...message, id, content };
+    });
+  });
+  return { ...transcript, messages };
 }
 
 /**
@@ -125,6 +153,8 @@ export function parseWithCandidates(
     try {
       return parseWith(candidate, input, parserOf(candidate.format), check);
     } catch (error) {
+      // Past the limits the file is too much for any parser: another one would only read it worse.
+      if (error instanceof ParseFailure && error.code === 'too-many') throw error;
       firstFailure ??= error instanceof ParseFailure ? error : new ParseFailure('invalid', firstLine(error));
     }
   }
@@ -136,6 +166,7 @@ function parseWith(candidate: DetectionCandidate, input: ParserInput, plugin: Pa
   try {
     output = plugin.parse(input);
   } catch (error) {
+    if (error instanceof Error && error.name === 'TranscriptLimitError') throw tooMany(error);
     throw classify(`${plugin.manifest.name}: ${firstLine(error)}`);
   }
   const transcript = check(plugin.manifest.name, output?.transcript, plugin.manifest.id, input.fileName);

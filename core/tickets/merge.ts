@@ -14,20 +14,30 @@ function dice(a: Set<string>, b: Set<string>): number {
 }
 
 /**
- * Merges tickets from several chunks: two tickets whose titles share most words (Dice ≥ 0.8) and whose assignees
- * agree (or one has none) are one task said twice; the first keeps its text and gains the other's tags,
- * dependencies and missing fields. Order is kept.
+ * Merges tickets from several chunks as they come: two tickets whose titles share most words (Dice ≥ 0.8) and
+ * whose assignees agree (or one has none) are one task said twice; the first keeps its text and gains the other's
+ * tags, dependencies and missing fields. Order is kept. `size` tells how many distinct tasks there are so far, so
+ * an extraction can stop once it has more than it may keep.
  */
-export function mergeExtractedTickets(tickets: ExtractedTicket[]): ExtractedTicket[] {
-  const merged: { ticket: ExtractedTicket; words: Set<string> }[] = [];
-  for (const ticket of tickets) {
+export class TicketMerger {
+  readonly #merged: { ticket: ExtractedTicket; words: Set<string> }[] = [];
+
+  get size(): number {
+    return this.#merged.length;
+  }
+
+  get tickets(): ExtractedTicket[] {
+    return this.#merged.map((m) => m.ticket);
+  }
+
+  add(ticket: ExtractedTicket): void {
     const words = tokens(ticket.title);
-    const same = merged.find(
+    const same = this.#merged.find(
       (m) => dice(m.words, words) >= 0.8 && (!m.ticket.assignee || !ticket.assignee || m.ticket.assignee === ticket.assignee),
     );
     if (!same) {
-      merged.push({ ticket: { ...ticket, tags: [...new Set(ticket.tags)] }, words });
-      continue;
+      this.#merged.push({ ticket: { ...ticket, tags: [...new Set(ticket.tags)] }, words });
+      return;
     }
     const kept = same.ticket;
     same.ticket = {
@@ -44,5 +54,11 @@ export function mergeExtractedTickets(tickets: ExtractedTicket[]): ExtractedTick
       dependsOn: [...new Set([...kept.dependsOn, ...ticket.dependsOn])],
     };
   }
-  return merged.map((m) => m.ticket);
+}
+
+/** The tickets of several chunks merged (see TicketMerger), in order. */
+export function mergeExtractedTickets(tickets: readonly ExtractedTicket[]): ExtractedTicket[] {
+  const merger = new TicketMerger();
+  for (const ticket of tickets) merger.add(ticket);
+  return merger.tickets;
 }

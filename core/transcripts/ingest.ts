@@ -1,13 +1,19 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ExtractedTicket, ExtractionRequest, ParsedTranscript } from '../../plugins/sdk/index.ts';
 import type { Credits } from '../credits/credits.ts';
-import type { BoundExtractor, PluginHost } from '../plugins/host.ts';
-import { mergeExtractedTickets } from '../tickets/merge.ts';
+import type { BoundExtractor, ParseResult, PluginHost } from '../plugins/host.ts';
+import { mergeExtractedTickets, TicketMerger } from '../tickets/merge.ts';
 import { chunkMessages, extractionRequests } from './chunks.ts';
 import { Transcript } from './transcript.entity.ts';
 
 /** Project given to a ticket when the meeting named none. */
 const DEFAULT_PROJECT = 'General';
+
+/** Tickets kept per transcript: a meeting that gives more is a file of something else, or a list to split. */
+export const MAX_TICKETS_PER_TRANSCRIPT = 500;
+
+/** The warning a transcript's metadata carries when it gave more tickets than are kept. */
+export const TOO_MANY_TICKETS = `This meeting gave more than ${MAX_TICKETS_PER_TRANSCRIPT} tickets; Tickscribe keeps the first ${MAX_TICKETS_PER_TRANSCRIPT} of a meeting.`;
 
 /** The parsed transcript as stored, read in one query (never the uploaded file), for extraction. */
 interface StoredTranscript {
@@ -27,7 +33,8 @@ async function readParsed(em: EntityManager, transcriptId: string): Promise<Stor
   return { userId: row.user_id, title: row.title, source: row.source, date: row.date, participants: row.participants, messages: row.messages };
 }
 
-function requestsOf(transcript: StoredTranscript): ExtractionRequest[] {
+/** The extraction requests of a stored transcript, one per chunk. */
+export function requestsOf(transcript: Omit<StoredTranscript, 'userId'>): ExtractionRequest[] {
   return extractionRequests({
     title: transcript.title,
     source: transcript.source ?? 'upload',
@@ -45,6 +52,17 @@ export async function parseStoredTranscript(em: EntityManager, host: PluginHost,
   );
   if (!stored) throw new Error(`Transcript ${transcriptId} not found`);
   const result = host.parse({ bytes: new Uint8Array(stored.raw_file ?? Buffer.alloc(0)), fileName: stored.raw_file_name ?? 'transcript.txt' });
+  const columns = parsedColumns(result);
+  await sql.execute(
+    `update transcripts set title = ?, date = ?, source = ?, duration = ?, participants = ?::jsonb, messages = ?::jsonb,
+       processing_status = 'processing', metadata = metadata || ?::jsonb, updated_at = now() where id = ?`,
+    [columns.title, columns.date, columns.source, columns.duration, columns.participants, columns.messages, columns.metadata, transcriptId],
+  );
+  return { chunks: chunkMessages(result.transcript.messages).length };
+}
+
+/** The columns the parse step writes: the transcript, its participants and messages as JSON, and what was learned (metadata). */
+export function parsedColumns(result: ParseResult) {
   const parsed = result.transcript;
   const learned = {
     format: result.format,
@@ -52,20 +70,44 @@ export async function parseStoredTranscript(em: EntityManager, host: PluginHost,
     confidence: result.confidence,
     ...(result.warnings.length ? { warnings: result.warnings } : {}),
   };
-  await sql.execute(
-    `update transcripts set title = ?, date = ?, source = ?, duration = ?, participants = ?::jsonb, messages = ?::jsonb,
-       processing_status = 'processing', metadata = metadata || ?::jsonb, updated_at = now() where id = ?`,
-    [
-      parsed.title.slice(0, 500), parsed.date ?? null, result.format, parsed.duration === undefined ? null : Math.round(parsed.duration),
-      JSON.stringify(parsed.participants), JSON.stringify(parsed.messages), JSON.stringify(learned), transcriptId,
-    ],
-  );
-  return { chunks: chunkMessages(parsed.messages).length };
+  return {
+    title: parsed.title.slice(0, 500),
+    date: parsed.date ?? null,
+    source: result.format,
+    duration: parsed.duration === undefined ? null : Math.round(parsed.duration),
+    participants: JSON.stringify(parsed.participants),
+    messages: JSON.stringify(parsed.messages),
+    metadata: JSON.stringify(learned),
+  };
+}
+
+/**
+ * Runs the extractor on requests, one after the other. With a `merger` the tickets are merged as they come and the
+ * merged ones returned, and no further request is made once there are more than MAX_TICKETS_PER_TRANSCRIPT (their
+ * tickets could not be kept).
+ */
+export async function extractTickets(extractor: BoundExtractor, requests: readonly ExtractionRequest[], signal?: AbortSignal, merger?: TicketMerger) {
+  const tickets: ExtractedTicket[] = [];
+  const usage = { inputTokens: 0, outputTokens: 0, provider: extractor.manifest.id, model: undefined as string | undefined };
+  for (const request of requests) {
+    if (merger && merger.size > MAX_TICKETS_PER_TRANSCRIPT) break;
+    const result = await extractor.extract(request, { signal });
+    for (const ticket of result.tickets) {
+      if (merger) merger.add(ticket);
+      else tickets.push(ticket);
+    }
+    usage.inputTokens += result.usage.inputTokens;
+    usage.outputTokens += result.usage.outputTokens;
+    usage.provider = result.usage.provider;
+    usage.model = result.usage.model;
+  }
+  return { tickets: merger ? merger.tickets : tickets, usage };
 }
 
 /**
  * Runs the extractor on requests under one credit reservation (`reservationId`, so a retried step reserves and
- * records once): reserves the estimate, extracts, then settles with the real usage, or releases it on failure.
+ * records once): reserves the estimate, extracts (extractTickets), then settles with the real usage, or releases
+ * it on failure.
  */
 async function extractUnderReservation(
   em: EntityManager,
@@ -74,25 +116,19 @@ async function extractUnderReservation(
   requests: ExtractionRequest[],
   reservationId: string,
   signal?: AbortSignal,
+  merger?: TicketMerger,
 ): Promise<ExtractedTicket[]> {
   const estimate = requests.map((request) => deps.extractor.estimate(request))
     .reduce((sum, one) => ({ input: sum.input + one.inputTokens, output: sum.output + one.outputTokens }), { input: 0, output: 0 });
   await deps.credits.reserve(em, transcript.userId, reservationId, estimate);
-  const tickets: ExtractedTicket[] = [];
-  const usage = { inputTokens: 0, outputTokens: 0, provider: deps.extractor.manifest.id, model: undefined as string | undefined };
+  let extracted;
   try {
-    for (const request of requests) {
-      const result = await deps.extractor.extract(request, { signal });
-      tickets.push(...result.tickets);
-      usage.inputTokens += result.usage.inputTokens;
-      usage.outputTokens += result.usage.outputTokens;
-      usage.provider = result.usage.provider;
-      usage.model = result.usage.model;
-    }
+    extracted = await extractTickets(deps.extractor, requests, signal, merger);
   } catch (error) {
     await deps.credits.release(em, reservationId);
     throw error;
   }
+  const { tickets, usage } = extracted;
   await deps.credits.settle(em, reservationId, {
     userId: transcript.userId,
     transcriptId: transcript.id,
@@ -134,8 +170,40 @@ export async function extractAndSaveTickets(
   signal?: AbortSignal,
 ): Promise<number> {
   const transcript = await readParsed(em, transcriptId);
-  const tickets = await extractUnderReservation(em, deps, { ...transcript, id: transcriptId }, requestsOf(transcript), `${transcriptId}:all`, signal);
+  const tickets = await extractUnderReservation(em, deps, { ...transcript, id: transcriptId }, requestsOf(transcript), `${transcriptId}:all`, signal, new TicketMerger());
   return saveExtractedTickets(em, transcriptId, tickets);
+}
+
+/**
+ * The rows of the tickets extracted from a transcript: restatements merged, the first MAX_TICKETS_PER_TRANSCRIPT
+ * kept, dependencies resolved to the new ids, creation times one millisecond apart, so listing by creation time
+ * keeps the order in which the meeting raised them. `warnings` says when tickets were left out.
+ */
+export function ticketRecords(extracted: ExtractedTicket[], owner: { userId: string; transcriptId: string }, savedAt = Date.now()) {
+  const all = mergeExtractedTickets(extracted);
+  const merged = all.slice(0, MAX_TICKETS_PER_TRANSCRIPT);
+  const warnings = all.length > merged.length ? [TOO_MANY_TICKETS] : [];
+  const ids: string[] = merged.map(() => crypto.randomUUID());
+  const idByTitle = new Map(merged.map((item, i) => [item.title.slice(0, 500).toLowerCase(), ids[i]!]));
+  const records = merged.map((item, i) => ({
+    id: ids[i],
+    user_id: owner.userId,
+    transcript_id: owner.transcriptId,
+    title: item.title.slice(0, 500),
+    description: item.description || item.title,
+    context: item.context ?? null,
+    implementation: item.implementation ?? null,
+    dependencies: item.dependsOn.map((title) => idByTitle.get(title.toLowerCase())).filter((id): id is string => id !== undefined && id !== ids[i]),
+    effort: item.effort ?? null,
+    notes: item.notes ?? null,
+    project: (item.project?.trim() || DEFAULT_PROJECT).slice(0, 200),
+    priority: item.priority,
+    assignee: item.assignee?.slice(0, 200) ?? null,
+    tags: item.tags,
+    due_date: item.dueDate ?? null,
+    created_at: new Date(savedAt + i).toISOString(),
+  }));
+  return { records, warnings };
 }
 
 /** The columns of a new ticket, as jsonb_to_recordset reads them. */
@@ -158,29 +226,7 @@ export async function saveExtractedTickets(em: EntityManager, transcriptId: stri
     // The user's row is written before the tickets: inserting them takes a key-share lock on it (their foreign key),
     // and raising that to a write afterwards would deadlock with an upload or a credit reservation queued for it.
     await sql.execute('update users set transcripts_processed = transcripts_processed + 1 where id = ?', [transcript.user_id], 'run', context);
-    const merged = mergeExtractedTickets(extracted);
-    // One millisecond apart, so listing by creation time keeps the order in which the meeting raised them.
-    const savedAt = Date.now();
-    const ids: string[] = merged.map(() => crypto.randomUUID());
-    const idByTitle = new Map(merged.map((item, i) => [item.title.slice(0, 500).toLowerCase(), ids[i]!]));
-    const records = merged.map((item, i) => ({
-      id: ids[i],
-      user_id: transcript.user_id,
-      transcript_id: transcriptId,
-      title: item.title.slice(0, 500),
-      description: item.description || item.title,
-      context: item.context ?? null,
-      implementation: item.implementation ?? null,
-      dependencies: item.dependsOn.map((title) => idByTitle.get(title.toLowerCase())).filter((id): id is string => id !== undefined && id !== ids[i]),
-      effort: item.effort ?? null,
-      notes: item.notes ?? null,
-      project: (item.project?.trim() || DEFAULT_PROJECT).slice(0, 200),
-      priority: item.priority,
-      assignee: item.assignee?.slice(0, 200) ?? null,
-      tags: item.tags,
-      due_date: item.dueDate ?? null,
-      created_at: new Date(savedAt + i).toISOString(),
-    }));
+    const { records, warnings } = ticketRecords(extracted, { userId: transcript.user_id, transcriptId });
     if (records.length) {
       await sql.execute(
         `insert into tickets (id, user_id, transcript_id, title, description, context, implementation, dependencies, effort, notes, project,
@@ -190,9 +236,13 @@ export async function saveExtractedTickets(em: EntityManager, transcriptId: stri
         [JSON.stringify(records)], 'run', context,
       );
     }
+    // Warnings join those of the parse (metadata.warnings), which the transcript's page shows.
     await sql.execute(
-      `update transcripts set processing_status = 'completed', metadata = metadata || jsonb_build_object('ticketCount', ?::int), updated_at = now() where id = ?`,
-      [records.length, transcriptId], 'run', context,
+      `update transcripts set processing_status = 'completed', metadata = metadata || jsonb_build_object('ticketCount', ?::int)
+         || case when jsonb_array_length(?::jsonb) = 0 then '{}'::jsonb
+            else jsonb_build_object('warnings', coalesce(metadata->'warnings', '[]'::jsonb) || ?::jsonb) end,
+         updated_at = now() where id = ?`,
+      [records.length, JSON.stringify(warnings), JSON.stringify(warnings), transcriptId], 'run', context,
     );
     return records.length;
   });

@@ -1,7 +1,7 @@
 /**
  * The Tickscribe plugin contract, publishable alone: types, the contract's JSON Schemas (`schemas/`, with their
- * generated types in `types.ts`) and two pure helpers (schema error wording, placeholder speaker names); no
- * dependencies. A third-party plugin imports it with
+ * generated types in `types.ts`), the transcript limits (`limits.ts`) and pure helpers (schema error wording,
+ * placeholder speaker names); no dependencies. A third-party plugin imports it with
  * `import type { ParserPlugin } from 'tickscribe/plugin-sdk'` (or a JSDoc `@type` in plain JavaScript).
  *
  * A plugin is a plain object: a manifest that describes it (id, version, kind, name, and JSON Schemas of its
@@ -23,6 +23,7 @@ export type * from './tracker.ts';
 export type { Extraction, ParsedTranscript } from './types.ts';
 export { describeSchemaError, type DescribeOptions, type SchemaError } from './validation.ts';
 export { isPlaceholderName, PLACEHOLDER_NAME_PATTERN } from './participants.ts';
+export { splitLongText, TRANSCRIPT_LIMITS, TranscriptLimitError, tooManyMessages, tooManyParticipants } from './limits.ts';
 export { asBotError, BotError, botErrorFromResponse, isBotError } from './bot.ts';
 export { errorFromResponse, isTrackerError, markerOf, retryAtOf, TrackerError, type TrackerErrorDetails, type TrackerErrorKind } from './tracker-errors.ts';
 

@@ -32,53 +32,88 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 interface Alias {
   text: string;
-  participant: Participant;
+  /** The participant's index in the list the aliases were made from. */
+  index: number;
   caseSensitive: boolean;
 }
 
-export function createRoster(participants: readonly Participant[]): Roster {
+/** What a list of participants compiles to: their names and aliases, the pattern that finds them, the way back. */
+interface Compiled {
+  pattern: RegExp | null;
+  /** Alias text (flattened spaces) to the participant's index: case-sensitive ones exactly, the others lower-cased. */
+  exact: Map<string, number>;
+  folded: Map<string, number>;
+  people: number;
+}
+
+function compile(participants: readonly Participant[]): Compiled {
   const aliases: Alias[] = [];
   const seen = new Map<string, Participant | null>();
-  const add = (text: string, participant: Participant, caseSensitive: boolean) => {
+  const add = (text: string, index: number, caseSensitive: boolean) => {
+    const participant = participants[index]!;
     const key = caseSensitive ? text : text.toLowerCase();
     const previous = seen.get(key);
     if (previous === undefined) seen.set(key, participant);
     else if (previous && previous.id !== participant.id) seen.set(key, null); // Two people share it: ambiguous.
-    aliases.push({ text, participant, caseSensitive });
+    aliases.push({ text, index, caseSensitive });
   };
   const firstWordCounts = new Map<string, number>();
   for (const p of participants) {
     const first = p.name.trim().split(/\s+/)[0]!;
     firstWordCounts.set(first, (firstWordCounts.get(first) ?? 0) + 1);
   }
-  const people = participants.filter((p) => !isPlaceholderName(p.name));
-  for (const p of people) {
+  let people = 0;
+  participants.forEach((p, index) => {
+    if (isPlaceholderName(p.name)) return;
+    people++;
     const name = p.name.trim().replace(/\s+/g, ' ');
-    if (name.length >= 2) add(name, p, !/\s/.test(name) && /^\p{Lu}/u.test(name));
+    if (name.length >= 2) add(name, index, !/\s/.test(name) && /^\p{Lu}/u.test(name));
     const words = name.split(' ');
     const capitalised = words.length >= 2 && words.every((w) => /^\p{Lu}/u.test(w)) && !/\d/.test(name);
-    if (capitalised && !ROLE_WORDS.test(name) && words[0]!.length >= 2 && firstWordCounts.get(words[0]!) === 1) add(words[0]!, p, true);
+    if (capitalised && !ROLE_WORDS.test(name) && words[0]!.length >= 2 && firstWordCounts.get(words[0]!) === 1) add(words[0]!, index, true);
     // "UID" for "User Interface Designer": job titles are often said by their initials.
-    if (capitalised && ROLE_WORDS.test(name) && words.length <= 4) add(words.map((w) => w[0]!.toUpperCase()).join(''), p, true);
+    if (capitalised && ROLE_WORDS.test(name) && words.length <= 4) add(words.map((w) => w[0]!.toUpperCase()).join(''), index, true);
     const role = p.role?.trim();
-    if (role && role.length >= 2) add(role, p, role.length <= 4 && role === role.toUpperCase());
-  }
+    if (role && role.length >= 2) add(role, index, role.length <= 4 && role === role.toUpperCase());
+  });
   const usable = aliases.filter((a) => seen.get(a.caseSensitive ? a.text : a.text.toLowerCase()));
   usable.sort((a, b) => b.text.length - a.text.length);
   const pattern = usable.length
     ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${usable.map((a) => escape(a.text).replace(/ /g, '\\s+')).join('|')})(?![\\p{L}\\p{N}])`, 'giu')
     : null;
+  // The first alias in `usable` order wins, as a search of the list would find it.
+  const exact = new Map<string, number>();
+  const folded = new Map<string, number>();
+  for (const alias of usable) {
+    const [map, key] = alias.caseSensitive ? [exact, alias.text] : [folded, alias.text.toLowerCase()];
+    if (!map.has(key)) map.set(key, alias.index);
+  }
+  return { pattern, exact, folded, people };
+}
+
+/**
+ * The last list compiled, by content: every chunk of a meeting comes with the same participants, and a pattern of
+ * a thousand names costs more to compile than a chunk to read.
+ */
+let last: { key: string; compiled: Compiled } | undefined;
+
+function compiled(participants: readonly Participant[]): Compiled {
+  const key = participants.map((p) => `${p.id}\u0000${p.name}\u0000${p.role ?? ''}`).join('\u0001');
+  if (last?.key !== key) last = { key, compiled: compile(participants) };
+  return last.compiled;
+}
+
+export function createRoster(participants: readonly Participant[]): Roster {
+  const { pattern, exact, folded, people } = compiled(participants);
   const lookup = (found: string): Participant | undefined => {
     const flat = found.replace(/\s+/g, ' ');
-    return (
-      usable.find((a) => a.caseSensitive && a.text === flat)?.participant ??
-      usable.find((a) => !a.caseSensitive && a.text.toLowerCase() === flat.toLowerCase())?.participant
-    );
+    const index = exact.get(flat) ?? folded.get(flat.toLowerCase());
+    return index === undefined ? undefined : participants[index];
   };
   const byId = new Map(participants.map((p) => [p.id, p]));
   // Someone in the room is known only as a placeholder (or no one is listed): a name they are addressed by is
   // the best name there is for them.
-  const spokenNames = participants.length === 0 || people.length < participants.length;
+  const spokenNames = participants.length === 0 || people < participants.length;
   const spoken = new Map<string, Participant>();
   return {
     participants,

@@ -1,5 +1,6 @@
 /** Turns the fragments a parser reads (speaker, text, times) into the participants and messages of a transcript. */
 import type { ParserOutput } from '../../sdk/index.ts';
+import { TRANSCRIPT_LIMITS, tooManyMessages, tooManyParticipants } from '../../sdk/limits.ts';
 import { type MergeOptions, mergeFragments } from './merge-fragments.ts';
 
 export interface Fragment {
@@ -30,7 +31,8 @@ interface Draft {
   speakerId: string;
   parts: string[];
   timestamp: number | null;
-  confidences: { value: number; weight: number }[] | null;
+  /** Confidences weighted by text length, summed in order; null once a part has none. */
+  confidence: { sum: number; weight: number } | null;
 }
 
 /** Collects fragments in order and produces the participants and messages of a transcript. */
@@ -51,11 +53,15 @@ export class TranscriptBuilder {
     this.#unknown = options.unknownSpeaker ?? 'Unknown speaker';
   }
 
-  /** The participant id for a name, registering it on first use (ids p1, p2, ... in order of appearance). */
+  /**
+   * The participant id for a name, registering it on first use (ids p1, p2, ... in order of appearance). Throws
+   * the limit's TranscriptLimitError past TRANSCRIPT_LIMITS.participants, so a file of endless speakers stops early.
+   */
   participant(name: string | undefined, role?: string): string {
     const key = name?.trim() || this.#unknown;
     let participant = this.#participants.get(key);
     if (!participant) {
+      if (this.#participants.size >= TRANSCRIPT_LIMITS.participants) throw tooManyParticipants();
       participant = { id: `p${this.#participants.size + 1}`, name: key, ...(role ? { role } : {}) };
       this.#participants.set(key, participant);
     } else if (role && !participant.role) {
@@ -93,14 +99,20 @@ export class TranscriptBuilder {
     if (this.#merge && last && last.speakerId === speakerId) {
       last.parts.push(content);
       last.timestamp ??= fragment.timestamp;
-      last.confidences = last.confidences && confidence !== undefined ? [...last.confidences, { value: confidence, weight }] : null;
+      // Summed in place: a run of 100,000 fragments of one speaker must not copy a list per fragment.
+      if (last.confidence && confidence !== undefined) {
+        last.confidence.sum += confidence * weight;
+        last.confidence.weight += weight;
+      } else last.confidence = null;
       return;
     }
+    // Past the limit the transcript is refused: stop before building the rest.
+    if (this.#messages.length >= TRANSCRIPT_LIMITS.messages) throw tooManyMessages();
     this.#messages.push({
       speakerId,
       parts: [content],
       timestamp: fragment.timestamp,
-      confidences: confidence === undefined ? null : [{ value: confidence, weight }],
+      confidence: confidence === undefined ? null : { sum: confidence * weight, weight },
     });
   }
 
@@ -120,10 +132,7 @@ export class TranscriptBuilder {
       ...(duration !== undefined ? { duration: Math.round(duration * 1000) / 1000 } : {}),
       participants: [...this.#participants.values()].filter((p) => used.has(p.id)),
       messages: this.#messages.map((draft, index) => {
-        const confidence = draft.confidences?.length
-          ? draft.confidences.reduce((sum, c) => sum + c.value * c.weight, 0) /
-            draft.confidences.reduce((sum, c) => sum + c.weight, 0)
-          : undefined;
+        const confidence = draft.confidence ? draft.confidence.sum / draft.confidence.weight : undefined;
         return {
           id: `m${index + 1}`,
           content: draft.parts.join(' '),

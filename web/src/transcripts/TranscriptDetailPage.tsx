@@ -19,7 +19,7 @@ import { useDismissible } from '../ui/useDismissible.ts';
 import type { TranscriptDetail } from './api.ts';
 import { DeleteTranscriptDialog } from './DeleteTranscriptDialog.tsx';
 import { formatDuration } from './format.ts';
-import { isInProgress, parseMetadata } from './processing.ts';
+import { isInProgress, metadataWarnings, parseMetadata } from './processing.ts';
 import { isGone, usePolledTranscript, useRemoveTranscript } from './queries.ts';
 import { transcriptsTexts, type TranscriptsNavigationState } from './texts.ts';
 import { TranscriptTabs } from './TranscriptTabs.tsx';
@@ -88,6 +88,7 @@ function TranscriptDetailView({ id }: { id: string }) {
 
   const { transcript } = detail;
   const error = deleteError ?? loadErrorText;
+  const metadata = parseMetadata(transcript.metadata);
   return (
     <Container sx={{ py: { xs: 4, md: 6 } }}>
       <title>{texts.pageTitle(transcript.title)}</title>
@@ -114,7 +115,13 @@ function TranscriptDetailView({ id }: { id: string }) {
             <Alert severity="info">{texts.processing}</Alert>
           </Box>
         )}
-        {transcript.processingStatus === 'failed' && <FailureAlert failure={processingFailure(parseMetadata(transcript.metadata))} />}
+        {transcript.processingStatus === 'failed' && <FailureAlert failure={processingFailure(metadata)} />}
+        {transcript.processingStatus !== 'failed' &&
+          metadataWarnings(metadata).map((warning) => (
+            <Alert key={warning} severity="warning" sx={{ overflowWrap: 'anywhere' }}>
+              {warning}
+            </Alert>
+          ))}
       </Stack>
 
       <TranscriptTabs detail={detail} />

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, failureText } from '../api/client.ts';
 import { formatConfidence, formatDuration, formatTimestamp, truncateMessage } from './format.ts';
-import { parseMetadata } from './processing.ts';
+import { metadataWarnings, parseMetadata } from './processing.ts';
 
 describe('transcript formatting', () => {
   it('shows confidence as a whole percent', () => {
@@ -30,6 +30,13 @@ describe('transcript formatting', () => {
     expect(parseMetadata('{"tokenLimitExceeded":true}')).toEqual({ tokenLimitExceeded: true });
     expect(parseMetadata('not json')).toEqual({});
     expect(parseMetadata(null)).toEqual({});
+  });
+
+  it('reads the warnings processing left in the metadata', () => {
+    expect(metadataWarnings({ warnings: ['This meeting gave more than 500 tickets; Tickscribe keeps the first 500 of a meeting.', ''] })).toEqual([
+      'This meeting gave more than 500 tickets; Tickscribe keeps the first 500 of a meeting.',
+    ]);
+    expect(metadataWarnings({})).toEqual([]);
   });
 
   it("prefers the server's text to the fallback", () => {

@@ -25,3 +25,9 @@ export function parseMetadata(metadata: TranscriptMetadata | string | null | und
   }
   return metadata;
 }
+
+/** What processing warns of (a weak format guess, tickets left out past the limit), to be shown with the transcript. */
+export function metadataWarnings(metadata: TranscriptMetadata): string[] {
+  const warnings: unknown = metadata.warnings;
+  return Array.isArray(warnings) ? warnings.filter((w): w is string => typeof w === 'string' && w.trim() !== '') : [];
+}

@@ -8,7 +8,7 @@ import { type Fragment, TranscriptBuilder } from '../builder.ts';
 import { SENTENCES } from '../merge-fragments.ts';
 import { head, looksLikeJson } from '../sniff.ts';
 import { inferLayout, isParticipantList, type Layout } from './columns.ts';
-import { excelSeparatorHint, hasSlashComments, readRecords, sniffDelimiter } from './dialect.ts';
+import { eachRecord, excelSeparatorHint, hasSlashComments, readRecords, sniffDelimiter } from './dialect.ts';
 import { parseTimeCell, timeline, type TimeValue } from './times.ts';
 
 const NEWLINES = /\s*(?:\r\n|\r|\n)\s*/g;
@@ -21,10 +21,15 @@ interface Row {
   confidence?: number;
 }
 
+/** Lines read to decide the layout: well past the header row and the 200 rows inferLayout samples, blank lines and all. */
+const LAYOUT_RECORDS = 2000;
+
 /** Reads the transcript; the first of `delimiters` is used when none of them splits the records consistently. */
 export function parseDelimited(input: ParserInput, delimiters: readonly string[]): ParserOutput {
   if (looksLikeJson(input.text)) throw new Error('this is JSON, not a delimited (CSV/TSV) file');
-  const records = readTable(input.text, delimiters);
+  const table = openTable(input.text, delimiters);
+  // The layout comes from the first records; the rest are read one at a time (readRows), never all kept.
+  const records = table.first;
   if (!records.length) throw new Error('no messages found: the file has no rows');
   if (isParticipantList(records)) {
     throw new Error('this is a participant list (names, e-mails and durations), not a transcript: it holds nothing that was said');
@@ -34,7 +39,7 @@ export function parseDelimited(input: ParserInput, delimiters: readonly string[]
     throw new Error('no column holds the spoken text: give the file a header row naming its columns (for example speaker, start, text)');
   }
   const width = Math.max(...records.slice(0, 50).map((r) => r.length));
-  const rows = readRows(layout.header ? records.slice(1) : records, layout, width).filter((r) => r.text.trim());
+  const rows = readRows(table, layout, width).filter((r) => r.text.trim());
   if (!rows.length) throw new Error(layout.header ? 'no messages found: the file has a header row but no rows with text' : 'no messages found');
 
   const times = timeline(rows, layout.units.start);
@@ -47,30 +52,45 @@ export function parseDelimited(input: ParserInput, delimiters: readonly string[]
   return { transcript: builder.build(times.date ? { date: times.date } : {}), variant };
 }
 
-/** Every record of the file (a leading BOM removed), split by the sniffed delimiter. */
-function readTable(text: string, delimiters: readonly string[]): string[][] {
-  const delimiter = sniffDelimiter(text, delimiters, 50)?.delimiter ?? delimiters[0]!;
-  const body = excelSeparatorHint(text).text;
-  const parsed = readRecords(body, delimiter, { comments: hasSlashComments(head(body, 65_536)) });
-  const unclosed = parsed.errors.find((e) => e.code === 'MissingQuotes');
-  if (unclosed) {
-    throw new Error(`a quoted field opened on row ${(unclosed.row ?? 0) + 1} is never closed: the file looks truncated or has a stray " character`);
-  }
-  const records = parsed.data;
-  if (records[0]?.[0]?.startsWith('\uFEFF')) records[0][0] = records[0][0].slice(1);
-  return records;
+interface Table {
+  body: string;
+  delimiter: string;
+  comments: boolean;
+  /** The records of the first LAYOUT_RECORDS lines (a leading BOM removed). */
+  first: string[][];
 }
 
-/** The data records as rows; a record of one cell in a wider table continues the row above. */
-function readRows(records: readonly string[][], layout: Layout, width: number): Row[] {
+/** The file's sniffed delimiter and its first records. */
+function openTable(text: string, delimiters: readonly string[]): Table {
+  const delimiter = sniffDelimiter(text, delimiters, 50)?.delimiter ?? delimiters[0]!;
+  const body = excelSeparatorHint(text).text;
+  const comments = hasSlashComments(head(body, 65_536));
+  const parsed = readRecords(body, delimiter, { comments, preview: LAYOUT_RECORDS });
+  const unclosed = parsed.errors.find((e) => e.code === 'MissingQuotes');
+  if (unclosed) throw unclosedQuote(unclosed.row ?? 0);
+  const first = parsed.data;
+  if (first[0]?.[0]?.startsWith('\uFEFF')) first[0][0] = first[0][0].slice(1);
+  return { body, delimiter, comments, first };
+}
+
+function unclosedQuote(row: number): Error {
+  return new Error(`a quoted field opened on row ${row + 1} is never closed: the file looks truncated or has a stray " character`);
+}
+
+/** The data records as rows, read one at a time; a record of one cell in a wider table continues the row above. */
+function readRows(table: Table, layout: Layout, width: number): Row[] {
   const { columns } = layout;
   const rows: Row[] = [];
   const at = (record: readonly string[], column: number | undefined) => (column === undefined ? '' : (record[column] ?? '').trim());
-  for (const record of records) {
+  const unclosed = eachRecord(table.body, table.delimiter, { comments: table.comments }, (record, index) => {
+    if (index === 0) {
+      if (layout.header) return;
+      if (record[0]?.startsWith('\uFEFF')) record[0] = record[0].slice(1);
+    }
     // A line of a message that went on over several lines without quotes (Zoom chat): it continues the last row.
     if (width > 1 && record.length === 1 && rows.length && record[0]!.trim() && !parseTimeCell(record[0]!)) {
       rows.at(-1)!.text += ` ${record[0]!.trim()}`;
-      continue;
+      return;
     }
     const rawText = at(record, columns.text);
     const row: Row = { text: rawText.includes('\n') || rawText.includes('\r') ? rawText.replace(NEWLINES, ' ') : rawText };
@@ -83,7 +103,8 @@ function readRows(records: readonly string[][], layout: Layout, width: number): 
     const speaker = readSpeaker(at(record, columns.speaker));
     if (speaker) row.speaker = speaker;
     rows.push(row);
-  }
+  });
+  if (unclosed !== undefined) throw unclosedQuote(unclosed);
   return rows;
 }
 
