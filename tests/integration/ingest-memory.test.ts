@@ -25,6 +25,9 @@ function runCase(file: WorstFile): Promise<{ code: number | null; stdout: string
   const child = spawn(process.execPath, ['--expose-gc', `--max-old-space-size=${HEAP_MIB}`, 'bench/ingest-memory.ts', '--child', '--case', file.id], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
+    // A run that never ends (the old code took over five minutes on some) must not outlive its test.
+    timeout: 55_000,
+    killSignal: 'SIGKILL',
   });
   let stdout = '';
   let stderr = '';
