@@ -56,6 +56,7 @@ async function extracting<T>(step: (signal: AbortSignal) => Promise<T>): Promise
 }
 
 export function createActivities({ orm, mailer, plugins, extractor, credits, pusher, meetingBot }: ActivityDependencies) {
+  const ingestSlots = slots(INGEST_SLOTS);
   return {
     ...createPushActivities({ pusher }),
 
@@ -87,7 +88,7 @@ export function createActivities({ orm, mailer, plugins, extractor, credits, pus
      * Reads the file; with an offline extractor (milliseconds a chunk) also extracts the tickets and saves them, so
      * the whole ingest is this one step (`saved` says how many tickets).
      */
-    async parseTranscript(transcriptId: string): Promise<{ chunks: number; saved?: number }> {
+    parseTranscript: (transcriptId: string): Promise<{ chunks: number; saved?: number }> => ingestSlots.run(async () => {
       let parsed;
       try {
         parsed = await parseStoredTranscript(orm.em.fork(), plugins, transcriptId);
@@ -97,7 +98,7 @@ export function createActivities({ orm, mailer, plugins, extractor, credits, pus
       }
       if (extractor.manifest.offline !== true) return parsed;
       return { ...parsed, saved: await extracting((signal) => extractAndSaveTickets(orm.em.fork(), { extractor, credits }, transcriptId, signal)) };
-    },
+    }),
 
     extractTranscriptChunk: (transcriptId: string, index: number): Promise<ExtractedTicket[]> =>
       extracting((signal) => extractChunk(orm.em.fork(), { extractor, credits }, transcriptId, index, signal)),
@@ -117,3 +118,29 @@ export function createActivities({ orm, mailer, plugins, extractor, credits, pus
 }
 
 export type Activities = ReturnType<typeof createActivities>;
+
+/**
+ * Files read at once by one worker process. Reading the worst 1 MB file (and with the offline extractor, extracting
+ * and saving its tickets) takes up to about 100 MiB of heap for a few seconds (`npm run bench:memory`): four at once
+ * stay well inside a worker's heap whatever number of uploads arrive together; the others wait their turn.
+ */
+export const INGEST_SLOTS = 4;
+
+/** At most `size` calls of `run` at once; the others wait in order. */
+export function slots(size: number) {
+  let free = size;
+  const waiting: (() => void)[] = [];
+  return {
+    async run<T>(work: () => Promise<T>): Promise<T> {
+      if (free > 0) free -= 1;
+      else await new Promise<void>((resolve) => waiting.push(resolve));
+      try {
+        return await work();
+      } finally {
+        const next = waiting.shift();
+        if (next) next();
+        else free += 1;
+      }
+    },
+  };
+}
