@@ -52,8 +52,17 @@ const PAGE = (id: number) => `https://dev.azure.com/fabrikam/web/wi.aspx?pcguid=
  * Azure DevOps as far as the tracker uses it: one project, its work item types, and the work items made. `fake`
  * gives the address the work items' REST links name; `page` a work item's web page.
  */
+/**
+ * The scopes a personal access token may hold that the tracker needs. A PAT without the scope an API needs is answered
+ * 401 there, however valid it is elsewhere (Microsoft's scopes reference; users' reports: edgafner/dorkag#152 for
+ * vso.work_write, PurpleSoftSrl/azure_devops_app#49 for Work Items read).
+ */
+export type AzureScope = 'vso.work_write' | 'vso.identity';
+
 export function azureRoutes(fake: () => { url: string }, page: (id: number) => string = PAGE) {
   const items = new Map<number, WorkItem>();
+  const scopes = new Set<AzureScope>(['vso.work_write', 'vso.identity']);
+  const withoutScope = { status: 401, body: '' };
   const asJson = (item: WorkItem) => ({ ...item, url: `${fake().url}/fabrikam/_apis/wit/workItems/${item.id}`, _links: { html: { href: page(item.id) } } });
   const types = exampleOf('azure-devops', 'GET /{organization}/{project}/_apis/wit/workitemtypes', 200);
   const typeNames = (types.value as { name: string }[]).map((type) => type.name);
@@ -67,6 +76,8 @@ export function azureRoutes(fake: () => { url: string }, page: (id: number) => s
   };
   return {
     items,
+    /** What the PAT may do; remove one to model a PAT made without it. */
+    scopes,
     routes: {
       'GET /{organization}/_apis/projects': () => ({ status: 200, body: exampleOf('azure-devops', 'GET /{organization}/_apis/projects', 200) }),
       'GET /{organization}/_apis/projects/{projectId}': ({ params }: VendorRequest) => (params.projectId === PROJECT
@@ -78,11 +89,13 @@ export function azureRoutes(fake: () => { url: string }, page: (id: number) => s
         : unknownType(params.type!)),
       'GET /{organization}/{project}/_apis/wit/workitemtypes/{type}/states': () => ({ status: 200, body: exampleOf('azure-devops', 'GET /{organization}/{project}/_apis/wit/workitemtypes/{type}/states', 200) }),
       'GET /{organization}/_apis/identities': ({ query }: VendorRequest) => {
+        if (!scopes.has('vso.identity')) return withoutScope;
         const wanted = query.get('filterValue')!.toLowerCase();
         const value = DIRECTORY.filter((entry) => JSON.stringify(entry).toLowerCase().includes(wanted));
         return { status: 200, body: { count: value.length, value } };
       },
-      [CREATE]: ({ params, body }: VendorRequest) => {
+      [CREATE]: ({ params, body, query }: VendorRequest) => {
+        if (!scopes.has('vso.work_write')) return withoutScope;
         if (!typeNames.includes(params.type!)) return unknownType(params.type!);
         // System.Title holds 255 characters; more is refused: "TF401324: Value for field 'System.Title' is too long."
         // (reported in solidify/jira-azuredevops-migrator#627 and microsoft/onefuzz#3015).
@@ -92,6 +105,8 @@ export function azureRoutes(fake: () => { url: string }, page: (id: number) => s
         }
         const item = { id: items.size + 1, rev: 0, fields: { 'System.WorkItemType': params.type, 'System.State': 'New', 'System.TeamProject': PROJECT } as Record<string, unknown>, relations: [] };
         apply(item, body as { path: string; value: unknown }[]);
+        // validateOnly: "Indicate if you only want to validate the changes without saving the work item" (the reference).
+        if (query.get('validateOnly') === 'true') return { status: 200, body: { ...asJson(item), id: 0 } };
         items.set(item.id, item);
         return { status: 200, body: asJson(item) };
       },

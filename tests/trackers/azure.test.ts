@@ -163,6 +163,31 @@ describe('azure tracker: verify', () => {
     });
   });
 
+  it('refuses a token without the Work Items (Read & write) scope, creating nothing, and says when Identity (Read) is missing', async () => {
+    state.scopes.delete('vso.work_write');
+    await expect(azureTracker.verify(context())).rejects.toMatchObject({
+      kind: 'forbidden',
+      message: "The personal access token can read the project 'Fabrikam-Fiber-Git' but may not create work items: give it the Work Items (Read & write) scope.",
+    });
+    state.scopes.add('vso.work_write');
+    state.scopes.delete('vso.identity');
+    expect((await azureTracker.verify(context())).target).toBe(
+      'Fabrikam-Fiber-Git, as Task work items (the token lacks the Identity (Read) scope, so mapped assignees cannot be found: add it to assign work items)',
+    );
+    // The check validated a work item without saving one.
+    expect(sent(CREATE).every((request) => request.query.get('validateOnly') === 'true')).toBe(true);
+    expect(state.items.size).toBe(0);
+  });
+
+  it('the stand-in answers 401 to a call whose scope the token lacks', async () => {
+    state.scopes.delete('vso.identity');
+    const response = await fetchHttp({
+      method: 'GET', url: `${fake.url}/fabrikam/_apis/identities?searchFilter=General&filterValue=ada&queryMembership=none&api-version=7.1`,
+      headers: { authorization: `Basic ${Buffer.from(':pat-secret').toString('base64')}` },
+    });
+    expect(response.status).toBe(401);
+  });
+
   it('tells a missing project from a missing work item type', async () => {
     await expect(azureTracker.verify(context({ projectIdentifier: 'Fabrikam-Fiber' }))).rejects.toMatchObject({
       kind: 'not_found', message: "The organization 'fabrikam' has no project named 'Fabrikam-Fiber', or the token may not see it. (TF200016: The following project does not exist: Fabrikam-Fiber.)",

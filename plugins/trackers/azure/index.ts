@@ -116,7 +116,22 @@ export const azureTracker: TrackerPlugin = {
     if (!names.some((name) => name.toLowerCase() === workItemType.toLowerCase())) {
       throw new TrackerError('not_found', `The project '${projectIdentifier}' has no work item type '${workItemType}'; its process has ${names.join(', ') || 'none'}. Choose one of those for the connection.`);
     }
-    return { account: `organization ${organization} (personal access token)`, target: `${project.name ?? projectIdentifier}, as ${workItemType} work items` };
+    // A PAT without a scope is refused (401) by the APIs that need it alone: ask each one the push uses. The create is
+    // validated only (`validateOnly`), so nothing is made.
+    const created = await azure.send({
+      method: 'POST', url: `${azure.projectUrl}/_apis/wit/workitems/$${encodeURIComponent(workItemType)}?validateOnly=true`, patch: true,
+      body: [{ op: 'add', path: '/fields/System.Title', value: 'Tickscribe connection check' }],
+    });
+    if (created.status === 401) {
+      throw new TrackerError('forbidden', `The personal access token can read the project '${projectIdentifier}' but may not create work items: give it the Work Items (Read & write) scope.`, { status: 401 });
+    }
+    if (!azure.succeeded(created)) throw azure.failure(created, typeWords(azure));
+    const identities = await azure.send({
+      method: 'GET', url: `${azure.identitiesUrl}/_apis/identities?${new URLSearchParams({ searchFilter: 'General', filterValue: 'tickscribe-check', queryMembership: 'none' })}`,
+    });
+    const assigns = identities.status === 401
+      ? ' (the token lacks the Identity (Read) scope, so mapped assignees cannot be found: add it to assign work items)' : '';
+    return { account: `organization ${organization} (personal access token)`, target: `${project.name ?? projectIdentifier}, as ${workItemType} work items${assigns}` };
   },
 
   async create(ticket, context) {
