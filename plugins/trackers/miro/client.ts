@@ -49,7 +49,12 @@ function fieldsOf(body: MiroErrorBody | undefined): Record<string, string> {
 }
 
 const refusedToken = (status: number) =>
-  new TrackerError('auth', 'Miro refused the access token: it may have expired or been revoked. Create a new one and save it in the connection.', { status });
+  new TrackerError(
+    'auth',
+    'Miro refused the access token: it may have expired or been revoked. Create a new one and save it in the connection; tokens of an '
+      + 'app with "expire user authorization token" on last one hour (Miro), so use an app whose tokens do not expire.',
+    { status },
+  );
 
 export function miroClient(context: TrackerContext) {
   const { config, credentials } = context.settings as unknown as { config: MiroConfig; credentials: MiroCredentials };

@@ -34,7 +34,8 @@ const MANIFEST: TrackerManifest = {
     properties: {
       accessToken: {
         type: 'string', minLength: 1, title: 'access token',
-        description: 'An access token of a Miro app installed in the board\'s team, with the boards:read and boards:write scopes.',
+        description: 'An access token of a Miro app installed in the board\'s team, with the boards:read and boards:write scopes. '
+          + 'Use an app whose tokens do not expire: a token of an app with "expire user authorization token" on lasts one hour.',
       },
     },
   },
