@@ -10,6 +10,7 @@ import type { BoundBot } from '../plugins/host.ts';
 import { assertCanUpload } from '../transcripts/transcripts.ts';
 import type { User } from '../users/user.entity.ts';
 import { Bot, type BotStatus } from './bot.entity.ts';
+import { lockUserRow } from '../users/lock.ts';
 
 /** The bot plugin MEETING_BOT_PROVIDER names, bound to its settings, and the name its bots show in meetings. */
 export interface MeetingBot {
@@ -73,7 +74,7 @@ export async function sendBot(em: EntityManager, user: User, deps: { credits: Cr
   const { bot: plugin, botName } = deps.meetingBot;
   const id = crypto.randomUUID();
   await em.fork().transactional(async (tx) => {
-    await tx.getConnection().execute('select id from users where id = ? for update', [user.id], 'all', tx.getTransactionContext());
+    await lockUserRow(tx, user.id);
     await assertCanUpload(tx, user, deps.credits);
     tx.create(Bot, {
       id, user: user.id, provider: plugin.manifest.id, providerBotId: `${RESERVING_PREFIX}${id}`,

@@ -10,6 +10,7 @@ import { MAX_TRANSCRIPT_BYTES } from '../transcripts/limits.ts';
 import { Transcript, type TranscriptMetadata } from '../transcripts/transcript.entity.ts';
 import { assertCanUpload } from '../transcripts/transcripts.ts';
 import { Bot } from './bot.entity.ts';
+import { lockUserRow } from '../users/lock.ts';
 
 /**
  * The transcript is stored and its ingest can run, or it is kept as failed without processing: a monthly limit is
@@ -76,7 +77,7 @@ export async function storeBotTranscript(em: EntityManager, credits: Credits, bo
     const connection = tx.getConnection();
     const [owner] = await connection.execute<{ user_id: string }[]>('select user_id from bots where id = ?', [botId], 'all', tx.getTransactionContext());
     if (!owner) throw new Error(`Bot ${botId} does not exist`);
-    await connection.execute('select id from users where id = ? for update', [owner.user_id], 'all', tx.getTransactionContext());
+    await lockUserRow(tx, owner.user_id);
     const bot = await tx.findOneOrFail(Bot, botId, { populate: ['user', 'transcript'] });
     if (bot.transcript) return outcomeOf(bot.transcript);
     let limit: LimitReached | null = null;

@@ -3,6 +3,7 @@ import { LimitReached } from '../errors.ts';
 import { User } from '../users/user.entity.ts';
 import { Plan } from './plan.entity.ts';
 import { TokenUsage } from './token-usage.entity.ts';
+import { lockUserRow } from '../users/lock.ts';
 
 /** Contains 'token credit', which the web app turns into the spec's upgrade message. */
 const TOKEN_CREDITS_EXHAUSTED =
@@ -74,7 +75,7 @@ export class Credits {
    */
   async reserve(em: EntityManager, userId: string, reservationId: string, tokens: TokenAmounts): Promise<void> {
     await em.transactional(async (tx) => {
-      await tx.getConnection().execute('select id from users where id = ? for update', [userId], 'all', tx.getTransactionContext());
+      await lockUserRow(tx, userId);
       const user = await tx.findOneOrFail(User, userId);
       const existing = await tx.getConnection().execute<{ id: string }[]>(
         'select id from credit_reservations where id = ?', [reservationId], 'all', tx.getTransactionContext(),
@@ -101,7 +102,7 @@ export class Credits {
     await em.transactional(async (tx) => {
       // The user's row first, as a reservation and an upload take it: the usage row's foreign key would otherwise
       // share-lock it mid-transaction, and deadlock with one of them queued for it.
-      await tx.getConnection().execute('select id from users where id = ? for update', [usage.userId], 'all', tx.getTransactionContext());
+      await lockUserRow(tx, usage.userId);
       const removed = await tx.getConnection().execute<{ id: string }[]>(
         'delete from credit_reservations where id = ? returning id', [reservationId], 'all', tx.getTransactionContext(),
       );

@@ -4,6 +4,7 @@ import { TooManyAttempts } from '../errors.ts';
 import { User } from '../users/user.entity.ts';
 import type { ResetReason } from './credit-reset.entity.ts';
 import { creditCycle, periodStart, planOf, usedSince } from './credits.ts';
+import { lockUserRow } from '../users/lock.ts';
 
 /** The spec's cooldown of the manual reset: 30 days (2592000000 ms) from the last one. */
 export const MANUAL_RESET_COOLDOWN_DAYS = 30;
@@ -102,7 +103,7 @@ export async function resetState(em: EntityManager, user: User, now = new Date()
  */
 export async function manualReset(em: EntityManager, user: User, now = new Date()): Promise<{ unblocked: boolean }> {
   return em.transactional(async (tx) => {
-    await tx.getConnection().execute('select id from users where id = ? for update', [user.id], 'all', tx.getTransactionContext());
+    await lockUserRow(tx, user.id);
     const last = await lastReset(tx, user.id, 'manual', true);
     if (last && now.getTime() - last.at.getTime() < COOLDOWN_MS) {
       const next = new Date(last.at.getTime() + COOLDOWN_MS);

@@ -6,6 +6,7 @@ import type { User } from '../users/user.entity.ts';
 import { checkUploadFile, storedFileName, titleFromFileName } from './limits.ts';
 import { Transcript } from './transcript.entity.ts';
 import { assertCanUpload } from './transcripts.ts';
+import { lockUserRow } from '../users/lock.ts';
 
 export interface UploadedFile {
   fileName: string;
@@ -22,7 +23,7 @@ export async function createUpload(em: EntityManager, user: User, credits: Credi
   const problem = checkUploadFile({ fileName, size: file.bytes.length });
   if (problem) throw problem.code === 'too-large' ? new TooLarge(problem.message) : new InvalidInput(problem.message);
   return em.transactional(async (tx) => {
-    await tx.getConnection().execute('select id from users where id = ? for update', [user.id], 'all', tx.getTransactionContext());
+    await lockUserRow(tx, user.id);
     await assertCanUpload(tx, user, credits);
     return tx.create(Transcript, {
       user: user.id,
