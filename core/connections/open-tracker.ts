@@ -10,6 +10,7 @@ import type { Logger } from '../logger.ts';
 import type { OutboundHttp } from '../net/http.ts';
 import type { BoundTracker, PluginHost } from '../plugins/host.ts';
 import type { Connection } from './connection.entity.ts';
+import { postgresBudgets } from './budgets.ts';
 import type { Credentials } from './credentials.ts';
 import { blotter, DeliveryLog, loggedHttp, type DeliveryPurpose } from './deliveries.ts';
 import { pluginConfig } from './input.ts';
@@ -44,10 +45,11 @@ export function openTracker(options: OpenTrackerOptions): OpenedTracker {
   }
   const log = new DeliveryLog(options.em, connection.id, options.logger);
   const blot = blotter(options.credentials);
+  const budgets = postgresBudgets(options.em);
   const call = async <T>(purpose: DeliveryPurpose, signal: AbortSignal | undefined, run: (bound: BoundTracker) => Promise<T>): Promise<T> => {
     const http = loggedHttp(outbound, { log, purpose, blot, ...(signal ? { signal } : {}) });
     try {
-      return await run(plugins.tracker(manifest.id, settings, http)!);
+      return await run(plugins.tracker(manifest.id, settings, http, budgets)!);
     } finally {
       await log.settled();
     }

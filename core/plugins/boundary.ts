@@ -5,7 +5,7 @@
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type {
   BotContext, BotCreateRequest, BotEvent, BotPlugin, BotState, BotWebhook, BotWebhookDelivery, CallContext, ParsedTranscript, ParserOutput,
-  ExtractionRequest, ExtractionResult, ExtractorPlugin, PluginSettings, TrackerHttp, TrackerHttpRequest, TrackerHttpResponse, TrackerItem, TrackerPlugin,
+  ExtractionRequest, ExtractionResult, ExtractorPlugin, PluginSettings, TrackerContext, TrackerHttpRequest, TrackerHttpResponse, TrackerItem, TrackerPlugin,
   TrackerTicket, TrackerUser, TrackerVerification,
 } from '../../plugins/sdk/index.ts';
 import { asBotError, BotError, describeSchemaError, isTrackerError, TrackerError } from '../../plugins/sdk/index.ts';
@@ -116,12 +116,14 @@ export function bindExtractor(
   };
 }
 
-export function bindTracker(plugin: TrackerPlugin, settings: PluginSettings, http: TrackerHttp, checkItem: OutputCheck<TrackerItem>): BoundTracker {
+export function bindTracker(
+  plugin: TrackerPlugin, settings: PluginSettings, shared: Pick<TrackerContext, 'http' | 'budgets'>, checkItem: OutputCheck<TrackerItem>,
+): BoundTracker {
   const id = plugin.manifest.id;
   const call = async <T>(name: string, options: Signal, run: (context: Parameters<TrackerPlugin['verify']>[0]) => Promise<unknown>, check: (value: unknown) => T) => {
     let value: unknown;
     try {
-      value = await run({ settings, http, ...(options.signal ? { signal: options.signal } : {}) });
+      value = await run({ settings, ...shared, ...(options.signal ? { signal: options.signal } : {}) });
     } catch (error) {
       throw normaliseTrackerFailure(id, name, error, options.signal);
     }

@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import type { ValidateFunction } from 'ajv';
 import type {
   BotEvent, BotPlugin, BotState, Extraction, ExtractorPlugin, ParsedTranscript, ParserInput, ParserPlugin, Plugin, PluginKind, PluginManifest, PluginSettings,
-  TrackerHttp, TrackerItem, TrackerPlugin,
+  TrackerBudgets, TrackerHttp, TrackerItem, TrackerPlugin,
 } from '../../plugins/sdk/index.ts';
 import { describeSchemaError } from '../../plugins/sdk/index.ts';
 import { InvalidInput } from '../errors.ts';
@@ -171,10 +171,13 @@ export class PluginHost {
     return entry && bindExtractor(entry.plugin, this.settings(id, settings), this.#checkExtraction);
   }
 
-  /** The tracker with a connection's settings and the HTTP client its requests go through (the outbound guard). */
-  tracker(id: string, settings: Partial<PluginSettings>, http: TrackerHttp): BoundTracker | undefined {
+  /**
+   * The tracker with a connection's settings, the HTTP client its requests go through (the outbound guard) and the
+   * request budgets shared by the host's processes.
+   */
+  tracker(id: string, settings: Partial<PluginSettings>, http: TrackerHttp, budgets?: TrackerBudgets): BoundTracker | undefined {
     const entry = this.#find('tracker', id);
-    return entry && bindTracker(entry.plugin, this.settings(id, settings), http, this.#checkItem);
+    return entry && bindTracker(entry.plugin, this.settings(id, settings), { http, ...(budgets ? { budgets } : {}) }, this.#checkItem);
   }
 
   /** The bot with the meeting-bot settings and the HTTP client its requests go through (the outbound guard). */

@@ -16,6 +16,7 @@ import type { ParserPlugin } from './parser.ts';
 import type { TrackerPlugin } from './tracker.ts';
 
 export type * from './bot.ts';
+export type * from './budgets.ts';
 export type * from './extractor.ts';
 export type * from './manifest.ts';
 export type * from './parser.ts';
@@ -24,6 +25,7 @@ export type { Extraction, ParsedTranscript } from './types.ts';
 export { describeSchemaError, type DescribeOptions, type SchemaError } from './validation.ts';
 export { isPlaceholderName, PLACEHOLDER_NAME_PATTERN } from './participants.ts';
 export { splitLongText, TRANSCRIPT_LIMITS, TranscriptLimitError, tooManyMessages, tooManyParticipants } from './limits.ts';
+export { budgetsOf, fitsAt, processBudgets } from './budgets.ts';
 export { asBotError, BotError, botErrorFromResponse, isBotError } from './bot.ts';
 export { errorFromResponse, isTrackerError, markerOf, retryAtOf, TrackerError, type TrackerErrorDetails, type TrackerErrorKind } from './tracker-errors.ts';
 

@@ -1,3 +1,4 @@
+import type { TrackerBudgets } from './budgets.ts';
 import type { PluginManifest, PluginSettings } from './manifest.ts';
 import type { TrackerItem } from './types.ts';
 
@@ -79,11 +80,16 @@ export interface TrackerHttpResponse {
  */
 export type TrackerHttp = (request: TrackerHttpRequest) => Promise<TrackerHttpResponse>;
 
-/** What each tracker call receives: validated settings, the host's HTTP client and an abort signal. */
+/**
+ * What each tracker call receives: validated settings, the host's HTTP client, an abort signal, and the request
+ * budgets the host counts across its processes (absent where the host shares none: `budgetsOf` then counts in
+ * this process).
+ */
 export interface TrackerContext<Settings extends PluginSettings = PluginSettings> {
   settings: Settings;
   http: TrackerHttp;
   signal?: AbortSignal;
+  budgets?: TrackerBudgets;
 }
 
 /**

@@ -2,7 +2,7 @@
 // github-fake.ts), and the plugin keeps within them or says in words what it could not do.
 import { describe, expect, it } from 'vitest';
 import { fetchHttp, sampleTicket } from '../../core/plugins/testkit/trackers.ts';
-import { markerOf, type TrackerError, type TrackerHttpRequest } from '../../plugins/sdk/index.ts';
+import { markerOf, processBudgets, type TrackerError, type TrackerHttpRequest } from '../../plugins/sdk/index.ts';
 import { githubTracker } from '../../plugins/trackers/github/index.ts';
 import { CONTENT_BUDGETS, ContentPacer } from '../../plugins/trackers/github/pacing.ts';
 import { SECONDARY_LIMIT_MESSAGE, useGitHubFake } from './github-fake.ts';
@@ -123,23 +123,17 @@ describe('secondary rate limits', () => {
     expect(github.state.issues).toHaveLength(76);
   });
 
-  it('the pacer keeps to 500 an hour as well', () => {
+  it('the pacer keeps to 500 an hour as well', async () => {
     let now = Date.parse('2026-11-02T09:00:00Z');
-    const pacer = new ContentPacer(CONTENT_BUDGETS, () => now);
+    const pacer = new ContentPacer(processBudgets(() => now), 'token', CONTENT_BUDGETS);
     const start = now;
     for (let minute = 0; minute < 6; minute++) {
-      pacer.take(80);
-      expect(() => pacer.take(1)).toThrow(/80 requests a minute/);
+      await pacer.take(80);
+      await expect(pacer.take(1)).rejects.toThrow(/80 requests a minute/);
       now += 61_000;
     }
-    pacer.take(20);
-    let error: TrackerError | undefined;
-    try {
-      pacer.take(1);
-    } catch (caughtError) {
-      error = caughtError as TrackerError;
-    }
-    expect(error).toMatchObject({ kind: 'rate_limited', retryAt: new Date(start + 3_600_000 + 1).toISOString() });
+    await pacer.take(20);
+    await expect(pacer.take(1)).rejects.toMatchObject({ kind: 'rate_limited', retryAt: new Date(start + 3_600_000 + 1).toISOString() });
   });
 });
 

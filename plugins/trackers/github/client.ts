@@ -43,9 +43,9 @@ export interface GitHubRepository {
    * Takes `count` content requests (POST, PATCH, PUT, DELETE) from the token's budget at once, before the first is
    * sent, so that an operation is either paced before it starts or not at all; throws rate_limited when they do not fit.
    */
-  reserve(count: number): void;
+  reserve(count: number): Promise<void>;
   /** GitHub's error answer as a TrackerError (a secondary limit waits as GitHub says, backing off). */
-  failure(response: TrackerHttpResponse): TrackerError;
+  failure(response: TrackerHttpResponse): Promise<TrackerError>;
   /**
    * Reads a listing page by page, following GitHub's `link` header (rel="next") to its end, and hands each page to
    * `visit` (which answers true to stop early). 'capped' when `maxPages` pages were read and GitHub named yet another.
@@ -63,22 +63,22 @@ export function repositoryOf(context: TrackerContext): GitHubRepository {
     'x-github-api-version': '2022-11-28',
     authorization: `Bearer ${credentials.token ?? ''}`,
   };
-  const pacer = pacerOf(root, credentials.token ?? '');
+  const pacer = pacerOf(context, root, credentials.token ?? '');
   let reserved = 0;
   const send = async (method: TrackerHttpRequest['method'], path: string, body?: unknown) => {
     // The host's client stops a request when the call is aborted; this stops the next one from starting.
     context.signal?.throwIfAborted();
     const content = CONTENT_METHODS.has(method);
     if (content && reserved > 0) reserved--;
-    else if (content) pacer.take(1);
+    else if (content) await pacer.take(1);
     const response = await context.http({ method, url: `${root}${path}`, headers, ...(body === undefined ? {} : { body }) });
-    if (content && response.status >= 200 && response.status < 300) pacer.accepted();
+    if (content && response.status >= 200 && response.status < 300) await pacer.accepted();
     return response;
   };
-  const failure = (response: TrackerHttpResponse) => gitHubFailure(response, pacer);
+  const failure = async (response: TrackerHttpResponse) => gitHubFailure(response, await backoffOf(response, pacer));
   const expect = async (method: TrackerHttpRequest['method'], path: string, body?: unknown) => {
     const response = await send(method, path, body);
-    if (response.status < 200 || response.status >= 300) throw failure(response);
+    if (response.status < 200 || response.status >= 300) throw await failure(response);
     return response;
   };
   return {
@@ -86,9 +86,9 @@ export function repositoryOf(context: TrackerContext): GitHubRepository {
     path: `/repos/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}`,
     send,
     expect,
-    reserve(count) {
+    async reserve(count) {
       if (count <= 0) return;
-      pacer.take(count);
+      await pacer.take(count);
       reserved += count;
     },
     failure,
@@ -148,28 +148,46 @@ interface GitHubErrorBody {
 const SECONDARY_LIMIT = /secondary rate limit/i;
 
 /**
- * GitHub's error answer as a TrackerError: its message, and its `errors[]` as messages per field. A 403 or 429 is a
- * rate limit as GitHub's REST reference describes ("Rate limits for the REST API", Exceeding the rate limit):
- * `retry-after` names the wait; `x-ratelimit-remaining: 0` is the primary limit, spent until `x-ratelimit-reset`;
- * without either, a 429 or a message naming a secondary rate limit waits at least a minute, then exponentially
- * longer while they keep coming (`pacer` counts them; without one, a minute).
+ * A 403 or 429 that is a rate limit naming no wait of its own, as GitHub's REST reference describes ("Rate limits
+ * for the REST API", Exceeding the rate limit): no `retry-after`, no `x-ratelimit-remaining: 0` (the primary limit,
+ * spent until `x-ratelimit-reset`), and a 429 or a message naming a secondary rate limit.
  */
-export function gitHubFailure(response: TrackerHttpResponse, pacer?: ContentPacer): TrackerError {
+function isUnnamedSecondaryLimit(response: TrackerHttpResponse): boolean {
+  const { status, headers } = response;
+  const namesItsWait = 'retry-after' in headers || headers['x-ratelimit-remaining'] === '0';
+  return !namesItsWait && (status === 429 || (status === 403 && SECONDARY_LIMIT.test(messageOf(response))));
+}
+
+const bodyOf = (response: TrackerHttpResponse) =>
+  (typeof response.json === 'object' && response.json !== null ? response.json : {}) as GitHubErrorBody;
+const messageOf = (response: TrackerHttpResponse) => {
+  const { message } = bodyOf(response);
+  return typeof message === 'string' ? message.trim() : '';
+};
+
+/** The wait after `response` when it is a secondary limit that names none: the pacer's backoff (else undefined). */
+const backoffOf = async (response: TrackerHttpResponse, pacer: ContentPacer) =>
+  isUnnamedSecondaryLimit(response) ? pacer.backoffMs() : undefined;
+
+/**
+ * GitHub's error answer as a TrackerError: its message, and its `errors[]` as messages per field. A secondary limit
+ * that names no wait waits `backoffMs` (at least a minute, then exponentially longer while they keep coming, as the
+ * pacer counts them; a minute when not given); the others are read by errorFromResponse.
+ */
+export function gitHubFailure(response: TrackerHttpResponse, backoffMs = 60_000): TrackerError {
   if (response.status === 401) return new TrackerError('auth', TOKEN_REFUSED, { status: 401 });
-  const body = (typeof response.json === 'object' && response.json !== null ? response.json : {}) as GitHubErrorBody;
+  const body = bodyOf(response);
   const fields: Record<string, string> = {};
   for (const error of Array.isArray(body.errors) ? body.errors : []) {
     const field = error.field ?? error.resource ?? 'issue';
     const words = error.message ?? CODE_WORDS[error.code ?? ''] ?? error.code ?? 'is not valid';
     fields[field] = fields[field] ? `${fields[field]}; ${words}` : words;
   }
-  const message = typeof body.message === 'string' ? body.message.trim() : '';
+  const message = messageOf(response);
   const said = message ? `GitHub: ${message}${/[.!?]$/.test(message) ? '' : '.'}` : undefined;
-  const { status, headers } = response;
-  const namesItsWait = 'retry-after' in headers || headers['x-ratelimit-remaining'] === '0';
-  if ((status === 429 || (status === 403 && SECONDARY_LIMIT.test(message))) && !namesItsWait) {
-    const retryAt = new Date(Date.now() + (pacer?.backoffMs() ?? 60_000)).toISOString();
-    return new TrackerError('rate_limited', said ?? 'GitHub is limiting requests; trying again later.', { status, retryAt });
+  if (isUnnamedSecondaryLimit(response)) {
+    const retryAt = new Date(Date.now() + backoffMs).toISOString();
+    return new TrackerError('rate_limited', said ?? 'GitHub is limiting requests; trying again later.', { status: response.status, retryAt });
   }
   return errorFromResponse(response, { ...(said ? { message: said } : {}), fields });
 }

@@ -87,7 +87,7 @@ export const githubTracker: TrackerPlugin = {
     if (answer.status === 404) {
       throw new TrackerError('not_found', `The token works, but the repository ${repository.fullName} was not found or the token cannot see it.`, { status: 404 });
     }
-    if (answer.status !== 200) throw repository.failure(answer);
+    if (answer.status !== 200) throw await repository.failure(answer);
     const found = answer.json as { full_name: string; has_issues?: boolean; archived?: boolean; permissions?: { push?: boolean } };
     const name = found.full_name;
     if (found.permissions?.push === false) {
@@ -106,7 +106,7 @@ export const githubTracker: TrackerPlugin = {
     const labels = await planLabels(repository, labelsOf(ticket));
     const done = ticket.status === 'Done';
     // Every content request of the create is paced up front: it starts when all of them fit, or not at all.
-    repository.reserve(labels.missing.length + 1 + (done ? 1 : 0));
+    await repository.reserve(labels.missing.length + 1 + (done ? 1 : 0));
     await createLabels(repository, labels.missing);
     const title = titleOf(ticket);
     const created = await repository.expect('POST', `${repository.path}/issues`, {
@@ -157,7 +157,7 @@ export const githubTracker: TrackerPlugin = {
     // A GitHub Enterprise Server without issue dependencies does not know the address.
     if (answer.status === 404) return 'unsupported';
     if (answer.status === 422 && (await alreadyBlockedBy(repository, path, blocking.id))) return 'linked';
-    throw repository.failure(answer);
+    throw await repository.failure(answer);
   },
 
   async resolveUser(username, context) {
@@ -168,7 +168,7 @@ export const githubTracker: TrackerPlugin = {
     if (answer.status === 204) return { id: login, name: login };
     // GitHub's reference ("Check if a user can be assigned"): 204 when the login can be assigned, otherwise 404.
     if (answer.status === 404) return null;
-    throw repository.failure(answer);
+    throw await repository.failure(answer);
   },
 };
 
@@ -193,7 +193,7 @@ function foundItem(issue: GitHubIssue): TrackerItem {
 async function mayWriteIssues(repository: GitHubRepository, name: string): Promise<void> {
   const answer = await repository.send('POST', `${repository.path}/labels`, { name: MARKER_LABEL, color: MARKER_COLOUR });
   if ((answer.status >= 200 && answer.status < 300) || alreadyExists(answer)) return;
-  const failure = repository.failure(answer);
+  const failure = await repository.failure(answer);
   if (answer.status !== 403 || failure.kind !== 'forbidden') throw failure;
   const needs = answer.headers['x-accepted-github-permissions'];
   throw new TrackerError(

@@ -63,7 +63,7 @@ export async function planLabels(repository: GitHubRepository, labels: Label[]):
 export async function createLabels(repository: GitHubRepository, labels: Label[]): Promise<void> {
   for (const label of labels) {
     const response = await repository.send('POST', `${repository.path}/labels`, label);
-    if (!(response.status >= 200 && response.status < 300) && !alreadyExists(response)) throw repository.failure(response);
+    if (!(response.status >= 200 && response.status < 300) && !alreadyExists(response)) throw await repository.failure(response);
   }
 }
 
