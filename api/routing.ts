@@ -27,19 +27,18 @@ export interface RouteInput<TBody, TQuery> {
   preloaded?: Record<string, unknown>;
 }
 
-export interface RouteDefinition<TBody = unknown, TQuery = unknown, TResult = unknown> {
+/** What a route declared for signed-in users receives besides: the user and the session, checked by the router. */
+export interface SignedInRouteInput<TBody, TQuery> extends RouteInput<TBody, TQuery>, Authenticated {}
+
+type RouteResult<TResult> = Promise<TResult | JsonText<TResult>> | TResult | JsonText<TResult>;
+
+interface RouteBase<TQuery> {
   method: HttpMethod;
   /** OpenAPI-style path: `/api/tickets/{id}`. */
   path: string;
   operationId: string;
   summary: string;
   tag: string;
-  /**
-   * Who may call it: 'session' (a signed-in user, by bearer token or session cookie), 'optional' (either way),
-   * 'bearer' (a bearer token other than a session's, e.g. a reset link's). Omitted: anyone. Outside production
-   * a 'session' route that answers a success without a session is an error.
-   */
-  auth?: 'session' | 'optional' | 'bearer';
   /** Schema of the JSON request body; the request is refused with 400 when it does not match. */
   body?: string;
   /** Schema of the query string; values are coerced to the declared types and defaults filled in. */
@@ -51,12 +50,36 @@ export interface RouteDefinition<TBody = unknown, TQuery = unknown, TResult = un
   preload?(input: { params: Record<string, string>; query: TQuery }): SessionRead | undefined;
   /** Every status the route answers with on success, and its body. The first 2xx or 3xx is the default status. */
   responses: Record<number, ResponseDefinition>;
+}
+
+/**
+ * A route for signed-in users (by bearer token or session cookie). The router refuses a request without a live
+ * session with 401 before the handler runs, in every mode, and hands the handler the user and session.
+ */
+export interface SignedInRoute<TBody = unknown, TQuery = unknown, TResult = unknown> extends RouteBase<TQuery> {
+  auth: 'session';
+  /** The 401's words (default 'Authentication required.'). */
+  unauthenticated?: string;
   /**
    * Returns the response body, or the same already written as JSON; may set `ctx.status` to another declared
    * status first.
    */
-  handler(ctx: AppContext, input: RouteInput<TBody, TQuery>): Promise<TResult | JsonText<TResult>> | TResult | JsonText<TResult>;
+  handler(ctx: AppContext, input: SignedInRouteInput<TBody, TQuery>): RouteResult<TResult>;
 }
+
+/**
+ * A route anyone may call: omitted `auth`, 'optional' (signed in or not: `ctx.state.auth` says), or 'bearer' (a
+ * bearer token other than a session's, e.g. a reset link's, which the handler checks).
+ */
+export interface OpenRoute<TBody = unknown, TQuery = unknown, TResult = unknown> extends RouteBase<TQuery> {
+  auth?: 'optional' | 'bearer';
+  handler(ctx: AppContext, input: RouteInput<TBody, TQuery>): RouteResult<TResult>;
+}
+
+export type RouteDefinition<TBody = unknown, TQuery = unknown, TResult = unknown> =
+  SignedInRoute<TBody, TQuery, TResult> | OpenRoute<TBody, TQuery, TResult>;
+
+const AUTHENTICATION_REQUIRED = 'Authentication required.';
 
 interface CompiledRoute {
   definition: RouteDefinition<never, never, unknown>;
@@ -116,21 +139,41 @@ export class ApiRegistry {
     return router;
   }
 
+  /** The session of a request to a signed-in route, or 401 in the route's words. */
+  #signedIn(definition: SignedInRoute<never, never, unknown>, ctx: AppContext): Authenticated {
+    if (!ctx.state.auth) throw new HttpError(401, definition.unauthenticated ?? AUTHENTICATION_REQUIRED);
+    return ctx.state.auth;
+  }
+
+  /**
+   * A request's problem with its body or query, in words. For a signed-in route, a caller without a live session is
+   * told that first (401), whatever it sent, so nothing of the route's input is revealed to anyone signed out.
+   */
+  async #refuse(route: CompiledRoute, ctx: AppContext, problem: string): Promise<never> {
+    const { definition } = route;
+    if (definition.auth === 'session') {
+      if (ctx.state.token && !ctx.state.auth) {
+        const found = await this.#authenticate(ctx.state.token);
+        if (found) ctx.state.auth = { user: found.user, session: found.session };
+      }
+      this.#signedIn(definition, ctx);
+    }
+    throw new HttpError(400, `Invalid request: ${problem}`);
+  }
+
   async #handle(route: CompiledRoute, ctx: AppContext): Promise<void> {
+    const { definition } = route;
+    if (definition.auth === 'session' && !ctx.state.token) this.#signedIn(definition, ctx);
     const body: unknown = (ctx.request as { body?: unknown }).body ?? {};
     const unstorable = findUnstorable({ path: ctx.params, query: ctx.query, body });
-    if (unstorable) throw new HttpError(400, `Invalid request: ${unstorable}`);
-    if (route.body && !route.body(body)) {
-      throw new HttpError(400, `Invalid request: ${describeError(route.body.errors![0]!)}`);
-    }
+    if (unstorable) return this.#refuse(route, ctx, unstorable);
+    if (route.body && !route.body(body)) return this.#refuse(route, ctx, describeError(route.body.errors![0]!));
     const query: Record<string, unknown> = { ...ctx.query };
     // ajv would coerce 'Infinity', '0x10' and ' 5' to numbers (and Infinity passes its integer check).
     const notDecimal = route.numericQuery.find((name) => typeof query[name] === 'string' && !DECIMAL.test(query[name]));
-    if (notDecimal) throw new HttpError(400, `Invalid request: ${notDecimal} must be a number written in digits`);
-    if (route.query && !route.query(query)) {
-      throw new HttpError(400, `Invalid request: ${describeError(route.query.errors![0]!, 'query')}`);
-    }
-    const read = route.definition.preload?.({ params: ctx.params, query: query as never });
+    if (notDecimal) return this.#refuse(route, ctx, `${notDecimal} must be a number written in digits`);
+    if (route.query && !route.query(query)) return this.#refuse(route, ctx, describeError(route.query.errors![0]!, 'query'));
+    const read = definition.preload?.({ params: ctx.params, query: query as never });
     let preloaded: Record<string, unknown> | undefined;
     if (ctx.state.token) {
       const found = await this.#authenticate(ctx.state.token, read);
@@ -139,17 +182,17 @@ export class ApiRegistry {
         if (read) preloaded = found.read;
       }
     }
-    ctx.status = route.defaultStatus;
-    const result = await route.definition.handler(ctx, {
-      body: body as never,
-      query: query as never,
-      params: ctx.params,
-      ...(preloaded ? { preloaded } : {}),
-    });
+    const input = { body: body as never, query: query as never, params: ctx.params, ...(preloaded ? { preloaded } : {}) };
+    let result: unknown;
+    if (definition.auth === 'session') {
+      const auth = this.#signedIn(definition, ctx);
+      ctx.status = route.defaultStatus;
+      result = await definition.handler(ctx, { ...input, user: auth.user, session: auth.session });
+    } else {
+      ctx.status = route.defaultStatus;
+      result = await definition.handler(ctx, input);
+    }
     if (this.#validateResponses) {
-      if (route.definition.auth === 'session' && !ctx.state.auth && ctx.status < 400) {
-        throw new Error(`${route.definition.operationId} is declared for signed-in users but answered without a session`);
-      }
       if (!route.responses.has(ctx.status)) {
         throw new Error(`${route.definition.operationId} answered with undeclared status ${ctx.status}`);
       }

@@ -1,6 +1,5 @@
 import type { Middleware } from 'koa';
 import { HttpError } from '../errors.ts';
-import type { Authenticated } from '../../core/users/accounts.ts';
 import { DEVICE_DAYS } from '../../core/users/devices.ts';
 import type { AppContext, AppState } from '../context.ts';
 
@@ -35,11 +34,6 @@ export function sessionToken(appUrl: string): Middleware<AppState> {
     }
     await next();
   };
-}
-
-export function requireAuth(ctx: AppContext, message = 'Authentication required.'): Authenticated {
-  if (!ctx.state.auth) throw new HttpError(401, message);
-  return ctx.state.auth;
 }
 
 export function setSessionCookie(ctx: AppContext, token: string, days: number): void {

@@ -7,7 +7,7 @@ import type {
   SessionResponse, SignupRequest, SignupResponse, UpdateUserRequest, UpdateUserResponse,
 } from '../../schemas/types.ts';
 import type { AppContext } from '../context.ts';
-import { bearerToken, clearSessionCookie, DEVICE_COOKIE, requireAuth, setDeviceCookie, setSessionCookie } from '../middleware/auth.ts';
+import { bearerToken, clearSessionCookie, DEVICE_COOKIE, setDeviceCookie, setSessionCookie } from '../middleware/auth.ts';
 import type { ApiRegistry } from '../routing.ts';
 
 const client = (ctx: AppContext) => ({ ip: ctx.ip, userAgent: ctx.get('user-agent') || undefined, device: ctx.cookies.get(DEVICE_COOKIE) });
@@ -72,11 +72,10 @@ export function authRoutes(api: ApiRegistry, deps: { accounts: Accounts; em: () 
 
   api.route<undefined, undefined, CurrentUserResponse>({
     method: 'get', path: '/auth/current-user', operationId: 'currentUser', tag: 'auth', auth: 'session',
+    unauthenticated: MESSAGES.notAuthenticated,
     summary: 'The signed-in user.',
     responses: { 200: { description: 'Signed in.', schema: schema('current-user.response') } },
-    handler(ctx) {
-      return { user: viewUser(requireAuth(ctx, MESSAGES.notAuthenticated).user) };
-    },
+    handler: (_ctx, { user }) => ({ user: viewUser(user) }),
   });
 
   api.route<undefined, undefined, undefined>({
@@ -98,8 +97,8 @@ export function authRoutes(api: ApiRegistry, deps: { accounts: Accounts; em: () 
       200: { description: 'Changed.', schema: schema('message.response') },
       400: { description: 'Wrong current password, or the new one breaks the rules.' },
     },
-    async handler(ctx, { body }) {
-      await accounts.changePassword(em(), requireAuth(ctx), body);
+    async handler(_ctx, { body, user, session }) {
+      await accounts.changePassword(em(), { user, session }, body);
       return { message: MESSAGES.passwordChanged };
     },
   });

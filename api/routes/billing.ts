@@ -10,7 +10,6 @@ import type {
   CancelSubscriptionResponse, CurrentSubscription, PaymentHistory, PortalSession, SubscribeRequest, SubscribeResponse,
   SubscriptionTiers, StripeWebhookEvent, StripeWebhookReceipt,
 } from '../../schemas/types.ts';
-import { requireAuth } from '../middleware/auth.ts';
 import type { ApiRegistry } from '../routing.ts';
 
 export interface BillingRouteDependencies {
@@ -44,21 +43,21 @@ export function billingRoutes(api: ApiRegistry, deps: BillingRouteDependencies):
     method: 'get', path: '/api/subscriptions/tiers', operationId: 'listSubscriptionTiers', tag: 'billing', auth: 'session',
     summary: 'The plans (Free, Pro, Enterprise) with price, interval, features and monthly token limits, and whether paid plans can be bought here.',
     responses: { 200: { description: 'The plans.', schema: schema('tiers.response') } },
-    handler: (ctx) => listTiers(em(), requireAuth(ctx).user, setup),
+    handler: (ctx, { user }) => listTiers(em(), user, setup),
   });
 
   api.route<undefined, undefined, CurrentSubscription>({
     method: 'get', path: '/api/subscriptions/current', operationId: 'currentSubscription', tag: 'billing', auth: 'session',
     summary: "The user's plan and subscription: status, subscription date, period end, cancellation, and whether billing can be managed.",
     responses: { 200: { description: 'The subscription.', schema: schema('current.response') } },
-    handler: (ctx) => currentSubscription(em(), requireAuth(ctx).user, setup),
+    handler: (ctx, { user }) => currentSubscription(em(), user, setup),
   });
 
   api.route<undefined, undefined, PaymentHistory>({
     method: 'get', path: '/api/subscriptions/payment-history', operationId: 'paymentHistory', tag: 'billing', auth: 'session',
     summary: "The user's payments (date, amount, description, status), newest first, from this installation's records.",
     responses: { 200: { description: 'The payments; an empty list when there are none.', schema: schema('payment-history.response') } },
-    handler: (ctx) => paymentHistory(em(), requireAuth(ctx).user),
+    handler: (ctx, { user }) => paymentHistory(em(), user),
   });
 
   api.route<SubscribeRequest, undefined, SubscribeResponse>({
@@ -72,8 +71,7 @@ export function billingRoutes(api: ApiRegistry, deps: BillingRouteDependencies):
       409: { description: 'Already on this plan.' },
       502: STRIPE_DOWN,
     },
-    handler: (ctx, { body }) => {
-      const { user } = requireAuth(ctx);
+    handler: (ctx, { body, user }) => {
       return viaStripe(() => subscribe(em(), user, body.tierId, deps));
     },
   });
@@ -87,8 +85,7 @@ export function billingRoutes(api: ApiRegistry, deps: BillingRouteDependencies):
       409: { description: 'No billing account yet (never subscribed).' },
       502: STRIPE_DOWN,
     },
-    handler: (ctx) => {
-      const { user } = requireAuth(ctx);
+    handler: (ctx, { user }) => {
       return viaStripe(() => portalSession(em(), user, deps));
     },
   });
@@ -102,8 +99,7 @@ export function billingRoutes(api: ApiRegistry, deps: BillingRouteDependencies):
       409: { description: 'No subscription to cancel (Free), or a plan set by the administrator.' },
       502: STRIPE_DOWN,
     },
-    handler: (ctx) => {
-      const { user } = requireAuth(ctx);
+    handler: (ctx, { user }) => {
       return viaStripe(() => cancelSubscription(em(), user, deps));
     },
   });

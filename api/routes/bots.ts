@@ -16,7 +16,6 @@ import { isBotError } from '../../plugins/sdk/index.ts';
 import type { MeetingBotList, MeetingBotRequest, MeetingBotResponse, MeetingBotWebhook, MeetingBotWebhookReceipt } from '../../schemas/types.ts';
 import { HttpError } from '../errors.ts';
 import type { AppState } from '../context.ts';
-import { requireAuth } from '../middleware/auth.ts';
 import type { ApiRegistry } from '../routing.ts';
 import { cancelBotLifecycle, sendBotEvent, startBotLifecycle } from '../../workflows/client.ts';
 
@@ -111,8 +110,7 @@ export function botRoutes(api: ApiRegistry, deps: BotRouteDependencies): void {
       429: { description: 'The bot service is limiting requests; try again shortly.', schema: 'api/error.schema.json' },
       502: { description: 'The bot service refused or could not be reached; no bot was sent.', schema: 'api/error.schema.json' },
     },
-    async handler(ctx, { body }) {
-      const { user } = requireAuth(ctx);
+    async handler(ctx, { body, user }) {
       const meetingBot = configuredBot(deps.meetingBot);
       const request = checkBotRequest(body);
       let bot: Bot;
@@ -131,8 +129,7 @@ export function botRoutes(api: ApiRegistry, deps: BotRouteDependencies): void {
     method: 'get', path: '/api/recall/bots', operationId: 'listBots', tag: 'bots', auth: 'session',
     summary: "The signed-in user's active bots (not yet reported on, joining or recording), and whether a bot service is configured; the panel polls this every 10 s while there are bots.",
     responses: { 200: { description: 'The active bots, newest first; none, with what to configure, when the meeting bot is off.', schema: schema('list.response') } },
-    async handler(ctx) {
-      const { user } = requireAuth(ctx);
+    async handler(ctx, { user }) {
       if (!deps.meetingBot) return { success: true, bots: [], configured: false, notice: NOT_CONFIGURED };
       return { success: true, bots: (await activeBots(em(), user)).map(viewBot), configured: true, notice: null };
     },
@@ -142,8 +139,7 @@ export function botRoutes(api: ApiRegistry, deps: BotRouteDependencies): void {
     method: 'get', path: '/api/recall/bots/{id}', operationId: 'getBot', tag: 'bots', auth: 'session',
     summary: "One of the user's bots, by the bot service's id, in whatever state (the outcome of one that ended).",
     responses: { 200: { description: 'Found.', schema: schema('bot.response') }, 403: OFF },
-    async handler(ctx, { params }) {
-      const { user } = requireAuth(ctx);
+    async handler(ctx, { params, user }) {
       configuredBot(deps.meetingBot);
       return { success: true, bot: viewBot(await ownBot(em(), user, params['id']!)) };
     },
@@ -157,8 +153,7 @@ export function botRoutes(api: ApiRegistry, deps: BotRouteDependencies): void {
       403: OFF,
       409: { description: 'The bot has already ended.', schema: 'api/error.schema.json' },
     },
-    async handler(ctx, { params }) {
-      const { user } = requireAuth(ctx);
+    async handler(ctx, { params, user }) {
       configuredBot(deps.meetingBot);
       let bot = await ownBot(em(), user, params['id']!);
       assertCancellable(bot);

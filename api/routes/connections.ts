@@ -3,7 +3,6 @@ import type { Connections } from '../../core/connections/connections.ts';
 import type {
   ConnectionDeliveries, ConnectionList, ConnectionRequest, ConnectionSaved, ConnectionTypes, ConnectionVerifyResponse, ProjectConnectionCheck,
 } from '../../schemas/types.ts';
-import { requireAuth } from '../middleware/auth.ts';
 import type { ApiRegistry } from '../routing.ts';
 
 const schema = (name: string) => `api/connections/${name}.schema.json`;
@@ -19,7 +18,7 @@ export function connectionRoutes(api: ApiRegistry, deps: { em: () => EntityManag
     method: 'get', path: '/api/connections', operationId: 'listConnections', tag: 'connections', auth: 'session',
     summary: "The signed-in user's connections, newest first; credentials only as which fields are set.",
     responses: { 200: { description: 'The connections.', schema: schema('list.response') } },
-    handler: (ctx) => connections().list(em(), requireAuth(ctx).user),
+    handler: (ctx, { user }) => connections().list(em(), user),
   });
 
   api.route<undefined, undefined, ConnectionTypes>({
@@ -28,17 +27,14 @@ export function connectionRoutes(api: ApiRegistry, deps: { em: () => EntityManag
       'The connection types this server offers (its tracker plugins, built-in and third-party) with the credential and setting fields ' +
       'each needs, read from the plugin’s schemas: enough to build the form for any of them.',
     responses: { 200: { description: 'The types, in load order.', schema: schema('types.response') } },
-    handler: (ctx) => {
-      requireAuth(ctx);
-      return connections().types();
-    },
+    handler: () => connections().types(),
   });
 
   api.route<undefined, undefined, ProjectConnectionCheck>({
     method: 'get', path: '/api/connections/project/{project}', operationId: 'connectionForProject', tag: 'connections', auth: 'session',
     summary: "The user's connection for a Tickscribe project: by project identifier, project mappings or name, ignoring case.",
     responses: { 200: { description: 'Whether one exists, and which.', schema: schema('project.response') } },
-    handler: (ctx, { params }) => connections().forProject(em(), requireAuth(ctx).user, params['project'] ?? ''),
+    handler: (ctx, { params, user }) => connections().forProject(em(), user, params['project'] ?? ''),
   });
 
   api.route<ConnectionRequest, undefined, ConnectionSaved>({
@@ -46,7 +42,7 @@ export function connectionRoutes(api: ApiRegistry, deps: { em: () => EntityManag
     summary: 'Create a connection; it is saved once its fields are valid, then checked with the tracker.',
     body: schema('connection.request'),
     responses: { 201: { description: 'Saved, with the outcome of the check.', schema: schema('saved.response') }, 400: { description: SAVE_ERRORS } },
-    handler: (ctx, { body }) => connections().create(em(), requireAuth(ctx).user, body),
+    handler: (ctx, { body, user }) => connections().create(em(), user, body),
   });
 
   api.route<ConnectionRequest, undefined, ConnectionSaved>({
@@ -54,15 +50,15 @@ export function connectionRoutes(api: ApiRegistry, deps: { em: () => EntityManag
     summary: 'Change a connection (fields left out and credential fields left empty keep their values), then check it with the tracker.',
     body: schema('connection.request'),
     responses: { 200: { description: 'Saved, with the outcome of the check.', schema: schema('saved.response') }, 400: { description: SAVE_ERRORS } },
-    handler: (ctx, { body, params }) => connections().update(em(), requireAuth(ctx).user, params['id']!, body),
+    handler: (ctx, { body, params, user }) => connections().update(em(), user, params['id']!, body),
   });
 
   api.route<undefined, undefined, undefined>({
     method: 'delete', path: '/api/connections/{id}', operationId: 'deleteConnection', tag: 'connections', auth: 'session',
     summary: 'Delete a connection and its delivery log.',
     responses: { 204: { description: 'Deleted.' } },
-    async handler(ctx, { params }) {
-      await connections().remove(em(), requireAuth(ctx).user, params['id']!);
+    async handler(ctx, { params, user }) {
+      await connections().remove(em(), user, params['id']!);
       return undefined;
     },
   });
@@ -74,13 +70,13 @@ export function connectionRoutes(api: ApiRegistry, deps: { em: () => EntityManag
       200: { description: 'The outcome, ok or not, in words.', schema: schema('verify.response') },
       400: { description: 'The saved credentials can no longer be read, or the tracker plugin is no longer loaded.' },
     },
-    handler: (ctx, { params }) => connections().verify(em(), requireAuth(ctx).user, params['id']!),
+    handler: (ctx, { params, user }) => connections().verify(em(), user, params['id']!),
   });
 
   api.route<undefined, undefined, ConnectionDeliveries>({
     method: 'get', path: '/api/connections/{id}/deliveries', operationId: 'connectionDeliveries', tag: 'connections', auth: 'session',
     summary: "The newest requests the connection's tracker plugin made (method, URL without query, status or error, duration).",
     responses: { 200: { description: 'Newest first.', schema: schema('deliveries.response') } },
-    handler: (ctx, { params }) => connections().deliveries(em(), requireAuth(ctx).user, params['id']!),
+    handler: (ctx, { params, user }) => connections().deliveries(em(), user, params['id']!),
   });
 }

@@ -5,7 +5,6 @@ import { Conflict, NotFound } from '../../core/errors.ts';
 import { analyzePush, prepareBulkPush } from '../../core/push/requests.ts';
 import type { BulkPushRequest, PushAnalysis, PushAnalysisRequest, PushProgress, PushResult, PushStarted, PushStatus } from '../../schemas/types.ts';
 import { readPush, startPush, type PushState } from '../../workflows/client.ts';
-import { requireAuth } from '../middleware/auth.ts';
 import type { ApiRegistry } from '../routing.ts';
 
 const schema = (name: string) => `api/push/${name}.schema.json`;
@@ -31,7 +30,7 @@ export function pushRoutes(api: ApiRegistry, deps: { em: () => EntityManager; wo
       400: { description: "'Please select at least one ticket to push'." },
       404: { description: 'A ticket that does not exist or is not yours.' },
     },
-    handler: (ctx, { body }) => analyzePush(em(), requireAuth(ctx).user, body.ticketIds),
+    handler: (ctx, { body, user }) => analyzePush(em(), user, body.ticketIds),
   });
 
   api.route<BulkPushRequest, undefined, PushResult | PushStarted>({
@@ -46,8 +45,7 @@ export function pushRoutes(api: ApiRegistry, deps: { em: () => EntityManager; wo
       404: { description: 'The connection, or a ticket, does not exist or is not yours.' },
       409: { description: "'Push operation failed': the push stopped before it finished; pushing again finishes it without duplicates." },
     },
-    async handler(ctx, { body, params }) {
-      const { user } = requireAuth(ctx);
+    async handler(ctx, { body, params, user }) {
       const connection = await ownConnection(em(), user, params['id']!);
       const waitMs = (body.waitSeconds ?? DEFAULT_WAIT_SECONDS) * 1000;
       let state: PushState | null = null;
@@ -73,8 +71,7 @@ export function pushRoutes(api: ApiRegistry, deps: { em: () => EntityManager; wo
       200: { description: 'Where the push stands.', schema: schema('status.response') },
       404: { description: 'No such push on this connection, or the connection is not yours.' },
     },
-    async handler(ctx, { params }) {
-      const { user } = requireAuth(ctx);
+    async handler(ctx, { params, user }) {
       const connection = await ownConnection(em(), user, params['id']!);
       const batchId = params['batchId'] ?? '';
       const state = BATCH_ID.test(batchId) ? await readPush(workflows, connection.id, batchId) : null;

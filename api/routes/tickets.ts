@@ -6,7 +6,6 @@ import type {
   AssigneeSearchQuery, AssigneeSearchResponse, TicketCreateRequest, TicketFilterQuery, TicketList, TicketListQuery,
   TicketResponse, TicketSearchQuery, TicketSearchResponse, TicketUpdateRequest,
 } from '../../schemas/types.ts';
-import { requireAuth } from '../middleware/auth.ts';
 import type { ApiRegistry } from '../routing.ts';
 
 const schema = (name: string) => `api/tickets/${name}.schema.json`;
@@ -21,7 +20,6 @@ export function ticketRoutes(api: ApiRegistry, deps: { em: () => EntityManager }
     responses: { 200: { description: 'A page.', schema: schema('list.response') } },
     preload: ({ query }) => ticketListRead(query),
     handler: (ctx, { query, preloaded }) => {
-      requireAuth(ctx);
       return ticketListOf(preloaded!, query);
     },
   });
@@ -33,7 +31,6 @@ export function ticketRoutes(api: ApiRegistry, deps: { em: () => EntityManager }
     responses: { 200: { description: 'A page.', schema: schema('list.response') } },
     preload: ({ query }) => ticketListRead(query),
     handler: (ctx, { query, preloaded }) => {
-      requireAuth(ctx);
       return ticketListOf(preloaded!, query);
     },
   });
@@ -43,7 +40,7 @@ export function ticketRoutes(api: ApiRegistry, deps: { em: () => EntityManager }
     summary: 'Tickets whose text contains q (for dependencies).',
     query: schema('search.query'),
     responses: { 200: { description: 'Matches.', schema: schema('search.response') } },
-    handler: (ctx, { query }) => searchTickets(em(), requireAuth(ctx).user, query.q, query.limit),
+    handler: (ctx, { query, user }) => searchTickets(em(), user, query.q, query.limit),
   });
 
   api.route<undefined, Required<Pick<AssigneeSearchQuery, 'q' | 'limit'>> & AssigneeSearchQuery, AssigneeSearchResponse>({
@@ -51,14 +48,14 @@ export function ticketRoutes(api: ApiRegistry, deps: { em: () => EntityManager }
     summary: "Assignee suggestions: participants of the user's transcripts and assignees already used.",
     query: schema('users-search.query'),
     responses: { 200: { description: 'Names.', schema: schema('users-search.response') } },
-    handler: (ctx, { query }) => searchAssignees(em(), requireAuth(ctx).user, query.q, query.limit, query.project?.trim() || undefined),
+    handler: (ctx, { query, user }) => searchAssignees(em(), user, query.q, query.limit, query.project?.trim() || undefined),
   });
 
   api.route<undefined, undefined, TicketResponse>({
     method: 'get', path: '/api/tickets/{id}', operationId: 'getTicket', tag: 'tickets', auth: 'session',
     summary: 'One ticket.',
     responses: { 200: { description: 'Found.', schema: schema('ticket.response') } },
-    handler: async (ctx, { params }) => ({ ticket: viewTicket(await ownTicket(em(), requireAuth(ctx).user, params['id']!)) }),
+    handler: async (ctx, { params, user }) => ({ ticket: viewTicket(await ownTicket(em(), user, params['id']!)) }),
   });
 
   api.route<TicketCreateRequest, undefined, TicketResponse>({
@@ -66,7 +63,7 @@ export function ticketRoutes(api: ApiRegistry, deps: { em: () => EntityManager }
     summary: 'Create a ticket (title, project and description required; status ToDo and priority Medium by default).',
     body: schema('create.request'),
     responses: { 201: { description: 'Created.', schema: schema('ticket.response') }, 400: { description: "'Please fill out all required fields', or a bad dependency." } },
-    handler: async (ctx, { body }) => ({ ticket: await createTicket(em(), requireAuth(ctx).user, body) }),
+    handler: async (ctx, { body, user }) => ({ ticket: await createTicket(em(), user, body) }),
   });
 
   api.route<TicketUpdateRequest, undefined, TicketResponse>({
@@ -74,15 +71,15 @@ export function ticketRoutes(api: ApiRegistry, deps: { em: () => EntityManager }
     summary: 'Change a ticket; fields left out keep their values.',
     body: schema('update.request'),
     responses: { 200: { description: 'Updated.', schema: schema('ticket.response') }, 400: { description: 'A required field blanked, or a bad dependency.' } },
-    handler: async (ctx, { body, params }) => ({ ticket: await updateTicket(em(), requireAuth(ctx).user, params['id']!, body) }),
+    handler: async (ctx, { body, params, user }) => ({ ticket: await updateTicket(em(), user, params['id']!, body) }),
   });
 
   api.route<undefined, undefined, undefined>({
     method: 'delete', path: '/api/tickets/{id}', operationId: 'deleteTicket', tag: 'tickets', auth: 'session',
     summary: 'Delete a ticket; other tickets stop depending on it.',
     responses: { 204: { description: 'Deleted.' } },
-    async handler(ctx, { params }) {
-      await deleteTicket(em(), requireAuth(ctx).user, params['id']!);
+    async handler(ctx, { params, user }) {
+      await deleteTicket(em(), user, params['id']!);
       return undefined;
     },
   });

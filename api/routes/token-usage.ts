@@ -3,7 +3,6 @@ import type { Credits } from '../../core/credits/credits.ts';
 import { manualReset, resetState, type CreditSchedules } from '../../core/credits/resets.ts';
 import type { User } from '../../core/users/user.entity.ts';
 import type { TokenUsageHistory, TokenUsageHistoryQuery, TokenUsageReset, TokenUsageStats } from '../../schemas/types.ts';
-import { requireAuth } from '../middleware/auth.ts';
 import type { ApiRegistry } from '../routing.ts';
 
 async function fullStats(credits: Credits, em: EntityManager, user: User): Promise<TokenUsageStats> {
@@ -16,7 +15,7 @@ export function tokenUsageRoutes(api: ApiRegistry, deps: { credits: Credits; em:
     method: 'get', path: '/api/token-usage/stats', operationId: 'tokenUsageStats', tag: 'token usage', auth: 'session',
     summary: "This period's input and output tokens used, the plan's limits, the next reset, whether the user is blocked, and the manual reset's cooldown.",
     responses: { 200: { description: 'Stats.', schema: 'api/token-usage/stats.response.schema.json' } },
-    handler: (ctx) => fullStats(deps.credits, deps.em(), requireAuth(ctx).user),
+    handler: (ctx, { user }) => fullStats(deps.credits, deps.em(), user),
   });
 
   api.route<undefined, Required<TokenUsageHistoryQuery>, TokenUsageHistory>({
@@ -24,7 +23,7 @@ export function tokenUsageRoutes(api: ApiRegistry, deps: { credits: Credits; em:
     summary: 'Usage entries, newest first, a page at a time.',
     query: 'api/token-usage/history.query.schema.json',
     responses: { 200: { description: 'A page of history.', schema: 'api/token-usage/history.response.schema.json' } },
-    handler: (ctx, { query }) => deps.credits.history(deps.em(), requireAuth(ctx).user, query),
+    handler: (ctx, { query, user }) => deps.credits.history(deps.em(), user, query),
   });
 
   api.route<undefined, undefined, TokenUsageReset>({
@@ -34,8 +33,7 @@ export function tokenUsageRoutes(api: ApiRegistry, deps: { credits: Credits; em:
       200: { description: 'Reset, in words, with the stats after it.', schema: 'api/token-usage/reset.response.schema.json' },
       429: { description: 'Within 30 days of the last manual reset; the message gives the next possible date.' },
     },
-    async handler(ctx) {
-      const { user } = requireAuth(ctx);
+    async handler(ctx, { user }) {
       const { unblocked } = await manualReset(deps.em().fork(), user);
       await deps.schedules?.ensure(user.id).catch(() => {});
       return {

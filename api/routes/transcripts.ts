@@ -9,7 +9,6 @@ import { assertCanUpload, listTranscripts, ownTranscript, transcriptStatusOf, tr
 import type {
   TranscriptDetail, TranscriptList, TranscriptListQuery, TranscriptStatus, TranscriptUpload, TranscriptUploadError,
 } from '../../schemas/types.ts';
-import { requireAuth } from '../middleware/auth.ts';
 import { readUpload } from '../middleware/upload.ts';
 import { cancelIngest, startIngest } from '../../workflows/client.ts';
 import type { ApiRegistry } from '../routing.ts';
@@ -31,8 +30,7 @@ export function transcriptRoutes(
       402: { description: "The month's transcripts or token credits are used up.", schema: schema('upload-error') },
       413: { description: 'Over 1MB; nothing is stored.', schema: schema('upload-error') },
     },
-    async handler(ctx) {
-      const { user } = requireAuth(ctx);
+    async handler(ctx, { user }) {
       try {
         await assertCanUpload(em(), user, credits);
         const transcript = await createUpload(em(), user, credits, await readUpload(ctx, 'transcript'));
@@ -61,15 +59,15 @@ export function transcriptRoutes(
     summary: "The signed-in user's transcripts: searched by title or source, sorted by upload time or title, a page at a time.",
     query: schema('list.query'),
     responses: { 200: { description: 'A page.', schema: schema('list.response') } },
-    handler: (ctx, { query }) => listTranscripts(em(), requireAuth(ctx).user, query),
+    handler: (ctx, { query, user }) => listTranscripts(em(), user, query),
   });
 
   api.route<undefined, undefined, TranscriptDetail>({
     method: 'get', path: '/api/transcripts/{id}', operationId: 'getTranscript', tag: 'transcripts', auth: 'session',
     summary: 'A transcript with its conversation and the tickets made from it.',
     responses: { 200: { description: 'Found.', schema: schema('detail.response') } },
-    async handler(ctx, { params }) {
-      const transcript = await ownTranscript(em(), requireAuth(ctx).user, params['id']!);
+    async handler(ctx, { params, user }) {
+      const transcript = await ownTranscript(em(), user, params['id']!);
       const tickets = await transcriptTickets(em(), transcript);
       return { transcript: viewTranscript(transcript), status: transcript.processingStatus, tickets: tickets.map(viewTicket) };
     },
@@ -81,7 +79,6 @@ export function transcriptRoutes(
     responses: { 200: { description: 'Found.', schema: schema('status.response') } },
     preload: ({ params }) => transcriptStatusRead(params['id']!),
     handler: (ctx, { preloaded }) => {
-      requireAuth(ctx);
       return transcriptStatusOf(preloaded);
     },
   });
@@ -90,8 +87,8 @@ export function transcriptRoutes(
     method: 'delete', path: '/api/transcripts/{id}', operationId: 'deleteTranscript', tag: 'transcripts', auth: 'session',
     summary: 'Delete a transcript (a running ingest is cancelled). Tickets made from it stay, without the link.',
     responses: { 204: { description: 'Deleted.' } },
-    async handler(ctx, { params }) {
-      const transcript = await ownTranscript(em(), requireAuth(ctx).user, params['id']!);
+    async handler(ctx, { params, user }) {
+      const transcript = await ownTranscript(em(), user, params['id']!);
       if (transcript.processingStatus === 'pending' || transcript.processingStatus === 'processing') {
         await cancelIngest(temporal, transcript.id).catch((error: unknown) =>
           ctx.state.log.warn({ err: error }, 'could not cancel the ingest workflow'),

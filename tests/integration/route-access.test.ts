@@ -1,0 +1,130 @@
+// Sign-in and ownership, for every route the API declares: the router refuses a signed-in route to anyone without a
+// live session before its handler runs, and a signed-in user reaching for another user's ids finds nothing there.
+// The routes are read from the OpenAPI document, so a route is covered as soon as it is declared; a route with ids
+// in its path that this test cannot give an owner fails the test until it is taught one.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { describeApi } from '../../server/api-types.ts';
+import { signUpVerified, type SignedInUser } from '../support/accounts.ts';
+import { useTestApp } from '../support/app.ts';
+import { call, CONNECTION_ENV, kanbanConnection, newToken, useTrackerServer } from './connections-support.ts';
+
+interface Operation { operationId: string; security: Record<string, unknown>[] }
+const document = describeApi() as { paths: Record<string, Record<string, Operation>> };
+const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+  Object.entries(methods).map(([method, operation]) => ({ id: operation.operationId, method: method.toUpperCase(), path, security: operation.security })));
+const signedInOnly = operations.filter((operation) =>
+  operation.security.some((alternative) => 'cookieAuth' in alternative) && operation.security.every((alternative) => Object.keys(alternative).length > 0));
+const withIds = signedInOnly.filter((operation) => operation.path.includes('{'));
+
+// A meeting bot configured (its service never reached: every bot asked for here is another user's).
+const t = useTestApp({
+  ...CONNECTION_ENV, MEETING_BOT_PROVIDER: 'recall', MEETING_BOT_API_KEY: 'recall-key', MEETING_BOT_BASE_URL: 'http://127.0.0.1:9',
+  MEETING_BOT_WEBHOOK_SECRET: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', MEETING_BOT_POLL_INTERVAL_MS: '3600000',
+});
+const tracker = useTrackerServer();
+let owner: SignedInUser;
+let other: SignedInUser;
+/** The owner's resources, by the path parameter that names them. */
+const owned: Record<string, string> = {};
+
+const send = (method: string, path: string, headers: Record<string, string> = {}, body?: unknown) =>
+  fetch(`${t.base}${path}`, {
+    method, redirect: 'manual',
+    headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  }).then(async (response) => ({ status: response.status, body: (await response.json().catch(() => ({}))) as { error?: string } }));
+
+/** The path with the owner's resources in it: `{id}` is the resource its path's collection names. */
+function ownersPath(path: string): string {
+  const collection = /^\/api\/(?:recall\/)?(\w+)/.exec(path)?.[1] ?? '';
+  return path.replace(/\{(\w+)\}/g, (_whole, name: string) => {
+    const key = name === 'id' ? collection : name;
+    if (!(key in owned)) throw new Error(`${path}: no owned resource for {${name}}; teach this test one.`);
+    return encodeURIComponent(owned[key]!);
+  });
+}
+
+beforeAll(async () => {
+  owner = await signUpVerified(t.base, t.db);
+  other = await signUpVerified(t.base, t.db);
+  const api = (method: string, path: string, body?: unknown) => call(t.base, owner.token, method, path, body);
+  const ticket = await api('POST', '/api/tickets', { title: 'Fix the login', description: 'Users are logged out.', priority: 'High', status: 'ToDo', project: 'Web' });
+  owned['tickets'] = (ticket.body['ticket'] as { id: string }).id;
+  const form = new FormData();
+  form.append('transcript', new Blob(['Ada: Grace, please fix the login page by Friday.\nGrace: Sure, I will.\n']), 'standup.txt');
+  const upload = await fetch(`${t.base}/api/transcripts/upload`, { method: 'POST', headers: { authorization: `Bearer ${owner.token}` }, body: form });
+  owned['transcripts'] = ((await upload.json()) as { transcriptId?: string; id?: string; transcript?: { id: string } }).transcriptId
+    ?? ((await t.db.query('select id from transcripts where user_id = $1', [owner.userId])).rows[0] as { id: string }).id;
+  const trackerToken = newToken();
+  tracker.tokens.add(trackerToken);
+  tracker.targets.add('WEB');
+  const connection = await api('POST', '/api/connections', kanbanConnection(tracker, trackerToken));
+  owned['connections'] = (connection.body['connection'] as { id: string }).id;
+  owned['project'] = (connection.body['connection'] as { projectIdentifier: string }).projectIdentifier;
+  owned['batchId'] = crypto.randomUUID();
+  // A bot that has finished (so nothing asks the bot service about it), known to the API by the service's id.
+  owned['bots'] = crypto.randomUUID();
+  await t.db.query(
+    `insert into bots (id, user_id, provider, provider_bot_id, meeting_url, status, created_at, updated_at)
+       values (gen_random_uuid(), $1, 'recall', $2, 'https://meet.google.com/abc-defg-hij', 'done', now(), now())`,
+    [owner.userId, owned['bots']],
+  );
+});
+
+/** The routes anyone may call, each for its reason; any other route is for signed-in users only. */
+const PUBLIC = [
+  'getHealth', 'signup', 'verifyEmail', 'login', 'requestPasswordReset',
+  'logout', // ends the session it is sent with, if any
+  'updateUser', // the reset link's token is its bearer token
+  'stripeWebhook', 'receiveBotWebhook', // signed by Stripe and by the bot service
+  'devOutbox', // outside production only
+];
+
+describe('signed-in routes', () => {
+  it('are every route but the public ones', () => {
+    expect(operations.filter((operation) => !signedInOnly.includes(operation)).map((operation) => operation.id).sort()).toEqual([...PUBLIC].sort());
+  });
+
+  it.each(signedInOnly.map((operation) => [operation.id, operation] as const))('%s answers 401 without a live session, before reading anything', async (_id, operation) => {
+    const path = operation.path.replace(/\{\w+\}/g, crypto.randomUUID());
+    const words = operation.id === 'currentUser' ? 'User not authenticated.' : 'Authentication required.';
+    const tries: Record<string, string>[] = [{}, { authorization: `Bearer ${crypto.randomUUID()}` }, { cookie: `tickscribe_session=${crypto.randomUUID()}`, origin: new URL(t.app.url).origin }];
+    for (const headers of tries) {
+      // A body that breaks every schema: the refusal is still the sign-in's.
+      const body = operation.method === 'GET' || operation.method === 'DELETE' ? undefined : { unexpected: [1, 2, 3] };
+      expect(await send(operation.method, path, headers, body), `${operation.id} ${JSON.stringify(headers)}`).toEqual({ status: 401, body: { error: words } });
+    }
+  });
+});
+
+describe("another user's ids", () => {
+  it('are found', () => expect(withIds.length).toBeGreaterThanOrEqual(12));
+
+  it.each(withIds.map((operation) => [operation.id, operation] as const))('%s finds nothing of the owner', async (_id, operation) => {
+    const path = ownersPath(operation.path);
+    const bodies: Record<string, unknown> = { updateTicket: { title: 'Taken over' }, updateConnection: { name: 'Taken over' }, bulkPush: { ticketIds: [owned['tickets']] } };
+    const body = bodies[operation.id] ?? (operation.method === 'POST' ? {} : undefined);
+    const answer = await call(t.base, other.token, operation.method, path, body);
+    if (operation.id === 'connectionForProject') {
+      // Asking whether one's own connection serves a project: the other user has none.
+      expect(answer).toMatchObject({ status: 200, body: { exists: false, connection: null } });
+    } else {
+      expect(answer.status, `${operation.id}: ${answer.text}`).toBe(404);
+    }
+  });
+
+  it("left the owner's resources as they were", async () => {
+    const api = (path: string) => call(t.base, owner.token, 'GET', path);
+    expect((await api(`/api/tickets/${owned['tickets']}`)).body).toMatchObject({ ticket: { title: 'Fix the login' } });
+    expect((await api(`/api/transcripts/${owned['transcripts']}`)).status).toBe(200);
+    expect((await api('/api/connections')).body['connections']).toEqual([expect.objectContaining({ id: owned['connections'], name: expect.not.stringMatching(/Taken over/) })]);
+    expect((await api(`/api/recall/bots/${owned['bots']}`)).status).toBe(200);
+  });
+
+  it('in a body are refused like ids that do not exist', async () => {
+    const answer = await call(t.base, other.token, 'POST', '/api/push/analyze', { ticketIds: [owned['tickets']] });
+    const missing = await call(t.base, other.token, 'POST', '/api/push/analyze', { ticketIds: [crypto.randomUUID()] });
+    expect(answer).toMatchObject({ status: 404, body: { error: 'Ticket not found' } });
+    expect(missing).toMatchObject({ status: 404, body: answer.body });
+  });
+});
