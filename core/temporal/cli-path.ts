@@ -24,7 +24,3 @@ export function findTemporalCli(configured?: string, path = process.env['PATH'] 
   const candidates = [...path.split(delimiter).filter(Boolean).map((dir) => join(dir, 'temporal')), join(TOOLS_DIR, 'temporal')];
   return candidates.find(isExecutable);
 }
-
-export const TEMPORAL_CLI_MISSING =
-  'The Temporal CLI was not found. Run `npm run setup:temporal` to install it into .tools/, put `temporal` on PATH, ' +
-  'set TEMPORAL_CLI_PATH to its binary, or set TEMPORAL_ADDRESS to use a running Temporal server.';

@@ -1,10 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { StartupError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { removePidFile, stopStaleProcess, writePidFile } from '../stale-process.ts';
-import { TEMPORAL_CLI_MISSING, findTemporalCli } from './cli-path.ts';
+import { ensureTemporalCli } from './install.ts';
 
 export interface TemporalDevServerOptions {
   /** TEMPORAL_CLI_PATH, if set. */
@@ -30,14 +29,9 @@ export const temporalPidFile = (dataDir: string) => join(dataDir, 'temporal.pid'
 
 /** Starts `temporal server start-dev` with its state in DATA_DIR; does not wait for it (see waitForTemporal). */
 export async function startTemporalDevServer(options: TemporalDevServerOptions): Promise<RunningTemporalDevServer> {
-  const cli = findTemporalCli(options.cliPath);
-  if (!cli) {
-    throw new StartupError(
-      options.cliPath ? `TEMPORAL_CLI_PATH (${options.cliPath}) is not an executable file.` : TEMPORAL_CLI_MISSING,
-    );
-  }
-  await mkdir(options.dataDir, { recursive: true });
   const log = options.logger.child({ component: 'temporal' });
+  const cli = await ensureTemporalCli(options.cliPath, (line) => log.info(line));
+  await mkdir(options.dataDir, { recursive: true });
   const pidFile = temporalPidFile(options.dataDir);
   await stopStaleProcess(pidFile, 'start-dev', log);
   const args = [
