@@ -32,7 +32,7 @@ import { botRoutes, botWebhookBody } from './routes/bots.ts';
 import { ticketRoutes } from './routes/tickets.ts';
 import { tokenUsageRoutes } from './routes/token-usage.ts';
 import { transcriptRoutes } from './routes/transcripts.ts';
-import { runtimeConfigScript, webApp, WEB_DIST_DIR } from './web.ts';
+import { runtimeConfigScript, sameLoopbackName, webApp, WEB_DIST_DIR } from './web.ts';
 import { temporalCreditSchedules } from '../workflows/client.ts';
 
 /** Paths that belong to the server, never to the web app. */
@@ -152,6 +152,6 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
     .use(router.routes())
     .use(router.allowedMethods({ throw: true }))
     .use(runtimeConfigScript({ apiBaseUrl: '' }));
-  if (deps.webDir !== null) app.use(webApp(deps.webDir ?? WEB_DIST_DIR, API_PREFIXES));
+  if (deps.webDir !== null) app.use(sameLoopbackName(deps.config.APP_URL, API_PREFIXES)).use(webApp(deps.webDir ?? WEB_DIST_DIR, API_PREFIXES));
   return app;
 }

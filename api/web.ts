@@ -24,6 +24,26 @@ export function runtimeConfigScript(config: RuntimeConfig): Middleware<AppState>
   };
 }
 
+const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * A page opened on another loopback name of this server (http://127.0.0.1:3000 while APP_URL is
+ * http://localhost:3000) is sent to APP_URL's: cookies belong to one name, and the e-mailed links use APP_URL's, so
+ * signing up on one name and verifying on the other would sign the user in where they are not looking. Only page
+ * loads move (GET and HEAD outside the API); any other host is left alone, as a proxy in front may name it.
+ */
+export function sameLoopbackName(appUrl: string, apiPrefixes: string[]): Middleware<AppState> {
+  const app = new URL(appUrl);
+  if (!LOOPBACK_NAMES.has(app.hostname)) return (_ctx, next) => next();
+  return async (ctx, next) => {
+    const [hostname = '', port = ''] = /^(\[[^\]]+\]|[^:]+)(?::(\d+))?$/.exec(ctx.host)?.slice(1) ?? [];
+    const isPage = (ctx.method === 'GET' || ctx.method === 'HEAD') && !apiPrefixes.some((prefix) => ctx.path === prefix || ctx.path.startsWith(`${prefix}/`));
+    if (!isPage || hostname === app.hostname || !LOOPBACK_NAMES.has(hostname) || (port || '80') !== (app.port || '80')) return next();
+    ctx.status = 308;
+    ctx.redirect(`${app.origin}${ctx.url}`);
+  };
+}
+
 /**
  * The built web app: hashed assets cached for a year, everything else answered with index.html so the
  * client-side router decides (it redirects unknown paths to /).

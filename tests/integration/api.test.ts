@@ -6,6 +6,7 @@ import { createApp } from '../../api/app.ts';
 import { ormConfig } from '../../core/db/orm.ts';
 import { createLogger } from '../../core/logger.ts';
 import { loadPluginHost } from '../../server/plugins.ts';
+import { request } from 'node:http';
 import { startTestApp, type TestApp } from '../support/app.ts';
 
 let app: TestApp;
@@ -159,5 +160,24 @@ describe('web app', () => {
     const config = await fetch(`${base}/runtime-config.js`);
     expect(await config.text()).toBe('window.TICKSCRIBE_CONFIG = {"apiBaseUrl":""};\n');
     expect((await fetch(`${base}/assets/missing.js`)).status).toBe(404);
+  });
+
+  it("sends a page opened on another loopback name to APP_URL's, where the session cookie and e-mailed links live", async () => {
+    const port = new URL(app.url).port;
+    // A request as a browser sends it to that name (fetch would not let the Host header be chosen).
+    const get = (path: string, host: string) => new Promise<{ status: number; location?: string }>((resolve, reject) => {
+      request(`${base}${path}`, { headers: { host } }, (response) => {
+        response.resume();
+        resolve({ status: response.statusCode ?? 0, ...(response.headers.location ? { location: response.headers.location } : {}) });
+      }).on('error', reject).end();
+    });
+    for (const host of [`127.0.0.1:${port}`, `[::1]:${port}`]) {
+      expect(await get('/tickets?status=ToDo', host), host).toEqual({ status: 308, location: `${app.url}/tickets?status=ToDo` });
+    }
+    expect(await get('/tickets', `localhost:${port}`)).toEqual({ status: 200 });
+    // The API answers on every name, and a name that is not loopback's (a proxy's) or another port is left alone.
+    expect(await get('/api/health', `127.0.0.1:${port}`)).toEqual({ status: 200 });
+    expect(await get('/help', `tickscribe.example.com:${port}`)).toEqual({ status: 200 });
+    expect(await get('/help', `127.0.0.1:1${port}`)).toEqual({ status: 200 });
   });
 });
