@@ -142,6 +142,12 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', stopOnSignal);
   process.once('SIGTERM', stopOnSignal);
+  process.once('SIGHUP', stopOnSignal);
+  // Started by npm (or a shell) that is then killed outright: the stand-ins stop too instead of holding the ports.
+  const launcher = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== launcher) stopOnSignal();
+  }, 1_000).unref();
 }
 
 await main();
