@@ -1,6 +1,7 @@
 // The whole account journey in a real browser, with the e-mails going through a real SMTP server on loopback:
 // sign up, verify from the e-mail, log out, reset the password from the e-mail, log in, change the password.
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.ts';
@@ -102,6 +103,32 @@ describe('account journey', () => {
     await page.close();
     expect(pageErrors).toEqual([]);
   }, 120_000);
+
+  it('says on the login page why a session that ended elsewhere sent the browser there, once', async () => {
+    const email = `grace-${randomUUID().slice(0, 8)}@example.com`;
+    const json = { 'content-type': 'application/json' };
+    await fetch(`${app.url}/auth/signup`, { method: 'POST', headers: json, body: JSON.stringify({ email, password: 'secret', fullName: 'Grace' }) });
+    const db = new pg.Client({ connectionString: app.config.DATABASE_URL });
+    await db.connect();
+    await db.query('update users set email_verified_at = now() where email = $1', [email]);
+    const page = await newPage(375);
+    await page.goto(`${app.url}/login`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('secret');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.waitForURL(`${app.url}/dashboard`);
+    // The session ends on the server (another device changed the password, say).
+    await db.query('delete from sessions where user_id = (select id from users where email = $1)', [email]);
+    await db.end();
+    await page.goto(`${app.url}/tickets`);
+    await page.waitForURL(`${app.url}/login`);
+    await page.getByRole('alert').filter({ hasText: 'Session expired. Redirecting to login...' }).waitFor();
+    await page.screenshot({ path: 'test-results/login-session-expired-375.png' });
+    await page.reload();
+    await page.getByLabel('Email').waitFor();
+    await expect(page.getByText('Session expired').count()).resolves.toBe(0);
+    await page.close();
+  });
 
   it('shows the error state for a used verification link', async () => {
     const page = await newPage(375);

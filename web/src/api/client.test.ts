@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Client } from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, AUTH_TOKEN_KEY, createApiClient, dataOf, formBody, NetworkError, type ApiEnvironment } from './client.ts';
+import { ApiError, AUTH_TOKEN_KEY, createApiClient, SESSION_EXPIRED_KEY, dataOf, formBody, NetworkError, type ApiEnvironment } from './client.ts';
 
 /** Every path of the little server below takes and answers JSON of any shape. */
 interface AnyOperation {
@@ -216,6 +216,8 @@ describe('createApiClient against a real server', () => {
     await expect(apiFor(env).get('/api/tickets')).rejects.toThrow('Session expired. Redirecting to login...');
     expect(values.has(AUTH_TOKEN_KEY)).toBe(false);
     expect(assigned).toEqual(['/login']);
+    // The login page says why the browser is there.
+    expect(values.get(SESSION_EXPIRED_KEY)).toBe('Session expired. Redirecting to login...');
   });
 
   it('uses the server error text, or the status, for other failures', async () => {

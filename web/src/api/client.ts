@@ -3,6 +3,8 @@ import type { paths } from './openapi.ts';
 
 /** The key under which the bearer token is kept in local storage. */
 export const AUTH_TOKEN_KEY = 'authToken';
+/** Left by a 401 that sends the browser to /login, so the login page can say why it is there (once). */
+export const SESSION_EXPIRED_KEY = 'sessionExpired';
 
 export const CURRENT_USER_PATH = '/auth/current-user';
 
@@ -162,7 +164,10 @@ function transportMiddleware(env: ApiEnvironment, credentials: Credentials): Mid
       if (response.status === 401) {
         const outcome = unauthorizedOutcome(schemaPath, env.location.pathname, body);
         if (outcome.clearToken) env.storage.removeItem(AUTH_TOKEN_KEY);
-        if (outcome.redirectToLogin) env.location.assign('/login');
+        if (outcome.redirectToLogin) {
+          env.storage.setItem(SESSION_EXPIRED_KEY, outcome.message);
+          env.location.assign('/login');
+        }
         throw new ApiError(outcome.message, response.status, bodyText(body, 'error'));
       }
       if (!response.ok) {

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../api/browser.ts';
-import { ApiError, dataOf, NetworkError } from '../api/client.ts';
+import { ApiError, AUTH_TOKEN_KEY, dataOf, messages, NetworkError, SESSION_EXPIRED_KEY } from '../api/client.ts';
 import { authTexts } from './texts.ts';
 import { toUser, type User } from './user.ts';
 
@@ -26,12 +26,17 @@ export interface AuthState {
 
 const AuthContext = createContext<AuthState | null>(null);
 
-/** Any failure, including the 404 of a server without auth routes, means nobody is signed in. */
-async function fetchCurrentUser(): Promise<User | null> {
+/**
+ * Any failure, including the 404 of a server without auth routes, means nobody is signed in. `expired`: the stored
+ * token was refused (its session ended elsewhere), so the login page can say why the browser is there.
+ */
+async function fetchCurrentUser(): Promise<{ user: User | null; expired: boolean }> {
+  const token = localStorage.getItem(AUTH_TOKEN_KEY);
   try {
-    return toUser((await dataOf(api.GET('/auth/current-user'))).user);
-  } catch {
-    return null;
+    return { user: toUser((await dataOf(api.GET('/auth/current-user'))).user), expired: false };
+  } catch (error) {
+    const refused = error instanceof ApiError && error.status === 401;
+    return { user: null, expired: refused && token !== null && localStorage.getItem(AUTH_TOKEN_KEY) === token };
   }
 }
 
@@ -50,8 +55,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const lookUp = useCallback(async (): Promise<User | null> => {
     const lookup = ++latestLookup.current;
-    const current = await fetchCurrentUser();
+    const { user: current, expired } = await fetchCurrentUser();
     if (lookup === latestLookup.current) {
+      if (expired) {
+        api.clearToken();
+        localStorage.setItem(SESSION_EXPIRED_KEY, messages.sessionExpired);
+      }
       setUser(current);
       setLoading(false);
     }

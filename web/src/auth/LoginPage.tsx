@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { EmailField, PasswordField, SubmitButton } from '../ui/FormFields.tsx';
+import { SESSION_EXPIRED_KEY } from '../api/client.ts';
 import { useFormSubmit } from '../ui/useFormSubmit.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { useAuth } from './AuthContext.tsx';
@@ -57,12 +58,25 @@ function LoginForm({ onForgotPassword, focusEmail }: { onForgotPassword: () => v
   );
 }
 
+/** Why the browser was sent here, when a 401 did it: read once, so a reload or a later visit does not repeat it. */
+function takeExpiredNotice(): string | null {
+  const notice = localStorage.getItem(SESSION_EXPIRED_KEY);
+  localStorage.removeItem(SESSION_EXPIRED_KEY);
+  return notice;
+}
+
 export default function LoginPage() {
   const [resetting, setResetting] = useState(false);
   const [returnedFromReset, setReturnedFromReset] = useState(false);
+  const [expired] = useState(takeExpiredNotice);
   return (
     <AuthCard>
       <title>{texts.pageTitle}</title>
+      {expired !== null && !resetting && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {expired}
+        </Alert>
+      )}
       {resetting ? (
         <ResetRequestForm
           onBack={() => {
