@@ -8,10 +8,19 @@ const SORTS: readonly SelectOption<SortField>[] = [
   { value: 'date', label: texts.sortDate },
   { value: 'title', label: texts.sortTitle },
 ];
-const ORDERS: readonly SelectOption<SortOrder>[] = [
-  { value: 'newest', label: texts.newest },
-  { value: 'oldest', label: texts.oldest },
-];
+/** The orders as each sort does them: 'newest' is descending (latest first, or Z to A), 'oldest' ascending. */
+const ORDERS: Record<SortField, readonly SelectOption<SortOrder>[]> = {
+  date: [
+    { value: 'newest', label: texts.newest },
+    { value: 'oldest', label: texts.oldest },
+  ],
+  title: [
+    { value: 'oldest', label: texts.titleAscending },
+    { value: 'newest', label: texts.titleDescending },
+  ],
+};
+/** The order a sort starts in: the latest first by date, A to Z by title. */
+const FIRST_ORDER: Record<SortField, SortOrder> = { date: 'newest', title: 'oldest' };
 
 /** The search, sort, order and page-size controls above the transcript list. */
 export function TranscriptListControls({ list }: { list: TranscriptListState }) {
@@ -30,8 +39,16 @@ export function TranscriptListControls({ list }: { list: TranscriptListState }) 
         onChange={list.setSearch}
         sx={{ gridColumn: { sm: '1 / -1', md: 'auto' } }}
       />
-      <SelectField label={texts.sortBy} value={filters.sort} options={SORTS} onChange={(sort) => list.setFilter('sort', sort)} />
-      <SelectField label={texts.order} value={filters.order} options={ORDERS} onChange={(order) => list.setFilter('order', order)} />
+      <SelectField
+        label={texts.sortBy}
+        value={filters.sort}
+        options={SORTS}
+        onChange={(sort) => {
+          list.setFilter('sort', sort);
+          list.setFilter('order', FIRST_ORDER[sort]);
+        }}
+      />
+      <SelectField label={texts.order} value={filters.order} options={ORDERS[filters.sort]} onChange={(order) => list.setFilter('order', order)} />
       <PageSizeSelect label={texts.itemsPerPage} value={limit} onChange={list.setLimit} />
     </Box>
   );

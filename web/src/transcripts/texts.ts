@@ -13,6 +13,9 @@ export const transcriptsTexts = {
     order: 'Order',
     newest: 'Newest first',
     oldest: 'Oldest first',
+    /** The same two orders when sorting by title, named by what they do. */
+    titleAscending: 'A to Z',
+    titleDescending: 'Z to A',
     itemsPerPage: 'Items per page',
     refresh: 'Refresh',
     view: 'View',
