@@ -200,7 +200,7 @@ describe('changing a connection', () => {
     await createGitHub(token, 'Shop on GitHub');
     await createGitHub(token, 'Docs on GitHub');
     const page = await openAs(token, '/connections');
-    expect(await cards(page).locator('h3').allInnerTexts()).toEqual(['Docs on GitHub', 'Shop on GitHub']);
+    await expect.poll(() => cards(page).locator('h3').allInnerTexts()).toEqual(['Docs on GitHub', 'Shop on GitHub']);
 
     const verified = page.waitForResponse((response) => response.request().method() === 'POST' && response.url().endsWith('/verify'));
     await page.getByRole('button', { name: 'Verify connection Shop on GitHub' }).click();

@@ -26,6 +26,8 @@ describe('creating tickets', () => {
     await form.getByRole('button', { name: 'Save Ticket' }).click();
     await form.getByText('Please fill out all required fields').waitFor();
     await form.getByLabel('Description').fill('Five failed logins in a minute lock the account for ten minutes.');
+    // Every required field filled: the message goes without another save.
+    await form.getByText('Please fill out all required fields').waitFor({ state: 'detached' });
     await choose(page, form, 'Priority', 'High');
     await choose(page, form, 'Effort', 'Small');
     await form.getByLabel('Due Date').fill('2026-12-24');
@@ -177,8 +179,10 @@ describe('selecting and deleting', () => {
     await page.getByText('Please select at least one ticket to delete').waitFor();
     await page.getByRole('button', { name: 'Push' }).click();
     await page.getByText('Please select at least one ticket to push').waitFor();
+    // The warning is about this selection in this list: another page (or a search, a filter) ends it.
 
     await pagination(page).getByRole('button', { name: 'Page 2' }).click();
+    await page.getByText('Please select at least one ticket to push').waitFor({ state: 'detached' });
     await settled(page);
     await expectTitles(page, ['Item 2', 'Item 1']);
     await page.getByRole('checkbox', { name: 'Select ticket Item 1' }).check();

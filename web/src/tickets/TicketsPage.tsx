@@ -33,6 +33,8 @@ const CREATE_FORM_ID = 'create-ticket-form';
 interface Notice {
   severity: AlertColor;
   text: string;
+  /** What the notice is about (the selection and the list it was made in): once that changes, it no longer shows. */
+  cause?: string;
 }
 
 /** The ticket list (/tickets): create, search, filter, select, push and delete (spec sections 2 and 4). */
@@ -52,10 +54,12 @@ export default function TicketsPage() {
   if (!user) return null;
   const { result, rows } = list;
   const loading = result.isFetching;
+  const selection = JSON.stringify([list.selectedTickets.map((ticket) => ticket.id), list.params]);
+  const shown = notice !== null && (notice.cause === undefined || notice.cause === selection) ? notice : null;
 
   const askBulkDelete = () => {
     if (list.selectedTickets.length === 0) {
-      setNotice({ severity: 'warning', text: texts.selectToDelete });
+      setNotice({ severity: 'warning', text: texts.selectToDelete, cause: selection });
       return;
     }
     setNotice(null);
@@ -63,7 +67,7 @@ export default function TicketsPage() {
   };
   const push = () => {
     const problem = pushProblem(list.selectedTickets);
-    setNotice(problem === null ? null : { severity: 'warning', text: problem });
+    setNotice(problem === null ? null : { severity: 'warning', text: problem, cause: selection });
     if (problem === null) setPushing(list.selectedTickets.map((ticket) => ticket.id));
   };
   const pushClosed = (pushed: string[]) => {
@@ -102,9 +106,9 @@ export default function TicketsPage() {
         <TicketFilterBar list={list} />
         <TicketListToolbar list={list} onDeleteSelected={askBulkDelete} onPush={push} deleting={deletion.busy} />
 
-        {notice !== null && (
-          <Alert severity={notice.severity} onClose={() => setNotice(null)}>
-            {notice.text}
+        {shown !== null && (
+          <Alert severity={shown.severity} onClose={() => setNotice(null)}>
+            {shown.text}
           </Alert>
         )}
         {!loading && result.isError && <Alert severity="error">{failureText(result.error, texts.fetchFailed)}</Alert>}

@@ -15,7 +15,7 @@ export interface FormSubmitOptions<Result> {
 
 /**
  * A form's submit through TanStack Query: the check first, then the send, with its busy state and the message
- * of whatever went wrong.
+ * of whatever went wrong. The check's message shows from a submit until what was typed mends it.
  */
 export function useFormSubmit<Result>(options: FormSubmitOptions<Result>) {
   const [problem, setProblem] = useState<string | null>(null);
@@ -30,9 +30,11 @@ export function useFormSubmit<Result>(options: FormSubmitOptions<Result>) {
     else mutation.reset();
   };
 
+  // The check's problem shows while it holds: once what was typed mends it, it goes, without another submit.
+  const holding = problem === null ? null : (options.check?.() ?? null);
   return {
     submit,
-    error: problem ?? (mutation.isError ? options.failure(mutation.error) : null),
+    error: holding ?? (mutation.isError ? options.failure(mutation.error) : null),
     busy: mutation.isPending,
     done: mutation.isSuccess,
   };
