@@ -1,11 +1,13 @@
 /**
  * A local stand-in for a tracker's API: an HTTP server on 127.0.0.1 whose answers a test scripts per operation,
- * and which checks every request it gets against the vendor's own OpenAPI subset (../shared/contracts): the
+ * and which checks every request it gets against the vendor's own OpenAPI subset (../shared/contracts), together
+ * with the supplement of operations the plugins use beyond it (tests/contracts/<vendor>.supplement.openapi.json,
+ * extracted from the vendor's description the same way, see tests/contracts/README.md): the
  * operation exists (method and path), its required path, query and header parameters are there, the body
  * matches the request schema, and the credentials are sent the way the security scheme says. The scripted
  * answers are checked against the operation's response schema too, so a fake cannot drift from the vendor.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -70,6 +72,29 @@ interface OpenApiDocument {
 }
 
 const CONTRACTS = fileURLToPath(new URL('../../../shared/contracts/', import.meta.url));
+const SUPPLEMENTS = fileURLToPath(new URL('../contracts/', import.meta.url));
+
+const readDocument = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as OpenApiDocument;
+
+/**
+ * The shared subset with the repository's supplement merged in: its operations (each keeping the supplement's own
+ * security requirement) and its security schemes. An operation in both is the shared subset's.
+ */
+function mergedDocument(name: VendorContract): OpenApiDocument {
+  const document = readDocument(`${CONTRACTS}${name}.openapi.json`);
+  const file = `${SUPPLEMENTS}${name}.supplement.openapi.json`;
+  if (!existsSync(file)) return document;
+  const supplement = readDocument(file);
+  for (const [path, methods] of Object.entries(supplement.paths)) {
+    const item = (document.paths[path] ??= {});
+    for (const [method, spec] of Object.entries(methods)) {
+      item[method] ??= { ...spec, security: spec.security ?? supplement.security ?? [] };
+    }
+  }
+  const schemes = supplement.components?.securitySchemes ?? {};
+  document.components = { ...document.components, securitySchemes: { ...schemes, ...document.components?.securitySchemes } };
+  return document;
+}
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 const loaded = new Map<VendorContract, { document: OpenApiDocument; operations: Operation[] }>();
 const ajv = addFormats(new Ajv({ strict: false, allErrors: false, validateFormats: true }));
@@ -78,7 +103,7 @@ const validators = new WeakMap<object, ValidateFunction>();
 function contract(name: VendorContract) {
   let entry = loaded.get(name);
   if (!entry) {
-    const document = JSON.parse(readFileSync(`${CONTRACTS}${name}.openapi.json`, 'utf8')) as OpenApiDocument;
+    const document = mergedDocument(name);
     const operations: Operation[] = [];
     for (const [path, methods] of Object.entries(document.paths)) {
       const names: string[] = [];

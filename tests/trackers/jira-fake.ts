@@ -4,10 +4,9 @@
  * priorities, users, issues, their workflow and their links. Answers start from Atlassian's own examples. Each
  * behaviour Jira is known to have is built from Atlassian's reference or its users' reports, cited where it is.
  *
- * In front of the vendor fake sits the site's address (`fake.url`): it answers what the contract does not list —
- * the site's /_edge/tenant_info, GET /rest/api/3/mypermissions (not in the contract subset, so not checked
- * against a schema) and Atlassian's API gateway as the path prefix /ex/jira/{cloudId} — and passes every other
- * request to the vendor fake.
+ * In front of the vendor fake sits the site's address (`fake.url`): it answers what no OpenAPI description lists —
+ * the site's /_edge/tenant_info and Atlassian's API gateway as the path prefix /ex/jira/{cloudId} — and passes every
+ * other request to the vendor fake (GET /rest/api/3/mypermissions is checked against tests/contracts' supplement).
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -252,6 +251,19 @@ export async function startJiraFake({ site: address }: { site?: string } = {}): 
       state.links.push({ type: type.name, inward: known(inwardIssue.id)!, outward: known(outwardIssue.id)! });
       return { status: 201 };
     },
+    'GET /rest/api/3/mypermissions': (request) => {
+      // Atlassian's "Get my permissions": `permissions` is required, a comma-separated list of keys; each comes back
+      // with `havePermission`; 400 "if `permissions` is empty", 404 "if the project ... is not found"
+      // (developer.atlassian.com/cloud/jira/platform/rest/v3/api-group-permissions, swagger-v3.v3.json getMyPermissions).
+      const keys = (request.query.get('permissions') ?? '').split(',').filter(Boolean);
+      if (!keys.length) return jiraError(400, ['The permissions parameter is required.']);
+      const project = request.query.get('projectKey');
+      if (project !== null && project !== 'PROJ') return jiraError(404, [`No project could be found with key '${project}'.`]);
+      const permissions = Object.fromEntries(keys.map((key, index) => [key, {
+        id: String(index + 10), key, name: key.toLowerCase().replace(/_/g, ' '), type: 'PROJECT', description: '', havePermission: state.permissions[key] ?? true,
+      }]));
+      return { status: 200, body: { permissions } };
+    },
     'GET /rest/api/3/user/assignable/search': (request) => {
       const query = (request.query.get('query') ?? '').toLowerCase();
       const found = state.users.filter((person) => person.displayName.toLowerCase().includes(query) || person.emailAddress.toLowerCase().startsWith(query));
@@ -276,20 +288,6 @@ export async function startJiraFake({ site: address }: { site?: string } = {}): 
     if (gateway && gateway[1] !== state.cloudId) return reply(404, { errorMessages: ['Site not found'], errors: {} });
     if (Boolean(gateway) !== scopedOnly(incoming)) return reply(401, 'Client must be authenticated to access this resource.', 'text/plain;charset=UTF-8');
     const path = gateway ? gateway[2]! : url.pathname;
-    if (path === '/rest/api/3/mypermissions') {
-      // Atlassian's "Get my permissions": `permissions` is required, a comma-separated list of keys; each comes back
-      // with `havePermission` (developer.atlassian.com/cloud/jira/platform/rest/v3/api-group-permissions, as
-      // listed at aprovanlabs.github.io/registry/providers/jira/getMyPermissions).
-      const keys = (url.searchParams.get('permissions') ?? '').split(',').filter(Boolean);
-      if (!keys.length) return reply(400, { errorMessages: ['The permissions parameter is required.'], errors: {} });
-      if (url.searchParams.has('projectKey') && url.searchParams.get('projectKey') !== 'PROJ') {
-        return reply(404, { errorMessages: [`No project could be found with key '${url.searchParams.get('projectKey')}'.`], errors: {} });
-      }
-      const permissions = Object.fromEntries(keys.map((key, index) => [key, {
-        id: String(index + 10), key, name: key.toLowerCase().replace(/_/g, ' '), type: 'PROJECT', description: '', havePermission: state.permissions[key] ?? true,
-      }]));
-      return reply(200, { permissions });
-    }
     const chunks: Buffer[] = [];
     for await (const chunk of incoming) chunks.push(chunk as Buffer);
     const headers = Object.fromEntries(Object.entries(incoming.headers).filter(([name]) => !['host', 'connection', 'content-length'].includes(name)).map(([name, value]) => [name, String(value)]));

@@ -144,6 +144,17 @@ describe('project permissions', () => {
     const answer = await call('GET', '/rest/api/3/mypermissions?projectKey=PROJ&permissions=CREATE_ISSUES,LINK_ISSUES');
     expect(answer.json).toMatchObject({ permissions: { CREATE_ISSUES: { havePermission: true }, LINK_ISSUES: { havePermission: false } } });
     expect((await call('GET', '/rest/api/3/mypermissions?projectKey=PROJ')).status).toBe(400);
+    // The request without `permissions` breaks the contract (tests/contracts/jira.supplement.openapi.json): reported.
+    expect(jira.fake.violations).toEqual(["GET /rest/api/3/mypermissions: query parameter 'permissions' is required"]);
+    jira.fake.violations.length = 0;
+  });
+
+  it('the contract check reports a mypermissions request without credentials, and the plugin sends none such', async () => {
+    await fetchHttp({ method: 'GET', url: `${jira.fake.url}/rest/api/3/mypermissions?permissions=CREATE_ISSUES`, headers: { accept: 'application/json' } });
+    expect(jira.fake.violations).toEqual([expect.stringMatching(/^GET \/rest\/api\/3\/mypermissions: credentials not sent as the contract's security requires/)]);
+    jira.fake.violations.length = 0;
+    await jiraTracker.verify(jira.context());
+    expect(jira.requests('GET /rest/api/3/mypermissions').at(-1)!.headers.authorization).toMatch(/^Basic /);
   });
 
   it('verify refuses an account that may not create issues', async () => {
