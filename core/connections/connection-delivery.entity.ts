@@ -17,7 +17,7 @@ export const ConnectionDelivery = defineEntity({
     status: p.integer().nullable(),
     error: p.text().nullable(),
     durationMs: p.integer(),
-    /** The tracker call it belonged to: verify, create, findByMarker, link, resolveUser. */
+    /** The tracker call it belonged to: verify, create, findByMarker, link, resolveUser, searchUsers. */
     purpose: p.string().length(40),
   },
 });

@@ -61,6 +61,9 @@ export function openTracker(options: OpenTrackerOptions): OpenedTracker {
     findByMarker: (ticketId, options = {}) => call('findByMarker', options.signal, (bound) => bound.findByMarker(ticketId, options)),
     link: (item, dependency, options = {}) => call('link', options.signal, (bound) => bound.link(item, dependency, options)),
     resolveUser: (username, options = {}) => call('resolveUser', options.signal, (bound) => bound.resolveUser(username, options)),
+    ...(plugins.offersUserSearch(manifest.id)
+      ? { searchUsers: (query: string, options: { signal?: AbortSignal } = {}) => call('searchUsers', options.signal, (bound) => bound.searchUsers!(query, options)) }
+      : {}),
   };
   return { connection, tracker, check: () => verifyTracker(tracker, { trackerName: manifest.name, blot }) };
 }

@@ -6,7 +6,7 @@ import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type {
   BotContext, BotCreateRequest, BotEvent, BotPlugin, BotState, BotWebhook, BotWebhookDelivery, CallContext, ParsedTranscript, ParserOutput,
   ExtractionRequest, ExtractionResult, ExtractorPlugin, PluginSettings, TrackerContext, TrackerHttpRequest, TrackerHttpResponse, TrackerItem, TrackerPlugin,
-  TrackerTicket, TrackerUser, TrackerVerification,
+  TrackerTicket, TrackerUser, TrackerUserMatch, TrackerVerification,
 } from '../../plugins/sdk/index.ts';
 import { asBotError, BotError, describeSchemaError, isTrackerError, TrackerError } from '../../plugins/sdk/index.ts';
 import { getValidator } from '../schema/registry.ts';
@@ -38,6 +38,30 @@ export interface BoundTracker {
   findByMarker(ticketId: string, options?: Signal): Promise<TrackerItem | null>;
   link(item: TrackerItem, dependency: TrackerItem, options?: Signal): Promise<'linked' | 'unsupported'>;
   resolveUser(username: string, options?: Signal): Promise<TrackerUser | null>;
+  /** Present only when the plugin offers a search of its users (TrackerPlugin.searchUsers); answers checked. */
+  searchUsers?(query: string, options?: Signal): Promise<TrackerUserMatch[]>;
+}
+
+/** The most people one search hands on, whatever the plugin found. */
+export const USER_SEARCH_LIMIT = 20;
+
+/** A searchUsers() answer checked: an array of people, each with a value and a name; at most USER_SEARCH_LIMIT, no repeated value. */
+function checkUserMatches(plugin: string, value: unknown): TrackerUserMatch[] {
+  const invalid = () => new PluginOutputError(`The ${plugin} plugin's searchUsers() must return a list of users, each with a value and a name.`);
+  if (!Array.isArray(value)) throw invalid();
+  const seen = new Set<string>();
+  const matches: TrackerUserMatch[] = [];
+  for (const entry of value as Partial<Record<keyof TrackerUserMatch, unknown>>[]) {
+    const { value: kept, name, login, email } = entry ?? {};
+    if (!nonEmpty(kept) || typeof name !== 'string') throw invalid();
+    const optional = (text: unknown) => (nonEmpty(text) ? text : undefined);
+    if (seen.has(kept) || matches.length >= USER_SEARCH_LIMIT) continue;
+    seen.add(kept);
+    const shownLogin = optional(login);
+    const shownEmail = optional(email);
+    matches.push({ value: kept, name: name.trim() || kept, ...(shownLogin ? { login: shownLogin } : {}), ...(shownEmail ? { email: shownEmail } : {}) });
+  }
+  return matches;
 }
 
 /** The guarded outbound client a bot's requests go through; it also takes the call's abort signal. */
@@ -154,6 +178,12 @@ export function bindTracker(
         if (!nonEmpty(userId) || typeof name !== 'string') throw invalid('resolveUser', 'null or a user with an id and a name');
         return { id: userId, name };
       }),
+    ...(typeof plugin.searchUsers === 'function'
+      ? {
+          searchUsers: (query: string, options: Signal = {}) =>
+            call('searchUsers', options, (context) => plugin.searchUsers!(query, context), (value) => checkUserMatches(id, value)),
+        }
+      : {}),
   };
 }
 

@@ -26,6 +26,7 @@ import {
 
 export { LOW_CONFIDENCE, type DetectionCandidate, type ParseRequest, type ParseResult } from './parsing.ts';
 export type { BotHostHttp, BoundBot, BoundExtractor, BoundTracker, WebhookVerdict } from './boundary.ts';
+export { USER_SEARCH_LIMIT } from './boundary.ts';
 
 /** The functions each kind of plugin must export. */
 const KINDS: Record<PluginKind, readonly string[]> = {
@@ -178,6 +179,11 @@ export class PluginHost {
   tracker(id: string, settings: Partial<PluginSettings>, http: TrackerHttp, budgets?: TrackerBudgets): BoundTracker | undefined {
     const entry = this.#find('tracker', id);
     return entry && bindTracker(entry.plugin, this.settings(id, settings), { http, ...(budgets ? { budgets } : {}) }, this.#checkItem);
+  }
+
+  /** Whether the tracker plugin offers a search of its users (its optional searchUsers()). */
+  offersUserSearch(id: string): boolean {
+    return typeof this.#find('tracker', id)?.plugin.searchUsers === 'function';
   }
 
   /** The bot with the meeting-bot settings and the HTTP client its requests go through (the outbound guard). */

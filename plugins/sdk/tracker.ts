@@ -45,6 +45,21 @@ export interface TrackerUser {
   name: string;
 }
 
+/**
+ * A person the tracker can assign in the connection's target, as `searchUsers` finds them: what to keep in the
+ * connection's user mapping, and how to show them so a person can tell who is who.
+ */
+export interface TrackerUserMatch {
+  /** What the user mapping keeps: a value `resolveUser` accepts for this person (a login, an account id, an e-mail). */
+  value: string;
+  /** The name people know them by (the login when the tracker shows no other). */
+  name: string;
+  /** Their login or user name, when the tracker shows one besides `value`. */
+  login?: string;
+  /** Their e-mail address, when the tracker shows it. */
+  email?: string;
+}
+
 /** What `verify` proved: who the credentials belong to and which target they reach, in words for the user. */
 export interface TrackerVerification {
   account: string;
@@ -116,4 +131,10 @@ export interface TrackerPlugin {
   link(item: TrackerItem, dependency: TrackerItem, context: TrackerContext): Promise<'linked' | 'unsupported'>;
   /** The tracker's user for a mapped username (login, e-mail, account name), or null when there is none. */
   resolveUser(username: string, context: TrackerContext): Promise<TrackerUser | null>;
+  /**
+   * Optional. The people who can be assigned in the connection's target whose name, login or e-mail matches `query`
+   * (the tracker's own matching; an empty query may list the first of them), best first, for the user mapping
+   * editor to offer. Each `value` must be one `resolveUser` accepts. Without it the editor keeps free text.
+   */
+  searchUsers?(query: string, context: TrackerContext): Promise<TrackerUserMatch[]>;
 }

@@ -116,4 +116,4 @@ const normalisations = recipe.normalise(document, source);
 document['x-extraction'] = { inlinedRefs: count.refs, normalizations: normalisations };
 if (JSON.stringify(document).includes('"$ref"')) throw new Error('A $ref is left.');
 writeFileSync(new URL(`./${vendor}.supplement.openapi.json`, import.meta.url), `${JSON.stringify(document, null, 2)}\n`);
-console.log(`${vendor}: ${recipe.operations.length} operation(s), ${count.refs} references inlined.`);
+process.stdout.write(`${vendor}: ${recipe.operations.length} operation(s), ${count.refs} references inlined.\n`);

@@ -90,8 +90,15 @@ export function azureRoutes(fake: () => { url: string }, page: (id: number) => s
       'GET /{organization}/{project}/_apis/wit/workitemtypes/{type}/states': () => ({ status: 200, body: exampleOf('azure-devops', 'GET /{organization}/{project}/_apis/wit/workitemtypes/{type}/states', 200) }),
       'GET /{organization}/_apis/identities': ({ query }: VendorRequest) => {
         if (!scopes.has('vso.identity')) return withoutScope;
-        const wanted = query.get('filterValue')!.toLowerCase();
-        const value = DIRECTORY.filter((entry) => JSON.stringify(entry).toLowerCase().includes(wanted));
+        // The General filter matches display names, account names and e-mail addresses (Microsoft's "Identities - Read
+        // Identities": searchFilter General, filterValue), each from its start or a word's start.
+        const wanted = query.get('filterValue')!.trim().toLowerCase();
+        const words = (entry: object) => {
+          const { providerDisplayName = '', properties = {} } = entry as { providerDisplayName?: string; properties?: Record<string, { $value?: unknown }> };
+          const texts = [providerDisplayName, properties.Account?.$value, properties.Mail?.$value].filter((text): text is string => typeof text === 'string');
+          return texts.flatMap((text) => [text, ...text.split(/[\s.@\\]+/)]).map((text) => text.toLowerCase());
+        };
+        const value = wanted ? DIRECTORY.filter((entry) => words(entry).some((word) => word.startsWith(wanted))) : [];
         return { status: 200, body: { count: value.length, value } };
       },
       [CREATE]: ({ params, body, query }: VendorRequest) => {

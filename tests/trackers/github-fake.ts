@@ -219,6 +219,16 @@ export async function startGitHubFake({ web = WEB }: { web?: string } = {}): Pro
       const ids = state.blockedBy.get(Number(request.params.issue_number)) ?? [];
       return { status: 200, body: state.issues.filter((candidate) => ids.includes(candidate.id as number)) };
     }),
+    // GitHub's reference ("List assignees", GET /repos/{owner}/{repo}/assignees): "the available assignees for issues in
+    // a repository" as simple users, per_page (max 100) and page, the link header naming the next page; no search term.
+    // Checked against tests/contracts/github.supplement.openapi.json.
+    'GET /repos/{owner}/{repo}/assignees': inRepo((request) => {
+      const [template] = exampleOf('github', 'GET /repos/{owner}/{repo}/assignees', 200) as unknown as Json[];
+      const users = [...state.assignable].map((login, index) => ({
+        ...template, login, id: 583231 + index, node_id: `MDQ6VXNlcj${index}`, url: `${API}/users/${login}`, html_url: `${WEB}/${login}`,
+      }));
+      return page(users, request, root);
+    }),
     // GitHub's reference ("Check if a user can be assigned"): "If the assignee can be assigned to issues in the
     // repository, a 204 header with no content is returned. Otherwise a 404 status code is returned."
     'GET /repos/{owner}/{repo}/assignees/{assignee}': inRepo((request) =>

@@ -265,9 +265,22 @@ export async function startJiraFake({ site: address }: { site?: string } = {}): 
       return { status: 200, body: { permissions } };
     },
     'GET /rest/api/3/user/assignable/search': (request) => {
-      const query = (request.query.get('query') ?? '').toLowerCase();
-      const found = state.users.filter((person) => person.displayName.toLowerCase().includes(query) || person.emailAddress.toLowerCase().startsWith(query));
-      return request.query.get('project') === 'PROJ' ? { status: 200, body: found.map(user) } : jiraError(404, ['Project not found']);
+      // Atlassian's "Find users assignable to issues": `query` "is matched against user attributes, such as
+      // displayName, and emailAddress ... The string can match the prefix of the attribute's value" (query=john finds
+      // John Smith and johnson@example.com; a word of the name counts, as Jira's user picker does), e-mail addresses
+      // matched even where the profile hides them; `accountId` is "Required, unless query is specified"; the users are
+      // taken in the range startAt and maxResults (default 50).
+      const query = request.query.get('query');
+      const accountId = request.query.get('accountId');
+      if (query === null && accountId === null) return jiraError(400, ['The query parameter or the accountId parameter must be provided.']);
+      if (request.query.get('project') !== 'PROJ') return jiraError(404, ['Project not found']);
+      const wanted = (query ?? '').toLowerCase();
+      const found = state.users.filter((person) => (accountId === null || person.accountId === accountId) && (query === null
+        || person.displayName.toLowerCase().split(/\s+/).some((word) => word.startsWith(wanted))
+        || person.displayName.toLowerCase().startsWith(wanted) || person.emailAddress.toLowerCase().startsWith(wanted)));
+      const startAt = Number(request.query.get('startAt') ?? 0);
+      const maxResults = Number(request.query.get('maxResults') ?? 50);
+      return { status: 200, body: found.slice(startAt, startAt + maxResults).map(user) };
     },
   });
   const backend = fake.url;

@@ -60,7 +60,10 @@ export function miroBoard(web = 'https://miro.com') {
       ? { status: 200, body: { id: BOARD_ID, type: 'board', name: 'Sprint planning', description: 'Tickets from the weekly sync', viewLink: `${web}/app/board/${BOARD_ID}`,
         team: { id: '3458764516184293832', name: 'Acme', type: 'team' }, owner: { ...USER, type: 'user' }, currentUserMembership: { ...USER, role: 'owner', type: 'board_member' } } }
       : miroError(404, 'notFound', 'Board not found')),
-    'GET /v2/boards/{board_id}/members': ({ query }: VendorRequest) => ({ status: 200, body: paged(members, query) }),
+    // Miro's "Get all board members": limit "Default: 20", at most 50 (the operation's parameter schema), offset from 0.
+    'GET /v2/boards/{board_id}/members': ({ query }: VendorRequest) => (Number(query.get('limit') ?? 20) > 50
+      ? miroError(400, 'invalidParameters', 'Invalid parameters', { context: { fields: [{ field: 'limit', message: 'must be less than or equal to 50' }] } })
+      : { status: 200, body: paged(members, query) }),
     [`GET ${TAGS}`]: ({ query }: VendorRequest) => ({ status: 200, body: paged(tags, query) }),
     [`POST ${TAGS}`]: ({ body }: VendorRequest) => {
       const tag = { id: String(3458764517517819001n + BigInt(tags.length)), type: 'tag' as const, ...(body as { title: string; fillColor: string }) };

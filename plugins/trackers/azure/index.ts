@@ -8,7 +8,7 @@ import {
   isTrackerError, markerOf, TrackerError, type TrackerContext, type TrackerItem, type TrackerManifest, type TrackerPlugin,
 } from '../../sdk/index.ts';
 import { azureClient, SERVICES_URL, WORK_ITEM_TYPES, type AzureClient } from './client.ts';
-import { findUser } from './identities.ts';
+import { findUser, searchUsers } from './identities.ts';
 import { createDocument, hasTag, itemOf, targetState, titleOf, type WorkItem, type WorkItemState } from './work-item.ts';
 import { trackerConfigSchema } from '../shared/manifest.ts';
 
@@ -177,6 +177,7 @@ export const azureTracker: TrackerPlugin = {
   },
 
   resolveUser: (username, context) => findUser(azureClient(context), username),
+  searchUsers: (query, context) => searchUsers(azureClient(context), query),
 };
 
 export default azureTracker;

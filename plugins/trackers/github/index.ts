@@ -8,13 +8,14 @@
  * Dependencies become GitHub's "blocked by" relation.
  */
 import {
-  isTrackerError, markerOf, TrackerError, type TrackerItem, type TrackerManifest, type TrackerPlugin, type TrackerTicket,
+  isTrackerError, markerOf, TrackerError, type TrackerItem, type TrackerManifest, type TrackerPlugin, type TrackerTicket, type TrackerUserMatch,
 } from '../../sdk/index.ts';
 import { sectionsToMarkdown, ticketSections } from '../shared/sections.ts';
 import { fitTitle } from '../shared/title.ts';
 import { afterCreate, issueItem, repositoryOf, type GitHubIssue, type GitHubRepository } from './client.ts';
 import { alreadyExists, createLabels, labelsOf, MARKER_COLOUR, MARKER_LABEL, planLabels } from './labels.ts';
 import { trackerConfigSchema } from '../shared/manifest.ts';
+import { matchPeople } from '../shared/people.ts';
 
 const MANIFEST: TrackerManifest = {
   apiVersion: 1,
@@ -170,7 +171,28 @@ export const githubTracker: TrackerPlugin = {
     if (answer.status === 404) return null;
     throw await repository.failure(answer);
   },
+
+  searchUsers: (query, context) => searchAssignees(repositoryOf(context), query),
 };
+
+/** Pages of assignees read when searching them (1,000 people): GitHub's listing cannot be filtered, so it is read and matched here. */
+const ASSIGNEE_PAGES = 10;
+
+/**
+ * The repository's assignable users whose login (or name, when the listing shows one) contains the query.
+ * GitHub's "List assignees" (GET /repos/{owner}/{repo}/assignees, REST reference "Assignees") lists "the available
+ * assignees for issues in a repository", per_page at most 100, paged by the link header; it takes no search term.
+ * The mapping keeps the login, which resolveUser checks.
+ */
+async function searchAssignees(repository: GitHubRepository, query: string): Promise<TrackerUserMatch[]> {
+  const users: { login: string; name?: string | null }[] = [];
+  await repository.eachPage<{ login: string; name?: string | null }>(`${repository.path}/assignees?per_page=${PAGE_SIZE}`, ASSIGNEE_PAGES, (page) => {
+    users.push(...page);
+    return false;
+  });
+  return matchPeople(users, query.replace(/^\s*@/, ''), (user) => [user.login, ...(user.name ?? '').split(/\s+/)])
+    .map((user) => ({ value: user.login, name: user.name || user.login, login: user.login }));
+}
 
 /** An issue found by its marker; one whose title was cut says so again (its body starts with the full title). */
 function foundItem(issue: GitHubIssue): TrackerItem {

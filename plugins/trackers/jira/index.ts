@@ -131,6 +131,13 @@ export const jiraTracker: TrackerPlugin = {
     const wanted = username.trim();
     if (!wanted) return null;
     const jira = siteOf(context);
+    // `query` matches display names and e-mail addresses only; an accountId (what the mapping editor keeps) is
+    // matched "exactly against user accountId" by its own parameter (Atlassian's "Find users assignable to issues").
+    if (!/[\s@]/.test(wanted)) {
+      const byId = new URLSearchParams({ project: jira.projectKey, accountId: wanted });
+      const [person] = ((await jira.expect('GET', `/rest/api/3/user/assignable/search?${byId}`)).json as JiraUser[]).filter((user) => user.accountId === wanted && user.active !== false);
+      if (person) return { id: person.accountId, name: person.displayName || wanted };
+    }
     const query = new URLSearchParams({ project: jira.projectKey, query: wanted, maxResults: '50' });
     const found = (await jira.expect('GET', `/rest/api/3/user/assignable/search?${query}`)).json as JiraUser[];
     const users = found.filter((user) => user.active !== false);
@@ -141,7 +148,25 @@ export const jiraTracker: TrackerPlugin = {
     const user = exact.length === 1 ? exact[0] : !exact.length && users.length === 1 && wanted.includes('@') ? users[0] : undefined;
     return user ? { id: user.accountId, name: user.displayName || wanted } : null;
   },
+
+  async searchUsers(query, context) {
+    // Atlassian's "Find users assignable to issues" (GET /rest/api/3/user/assignable/search): `query` "is matched
+    // against user attributes, such as displayName, and emailAddress" by prefix, and is required unless an accountId
+    // is given; `project` scopes it to those who can be assigned there. The mapping keeps the accountId, which
+    // resolveUser accepts.
+    const wanted = query.trim();
+    if (!wanted) return [];
+    const jira = siteOf(context);
+    const params = new URLSearchParams({ project: jira.projectKey, query: wanted, maxResults: String(SEARCH_RESULTS) });
+    const found = (await jira.expect('GET', `/rest/api/3/user/assignable/search?${params}`)).json as JiraUser[];
+    return (Array.isArray(found) ? found : [])
+      .filter((user) => user.active !== false && user.accountId)
+      .map((user) => ({ value: user.accountId, name: user.displayName || user.accountId, ...(user.emailAddress ? { email: user.emailAddress } : {}) }));
+  },
 };
+
+/** The most people one search asks Jira for. */
+const SEARCH_RESULTS = 20;
 
 /**
  * Project permissions verify checks besides Browse projects (GET /rest/api/3/mypermissions, Atlassian's "Get my

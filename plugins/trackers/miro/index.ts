@@ -7,6 +7,7 @@ import {
   isTrackerError, TrackerError, type TrackerContext, type TrackerItem, type TrackerManifest, type TrackerPlugin,
 } from '../../sdk/index.ts';
 import { cardBody, carriesMarker, freeSlot, keyOf, plainText, wantedTags, type Card, type WantedTag } from './card.ts';
+import { matchPeople } from '../shared/people.ts';
 import { miroClient, type MiroClient } from './client.ts';
 import { trackerConfigSchema } from '../shared/manifest.ts';
 
@@ -164,6 +165,14 @@ export const miroTracker: TrackerPlugin = {
     const members = await miro.offsetPaged<{ id: string; name: string }>(`${miro.board}/members`, MEMBER_PAGES);
     const matches = members.filter((member) => member.id === wanted || member.name.trim().toLowerCase() === wanted.toLowerCase());
     return matches.length === 1 ? { id: matches[0]!.id, name: matches[0]!.name } : null;
+  },
+
+  async searchUsers(query, context) {
+    // Miro's "Get all board members" (GET /v2/boards/{board_id}/members, offset paged, limit at most 50) takes no
+    // search term and shows each member's id, name and role: matched here by name; the mapping keeps the id.
+    const miro = miroClient(context);
+    const members = await miro.offsetPaged<{ id: string; name: string }>(`${miro.board}/members`, MEMBER_PAGES);
+    return matchPeople(members, query, (member) => [member.name]).map((member) => ({ value: member.id, name: member.name || member.id }));
   },
 };
 
