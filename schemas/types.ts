@@ -580,7 +580,7 @@ export interface ConnectionDeliveries {
     error: string | null;
     durationMs: number;
     /**
-     * The tracker call the request belonged to: verify, create, findByMarker, link or resolveUser.
+     * The tracker call the request belonged to: verify, create, findByMarker, link, resolveUser or searchUsers.
      */
     purpose: string;
   }[];
@@ -618,6 +618,69 @@ export interface ConnectionSaved {
  */
 export interface ConnectionTypes {
   types: ConnectionType[];
+}
+
+// api/connections/user-search.request.schema.json
+/**
+ * A search of the people the tracker can assign, for the user mapping: of a saved connection (connection_id alone), or of the connection form as it stands (connection_type, project_identifier, credentials, settings), where blank credential fields take the saved connection's (connection_id) as an update does.
+ */
+export interface UserSearchRequest {
+  /**
+   * What the user typed: part of a name, login or e-mail address.
+   */
+  query: string;
+  /**
+   * The saved connection whose type, target, settings and credentials fill what the request leaves out.
+   */
+  connection_id?: string;
+  /**
+   * The id of a tracker plugin loaded on this server.
+   */
+  connection_type?: string;
+  /**
+   * The project in the tracker (a repository, project key or board).
+   */
+  project_identifier?: string;
+  /**
+   * As the connection form sends them: keyed by connection type, only that of connection_type used; empty fields count as not given.
+   */
+  credentials?: {
+    [k: string]: {};
+  };
+  /**
+   * The tracker plugin's own settings as the form holds them (mappings are ignored).
+   */
+  settings?: {};
+}
+
+// api/connections/user-search.response.schema.json
+/**
+ * The people found, or why none could be: offered is false when the tracker plugin has no search (the username is then typed), message says in words what went wrong with the tracker (refused credentials, a target not found, no answer in time).
+ */
+export interface UserSearchResponse {
+  offered: boolean;
+  /**
+   * At most 20, best first.
+   */
+  users: {
+    /**
+     * What the user mapping keeps for this person (the tracker's login, account id or unique name).
+     */
+    value: string;
+    /**
+     * The name people know them by.
+     */
+    name: string;
+    /**
+     * Their login or user name, when the tracker shows one.
+     */
+    login?: string;
+    /**
+     * Their e-mail address, when the tracker shows it.
+     */
+    email?: string;
+  }[];
+  message: string | null;
 }
 
 // api/connections/verification.schema.json

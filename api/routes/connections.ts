@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Connections } from '../../core/connections/connections.ts';
 import type {
   ConnectionDeliveries, ConnectionList, ConnectionRequest, ConnectionSaved, ConnectionTypes, ConnectionVerifyResponse, ProjectConnectionCheck,
+  UserSearchRequest, UserSearchResponse,
 } from '../../schemas/types.ts';
 import type { ApiRegistry } from '../routing.ts';
 
@@ -35,6 +36,20 @@ export function connectionRoutes(api: ApiRegistry, deps: { em: () => EntityManag
     summary: "The user's connection for a Tickscribe project: by project identifier, project mappings or name, ignoring case.",
     responses: { 200: { description: 'Whether one exists, and which.', schema: schema('project.response') } },
     handler: (ctx, { params, user }) => connections().forProject(em(), user, params['project'] ?? ''),
+  });
+
+  api.route<UserSearchRequest, undefined, UserSearchResponse>({
+    method: 'post', path: '/api/connections/users/search', operationId: 'searchTrackerUsers', tag: 'connections', auth: 'session',
+    summary:
+      'The people the tracker can assign whose name, login or e-mail matches the query (at most 20), for the user mapping: of a saved ' +
+      "connection, or of the connection form before it is saved (blank credential fields take the saved connection's). Nothing is saved.",
+    body: schema('user-search.request'),
+    responses: {
+      200: { description: 'The people found; or, in words, that the tracker plugin offers no search or what the tracker answered.', schema: schema('user-search.response') },
+      400: { description: `A query over 100 characters, or the form's fields as saving would refuse them: ${SAVE_ERRORS}` },
+      404: { description: 'The connection named is not one of yours.' },
+    },
+    handler: (ctx, { body, user }) => connections().searchUsers(em(), user, body),
   });
 
   api.route<ConnectionRequest, undefined, ConnectionSaved>({

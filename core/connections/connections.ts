@@ -7,9 +7,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type {
   ConnectionDeliveries, ConnectionList, ConnectionRequest, ConnectionSaved, ConnectionTypes, ConnectionVerification, ConnectionView,
-  ProjectConnectionCheck,
+  ProjectConnectionCheck, UserSearchRequest, UserSearchResponse,
 } from '../../schemas/types.ts';
-import { NotFound } from '../errors.ts';
+import { InvalidInput, NotFound } from '../errors.ts';
 import { isUuid } from '../ids.ts';
 import type { Logger } from '../logger.ts';
 import { createOutboundHttp, type OutboundHttp } from '../net/http.ts';
@@ -18,10 +18,11 @@ import type { User } from '../users/user.entity.ts';
 import { Connection } from './connection.entity.ts';
 import { CredentialsCipher, UnreadableCredentials, type Credentials } from './credentials.ts';
 import { listDeliveries } from './deliveries.ts';
-import { checkConnection, credentialsSet, filledCredentials, normaliseSettings, required, type ConnectionInput } from './input.ts';
+import { checkConnection, credentialsSet, filledCredentials, normaliseSettings, required, REQUIRED_FIELDS, type ConnectionInput } from './input.ts';
 import { openTracker, type OpenedTracker } from './open-tracker.ts';
 import { credentialFields, trackerManifest, trackerManifests } from './tracker-types.ts';
 import { connectionTypes } from './type-fields.ts';
+import { searchUsers } from './user-search.ts';
 
 const CONNECTION_NOT_FOUND = 'Connection not found';
 
@@ -166,6 +167,21 @@ export class Connections {
 
   async deliveries(em: EntityManager, user: User, id: string): Promise<ConnectionDeliveries> {
     return listDeliveries(em, await ownConnection(em, user, id));
+  }
+
+  /**
+   * The people the tracker can assign whose name, login or e-mail matches the query: for the connection form as it
+   * stands (blank credential fields taking the saved connection's, as update does) or for a saved connection.
+   * NotFound for another user's connection; InvalidInput, in words, for settings the plugin would refuse.
+   */
+  async searchUsers(em: EntityManager, user: User, request: UserSearchRequest): Promise<UserSearchResponse> {
+    const saved = request.connection_id === undefined ? null : await ownConnection(em, user, request.connection_id);
+    const connectionType = request.connection_type === undefined ? saved?.connectionType : required(request.connection_type);
+    if (!connectionType) throw new InvalidInput(REQUIRED_FIELDS);
+    const manifest = trackerManifest(this.#deps.plugins, connectionType);
+    const savedCredentials = saved && saved.connectionType === connectionType ? this.#credentials(saved, true) : {};
+    const { plugins, outbound } = this.#deps;
+    return searchUsers({ plugins, outbound: this.#outbound, allowlist: outbound.allowlist, em, manifest, saved, savedCredentials, request });
   }
 
   /**

@@ -3,7 +3,7 @@
  * credentials, each call with its own abort signal and its requests in the delivery log under the call's name.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { PluginManifest, TrackerManifest } from '../../plugins/sdk/index.ts';
+import type { PluginManifest, TrackerHttp, TrackerManifest } from '../../plugins/sdk/index.ts';
 import type { ConnectionVerification } from '../../schemas/types.ts';
 import { InvalidInput } from '../errors.ts';
 import type { Logger } from '../logger.ts';
@@ -33,6 +33,8 @@ export interface OpenTrackerOptions {
   manifest: PluginManifest;
   credentials: Credentials;
   logger?: Logger;
+  /** False for a connection not saved yet (a search from the connection form): its requests are not logged. Default true. */
+  logged?: boolean;
 }
 
 export function openTracker(options: OpenTrackerOptions): OpenedTracker {
@@ -47,7 +49,9 @@ export function openTracker(options: OpenTrackerOptions): OpenedTracker {
   const blot = blotter(options.credentials);
   const budgets = postgresBudgets(options.em);
   const call = async <T>(purpose: DeliveryPurpose, signal: AbortSignal | undefined, run: (bound: BoundTracker) => Promise<T>): Promise<T> => {
-    const http = loggedHttp(outbound, { log, purpose, blot, ...(signal ? { signal } : {}) });
+    const http: TrackerHttp = options.logged === false
+      ? (request) => outbound({ ...request, ...(signal ? { signal } : {}) })
+      : loggedHttp(outbound, { log, purpose, blot, ...(signal ? { signal } : {}) });
     try {
       return await run(plugins.tracker(manifest.id, settings, http, budgets)!);
     } finally {

@@ -24,8 +24,11 @@ const LEADS: Record<TrackerErrorKind, string> = {
 
 const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
 
+/** A tracker's failure in words: what it means for the connection, then the tracker's own words. */
+export const failureInWords = (kind: TrackerErrorKind, words: string): string => `${LEADS[kind]} ${sentence(words)}`;
+
 function failure(kind: TrackerErrorKind, words: string, at: Date): ConnectionVerification {
-  return { ok: false, kind, message: `${LEADS[kind]} ${sentence(words)}`, at: at.toISOString() };
+  return { ok: false, kind, message: failureInWords(kind, words), at: at.toISOString() };
 }
 
 /**

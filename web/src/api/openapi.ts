@@ -156,6 +156,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/connections/users/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The people the tracker can assign whose name, login or e-mail matches the query (at most 20), for the user mapping: of a saved connection, or of the connection form before it is saved (blank credential fields take the saved connection's). Nothing is saved. */
+        post: operations["searchTrackerUsers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dev/outbox": {
         parameters: {
             query?: never;
@@ -781,7 +798,7 @@ export type components = {
                 /** @description Why no answer came, in words, or null. */
                 error: string | null;
                 method: string;
-                /** @description The tracker call the request belonged to: verify, create, findByMarker, link or resolveUser. */
+                /** @description The tracker call the request belonged to: verify, create, findByMarker, link, resolveUser or searchUsers. */
                 purpose: string;
                 /** @description The HTTP status of the answer, or null when none came. */
                 status: number | null;
@@ -1763,6 +1780,45 @@ export type components = {
             subscriptionTier: string | null;
             transcriptsProcessed: number;
         };
+        /**
+         * UserSearchRequest
+         * @description A search of the people the tracker can assign, for the user mapping: of a saved connection (connection_id alone), or of the connection form as it stands (connection_type, project_identifier, credentials, settings), where blank credential fields take the saved connection's (connection_id) as an update does.
+         */
+        UserSearchRequest: {
+            /** @description The saved connection whose type, target, settings and credentials fill what the request leaves out. */
+            connection_id?: string;
+            /** @description The id of a tracker plugin loaded on this server. */
+            connection_type?: string;
+            /** @description As the connection form sends them: keyed by connection type, only that of connection_type used; empty fields count as not given. */
+            credentials?: {
+                [key: string]: Record<string, never>;
+            };
+            /** @description The project in the tracker (a repository, project key or board). */
+            project_identifier?: string;
+            /** @description What the user typed: part of a name, login or e-mail address. */
+            query: string;
+            /** @description The tracker plugin's own settings as the form holds them (mappings are ignored). */
+            settings?: Record<string, never>;
+        };
+        /**
+         * UserSearchResponse
+         * @description The people found, or why none could be: offered is false when the tracker plugin has no search (the username is then typed), message says in words what went wrong with the tracker (refused credentials, a target not found, no answer in time).
+         */
+        UserSearchResponse: {
+            message: string | null;
+            offered: boolean;
+            /** @description At most 20, best first. */
+            users: {
+                /** @description Their e-mail address, when the tracker shows it. */
+                email?: string;
+                /** @description Their login or user name, when the tracker shows one. */
+                login?: string;
+                /** @description The name people know them by. */
+                name: string;
+                /** @description What the user mapping keeps for this person (the tracker's login, account id or unique name). */
+                value: string;
+            }[];
+        };
     };
     responses: never;
     parameters: never;
@@ -2453,6 +2509,84 @@ export interface operations {
             };
             /** @description Not signed in, or the session has ended. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected error, with a request id to quote. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    searchTrackerUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserSearchRequest"];
+            };
+        };
+        responses: {
+            /** @description The people found; or, in words, that the tracker plugin offers no search or what the tracker answered. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserSearchResponse"];
+                };
+            };
+            /** @description A query over 100 characters, or the form's fields as saving would refuse them: 'Please fill out all required fields'; an unknown connection type (the message names the available ones); missing or invalid credentials or settings; a URL Tickscribe does not send requests to (a private or loopback address). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Sent with the session cookie from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The connection named is not one of yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (or, for an upload, multipart/form-data). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
