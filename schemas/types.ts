@@ -645,12 +645,16 @@ export interface UserSearchRequest {
    * As the connection form sends them: keyed by connection type, only that of connection_type used; empty fields count as not given.
    */
   credentials?: {
-    [k: string]: {};
+    [k: string]: {
+      [k: string]: string | null;
+    };
   };
   /**
    * The tracker plugin's own settings as the form holds them (mappings are ignored).
    */
-  settings?: {};
+  settings?: {
+    [k: string]: unknown;
+  };
 }
 
 // api/connections/user-search.response.schema.json

@@ -81,9 +81,9 @@ describe('pushing from the ticket list', () => {
     });
 
     // Map-users: both assignees are now pushed through GitHub; Alan Turing stays unmapped (unassigned).
-    const grace = dialog.getByRole('textbox', { name: 'Username of Grace Hopper' });
+    const grace = dialog.getByRole('combobox', { name: 'Username of Grace Hopper' });
     await grace.waitFor();
-    await dialog.getByRole('textbox', { name: 'Username of Alan Turing' }).waitFor();
+    await dialog.getByRole('combobox', { name: 'Username of Alan Turing' }).waitFor();
     const list = dialog.getByRole('region', { name: 'Assignees pushed through Web on GitHub (GitHub)' }).locator('ul');
     expect(await list.evaluate((element) => getComputedStyle(element).maxHeight)).toBe('128px');
     await grace.fill('grace');

@@ -1791,14 +1791,18 @@ export type components = {
             connection_type?: string;
             /** @description As the connection form sends them: keyed by connection type, only that of connection_type used; empty fields count as not given. */
             credentials?: {
-                [key: string]: Record<string, never>;
+                [key: string]: {
+                    [key: string]: string | null;
+                };
             };
             /** @description The project in the tracker (a repository, project key or board). */
             project_identifier?: string;
             /** @description What the user typed: part of a name, login or e-mail address. */
             query: string;
             /** @description The tracker plugin's own settings as the form holds them (mappings are ignored). */
-            settings?: Record<string, never>;
+            settings?: {
+                [key: string]: unknown;
+            };
         };
         /**
          * UserSearchResponse

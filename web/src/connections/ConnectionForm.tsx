@@ -14,6 +14,7 @@ import { ProjectMappingEditor } from './ProjectMappingEditor.tsx';
 import { connectionTexts } from './texts.ts';
 import { useConnectionTypes } from './useConnectionTypes.ts';
 import { UserMappingEditor } from './UserMappingEditor.tsx';
+import { formSearchTarget } from './userSearch.ts';
 
 const texts = connectionTexts.form;
 
@@ -54,7 +55,12 @@ export function ConnectionForm({ id, connection, onSaved, onCancel }: Connection
         {typesQuery.isError && <Alert severity="error">{failureText(typesQuery.error, connectionTexts.typesFailed)}</Alert>}
         <ConnectionFields draft={draft} mode={mode} form={fields} typeOptions={typeOptions} saved={saved} disabled={form.busy} onChange={change} />
         <ProjectMappingEditor projects={draft.projectMappings} disabled={form.busy} onChange={(projectMappings) => change({ projectMappings })} />
-        <UserMappingEditor rows={draft.userMappings} disabled={form.busy} onChange={(userMappings) => change({ userMappings })} />
+        <UserMappingEditor
+          rows={draft.userMappings}
+          disabled={form.busy}
+          onChange={(userMappings) => change({ userMappings })}
+          searchTarget={formSearchTarget(draft, fields, connection)}
+        />
         <TicketFormActions busy={form.busy} submitLabel={texts.save} busyLabel={texts.saving} cancelLabel={texts.cancel} onCancel={onCancel} />
       </Stack>
     </Panel>

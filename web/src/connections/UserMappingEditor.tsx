@@ -3,12 +3,13 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { AssigneeInput } from '../tickets/AssigneeInput.tsx';
-import { MAX_TEXT_LENGTH, type UserMappingRow } from './connectionForm.ts';
+import type { UserMappingRow } from './connectionForm.ts';
+import type { UserSearchTarget } from './connectionsApi.ts';
 import { FormSection } from './FormSection.tsx';
 import { connectionTexts } from './texts.ts';
+import { TrackerUserInput } from './TrackerUserInput.tsx';
 
 const texts = connectionTexts.userMappings;
 
@@ -16,13 +17,16 @@ export interface UserMappingEditorProps {
   rows: UserMappingRow[];
   onChange(rows: UserMappingRow[]): void;
   disabled?: boolean;
+  /** Where the username fields search the tracker's people; null (or left out) keeps them free text. */
+  searchTarget?: UserSearchTarget | null;
 }
 
 /**
  * Meeting participants and their usernames in the tracker, one row each, added and removed freely. Participant
- * names are suggested from the people of the user's transcripts and tickets (as for a ticket's assignee).
+ * names are suggested from the people of the user's transcripts and tickets (as for a ticket's assignee); usernames
+ * from the people the tracker can assign, searched by name, or typed.
  */
-export function UserMappingEditor({ rows, onChange, disabled = false }: UserMappingEditorProps) {
+export function UserMappingEditor({ rows, onChange, disabled = false, searchTarget = null }: UserMappingEditorProps) {
   const change = (index: number, patch: Partial<UserMappingRow>) =>
     onChange(rows.map((row, at) => (at === index ? { ...row, ...patch } : row)));
 
@@ -49,16 +53,16 @@ export function UserMappingEditor({ rows, onChange, disabled = false }: UserMapp
               value={row.participant}
               onChange={(participant) => change(index, { participant })}
             />
-            <TextField
-              label={texts.username}
-              name={`username-${index}`}
-              fullWidth
-              disabled={disabled}
-              value={row.username}
-              onChange={(event) => change(index, { username: event.target.value })}
-              slotProps={{ htmlInput: { maxLength: MAX_TEXT_LENGTH, autoCapitalize: 'none', spellCheck: false } }}
-              sx={{ gridRow: { xs: 2, sm: 'auto' } }}
-            />
+            <Box sx={{ gridRow: { xs: 2, sm: 'auto' }, minWidth: 0 }}>
+              <TrackerUserInput
+                label={texts.username}
+                name={`username-${index}`}
+                disabled={disabled}
+                value={row.username}
+                target={searchTarget}
+                onChange={(username) => change(index, { username })}
+              />
+            </Box>
             <IconButton
               aria-label={texts.remove(row.participant)}
               disabled={disabled}

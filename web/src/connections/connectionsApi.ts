@@ -12,6 +12,12 @@ export type ConnectionType = Schema<'ConnectionType'>;
 /** What POST /api/connections and PUT /api/connections/{id} take; the form always sends every field. */
 export type ConnectionInput = Required<Schema<'ConnectionRequest'>>;
 
+/** What to search the tracker's people in: a saved connection (its id), or the connection form as it stands. */
+export type UserSearchTarget = Omit<Schema<'UserSearchRequest'>, 'query'>;
+export type UserSearchResult = Schema<'UserSearchResponse'>;
+/** A person the tracker can assign: `value` is what the user mapping keeps. */
+export type TrackerPerson = UserSearchResult['users'][number];
+
 const byId = (id: string) => ({ params: { path: { id } } });
 
 /** The connection calls of spec section 7. */
@@ -27,6 +33,8 @@ export const connectionsApi = {
     await api.DELETE('/api/connections/{id}', byId(id));
   },
   verify: async (id: string) => (await dataOf(api.POST('/api/connections/{id}/verify', byId(id)))).verification,
+  /** The people the tracker can assign whose name, login or e-mail matches `query`. */
+  searchUsers: (target: UserSearchTarget, query: string) => dataOf(api.POST('/api/connections/users/search', { body: { ...target, query } })),
   /** The requests the connection's tracker plugin sent, newest first. */
   deliveries: async (id: string) => (await dataOf(api.GET('/api/connections/{id}/deliveries', byId(id)))).deliveries,
 };

@@ -83,6 +83,14 @@ export const connectionTexts = {
     incomplete: 'Each user mapping needs a participant name and an external username.',
   },
 
+  /** The username field's search of the tracker's people (TrackerUserInput). */
+  userSearch: {
+    searching: 'Searching the tracker...',
+    noMatch: 'No one the tracker can assign matches; the username is kept as typed.',
+    failed: 'Could not search the tracker; type the username.',
+    picked: (name: string) => `${name} in the tracker.`,
+  },
+
   validation: {
     requiredFields: 'Please fill out all required fields',
     github: 'GitHub token is required',

@@ -3,11 +3,11 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { failureText } from '../api/client.ts';
 import { typeLabel } from '../connections/connectionTypes.ts';
+import { TrackerUserInput } from '../connections/TrackerUserInput.tsx';
 import { SelectField, type SelectOption } from '../ui/ListControls.tsx';
 import { pushTexts } from './texts.ts';
 import type { PushWizardState } from './usePushWizard.ts';
@@ -96,15 +96,12 @@ export function MapUsersStep({ wizard }: { wizard: PushWizardState }) {
             >
               {Object.entries(state.usernames[connection.id] ?? {}).map(([assignee, username]) => (
                 <Box component="li" key={assignee}>
-                  <TextField
+                  <TrackerUserInput
                     label={pushTexts.mapUsers.label(assignee)}
                     value={username}
-                    onChange={(event) =>
-                      dispatch({ type: 'username', connectionId: connection.id, assignee, username: event.target.value })
-                    }
+                    target={{ connection_id: connection.id }}
+                    onChange={(next) => dispatch({ type: 'username', connectionId: connection.id, assignee, username: next })}
                     size="small"
-                    fullWidth
-                    slotProps={{ htmlInput: { maxLength: 200, autoComplete: 'off' } }}
                   />
                 </Box>
               ))}
