@@ -87,6 +87,9 @@ describe('pushing from the ticket list', () => {
     const list = dialog.getByRole('region', { name: 'Assignees pushed through Web on GitHub (GitHub)' }).locator('ul');
     expect(await list.evaluate((element) => getComputedStyle(element).maxHeight)).toBe('128px');
     await grace.fill('grace');
+    // The field offers GitHub's assignees as it is typed in; Tab leaves it, closing the list, the username kept as typed.
+    await page.getByRole('option', { name: 'grace' }).waitFor();
+    await grace.press('Tab');
     await expectAccessibleAt(page, [375, 1280], 'push wizard, map-users');
     await dialog.getByRole('button', { name: 'Proceed to Review' }).click();
 
