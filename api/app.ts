@@ -8,6 +8,7 @@ import type { Orm } from '../core/db/orm.ts';
 import type { Logger } from '../core/logger.ts';
 import type { EmailDispatcher } from '../core/mail/outbox.ts';
 import { Connections } from '../core/connections/connections.ts';
+import { oauthSetup } from '../core/oauth/apps.ts';
 import { billingSetup } from '../core/billing/stripe.ts';
 import { Credits } from '../core/credits/credits.ts';
 import type { PluginHost } from '../core/plugins/host.ts';
@@ -79,6 +80,7 @@ function connectionsOf(deps: RouteDependencies): () => Connections {
       credentialsKey: deps.credentialsKey,
       outbound: { allowlist: deps.config.OUTBOUND_ALLOWLIST, timeoutMs: deps.config.OUTBOUND_TIMEOUT_MS },
       logger: deps.logger,
+      oauth: oauthSetup(deps.config),
     }));
   };
 }

@@ -13,6 +13,7 @@ import { Migration20261129000000_bots } from './Migration20261129000000_bots.ts'
 import { Migration20261130000000_transcript_ticket_count } from './Migration20261130000000_transcript_ticket_count.ts';
 import { Migration20261201000000_user_ticket_count } from './Migration20261201000000_user_ticket_count.ts';
 import { Migration20261202000000_tracker_budgets } from './Migration20261202000000_tracker_budgets.ts';
+import { Migration20261203000000_oauth } from './Migration20261203000000_oauth.ts';
 
 /** Every migration, oldest first. A new migration is added here as well as in its own file. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -30,4 +31,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261130000000_transcript_ticket_count', class: Migration20261130000000_transcript_ticket_count },
   { name: 'Migration20261201000000_user_ticket_count', class: Migration20261201000000_user_ticket_count },
   { name: 'Migration20261202000000_tracker_budgets', class: Migration20261202000000_tracker_budgets },
+  { name: 'Migration20261203000000_oauth', class: Migration20261203000000_oauth },
 ];

@@ -438,6 +438,12 @@ export interface ConnectionType {
    */
   description?: string;
   /**
+   * Present when the tracker offers "Connect with …" and the operator configured its app: whose sign-in it is, for the button ("Connect with GitHub").
+   */
+  oauth?: {
+    provider: string;
+  };
+  /**
    * The credential fields, in the order the plugin declares them; all are text.
    */
   credentials: {
@@ -549,6 +555,10 @@ export interface ConnectionView {
   credentials: {
     [k: string]: boolean;
   };
+  /**
+   * Whose sign-in gave the connection its token ("GitHub"), when it was made with "Connect with …"; absent for typed-in credentials.
+   */
+  connectedWith?: string;
   settings: {
     projectMappings: string[];
     userMappings: {
@@ -559,6 +569,14 @@ export interface ConnectionView {
   lastVerification: ConnectionVerification | null;
   createdAt: string;
   updatedAt: string;
+}
+
+// api/connections/deleted.response.schema.json
+/**
+ * A deleted connection whose access the vendor could not be told to revoke.
+ */
+export interface ConnectionDeleted {
+  notice: string;
 }
 
 // api/connections/deliveries.response.schema.json
@@ -592,6 +610,37 @@ export interface ConnectionDeliveries {
  */
 export interface ConnectionList {
   connections: ConnectionView[];
+}
+
+// api/connections/oauth-complete.request.schema.json
+/**
+ * What the vendor sent the browser back to APP_URL/connections/oauth/callback with, handed over by the web app under the user's session: the state, and the code or the vendor's error.
+ */
+export interface OAuthCompleteRequest {
+  state?: string;
+  code?: string;
+  error?: string;
+  error_description?: string;
+}
+
+// api/connections/oauth-start.request.schema.json
+/**
+ * Starts "Connect with …" for the path's connection type: either for a new connection, with what the form holds (`connection`, as a create would send it; secret credential fields are ignored, the vendor gives the token), or to reconnect a saved one (`connection_id`), whose tokens are replaced.
+ */
+export interface OAuthStartRequest {
+  connection?: ConnectionRequest;
+  /**
+   * The user's connection to reconnect.
+   */
+  connection_id?: string;
+}
+
+// api/connections/oauth-start.response.schema.json
+/**
+ * Where to send the browser: the vendor's authorize page, carrying a single-use state valid for ten minutes.
+ */
+export interface OAuthStartResponse {
+  url: string;
 }
 
 // api/connections/project.response.schema.json
@@ -1544,6 +1593,58 @@ export interface Config {
    * How long one request to a tracker or webhook may take, in milliseconds.
    */
   OUTBOUND_TIMEOUT_MS: number;
+  /**
+   * Client id of the GitHub OAuth App: with GITHUB_OAUTH_CLIENT_SECRET, the connection form offers its "Connect with" button. Unset: token fields only.
+   */
+  GITHUB_OAUTH_CLIENT_ID?: string;
+  /**
+   * Client secret of the GitHub OAuth App.
+   */
+  GITHUB_OAUTH_CLIENT_SECRET?: string;
+  /**
+   * Where the OAuth endpoints of github.com and api.github.com are reached instead (their paths kept), e.g. a stand-in for tests: http://localhost:4010. Unset: the vendor's own.
+   */
+  GITHUB_OAUTH_URL?: string;
+  /**
+   * Client id of the Atlassian OAuth 2.0 (3LO) app for Jira: with JIRA_OAUTH_CLIENT_SECRET, the connection form offers its "Connect with" button. Unset: token fields only.
+   */
+  JIRA_OAUTH_CLIENT_ID?: string;
+  /**
+   * Client secret of the Atlassian OAuth 2.0 (3LO) app for Jira.
+   */
+  JIRA_OAUTH_CLIENT_SECRET?: string;
+  /**
+   * Where the OAuth endpoints of auth.atlassian.com and api.atlassian.com are reached instead (their paths kept), e.g. a stand-in for tests: http://localhost:4010. Unset: the vendor's own.
+   */
+  JIRA_OAUTH_URL?: string;
+  /**
+   * Client id of the Miro app: with MIRO_OAUTH_CLIENT_SECRET, the connection form offers its "Connect with" button. Unset: token fields only.
+   */
+  MIRO_OAUTH_CLIENT_ID?: string;
+  /**
+   * Client secret of the Miro app.
+   */
+  MIRO_OAUTH_CLIENT_SECRET?: string;
+  /**
+   * Where the OAuth endpoints of miro.com and api.miro.com are reached instead (their paths kept), e.g. a stand-in for tests: http://localhost:4010. Unset: the vendor's own.
+   */
+  MIRO_OAUTH_URL?: string;
+  /**
+   * Client id of the Microsoft Entra app registration for Azure DevOps: with AZURE_OAUTH_CLIENT_SECRET, the connection form offers its "Connect with" button. Unset: token fields only.
+   */
+  AZURE_OAUTH_CLIENT_ID?: string;
+  /**
+   * Client secret of the Microsoft Entra app registration for Azure DevOps.
+   */
+  AZURE_OAUTH_CLIENT_SECRET?: string;
+  /**
+   * Where the OAuth endpoints of login.microsoftonline.com are reached instead (their paths kept), e.g. a stand-in for tests: http://localhost:4010. Unset: the vendor's own.
+   */
+  AZURE_OAUTH_URL?: string;
+  /**
+   * The Microsoft Entra tenant that signs users in for Azure DevOps: a tenant id or domain, or 'organizations' (any work or school account).
+   */
+  AZURE_OAUTH_TENANT?: string;
   /**
    * The meeting bot service: 'recall' (Recall.ai), 'attendee' (a self-hosted Attendee server) or a bot plugin id. Unset: the meeting bot is off and the dashboard says how to configure it.
    */

@@ -10,6 +10,7 @@ import { createActivities } from '../workflows/activities.ts';
 import { createWorker, DEFAULT_WORKFLOWS_PATH, loadWorkflowBundle } from '../workflows/worker.ts';
 import { ConfigError, loadConfig, type Config } from '../core/config.ts';
 import { Connections } from '../core/connections/connections.ts';
+import { oauthSetup } from '../core/oauth/apps.ts';
 import { loadCredentialsKey } from '../core/connections/credentials.ts';
 import { billingSetup } from '../core/billing/stripe.ts';
 import { Credits } from '../core/credits/credits.ts';
@@ -190,6 +191,7 @@ export async function start(options: StartOptions = {}): Promise<RunningTickscri
         credentialsKey,
         outbound: { allowlist: config.OUTBOUND_ALLOWLIST, timeoutMs: config.OUTBOUND_TIMEOUT_MS },
         logger,
+        oauth: oauthSetup(config),
       });
       const worker: Worker = await createWorker({
         connection,

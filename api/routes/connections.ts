@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Connections } from '../../core/connections/connections.ts';
 import type {
-  ConnectionDeliveries, ConnectionList, ConnectionRequest, ConnectionSaved, ConnectionTypes, ConnectionVerifyResponse, ProjectConnectionCheck,
-  UserSearchRequest, UserSearchResponse,
+  ConnectionDeliveries, ConnectionList, ConnectionRequest, ConnectionSaved, ConnectionTypes, ConnectionVerifyResponse, OAuthCompleteRequest,
+  OAuthStartRequest, OAuthStartResponse, ProjectConnectionCheck, UserSearchRequest, UserSearchResponse,
 } from '../../schemas/types.ts';
 import type { ApiRegistry } from '../routing.ts';
 
@@ -68,14 +68,47 @@ export function connectionRoutes(api: ApiRegistry, deps: { em: () => EntityManag
     handler: (ctx, { body, params, user }) => connections().update(em(), user, params['id']!, body),
   });
 
-  api.route<undefined, undefined, undefined>({
+  api.route<undefined, undefined, { notice: string } | undefined>({
     method: 'delete', path: '/api/connections/{id}', operationId: 'deleteConnection', tag: 'connections', auth: 'session',
-    summary: 'Delete a connection and its delivery log.',
-    responses: { 204: { description: 'Deleted.' } },
-    async handler(ctx, { params, user }) {
-      await connections().remove(em(), user, params['id']!);
-      return undefined;
+    summary:
+      'Delete a connection and its delivery log. One made with "Connect with …" has its access revoked at the vendor first where the ' +
+      'vendor offers that (GitHub, Miro); a revocation that fails does not stop the deletion.',
+    responses: {
+      204: { description: 'Deleted.' },
+      200: { description: 'Deleted, but the vendor could not be told to revoke the access: `notice` says so in words.', schema: schema('deleted.response') },
     },
+    async handler(ctx, { params, user }) {
+      const { notice } = await connections().remove(em(), user, params['id']!);
+      ctx.status = notice ? 200 : 204;
+      return notice ? { notice } : undefined;
+    },
+  });
+
+  api.route<OAuthStartRequest, undefined, OAuthStartResponse>({
+    method: 'post', path: '/api/connections/oauth/{type}/start', operationId: 'startConnectionOAuth', tag: 'connections', auth: 'session',
+    summary:
+      '"Connect with …": keeps a single-use sign-in (ten minutes) for a new connection (what the form holds) or a saved one to ' +
+      "reconnect, and answers the vendor's authorize URL to send the browser to. The vendor returns it to APP_URL/connections/oauth/callback.",
+    body: schema('oauth-start.request'),
+    responses: {
+      200: { description: 'The authorize URL.', schema: schema('oauth-start.response') },
+      400: { description: "The type does not offer it or the operator did not configure its app; 'Please fill out all required fields'." },
+      404: { description: 'The connection to reconnect is not the user\'s.' },
+    },
+    handler: (_ctx, { body, params, user }) => connections().startOAuth(em(), user, params['type'] ?? '', body),
+  });
+
+  api.route<OAuthCompleteRequest, undefined, ConnectionSaved>({
+    method: 'post', path: '/api/connections/oauth/complete', operationId: 'completeConnectionOAuth', tag: 'connections', auth: 'session',
+    summary:
+      'Completes "Connect with …" with what the vendor sent the browser back with: the state must be this user\'s, unused and under ten ' +
+      'minutes old; the code is exchanged for tokens (sealed like credentials), the connection created or its tokens replaced, then verified.',
+    body: schema('oauth-complete.request'),
+    responses: {
+      200: { description: 'Saved, with the outcome of the check.', schema: schema('saved.response') },
+      400: { description: 'Access not granted, a state expired, used or another user\'s, or the vendor refused the code: each in words; nothing saved changes.' },
+    },
+    handler: (_ctx, { body, user }) => connections().completeOAuth(em(), user, body),
   });
 
   api.route<undefined, undefined, ConnectionVerifyResponse>({

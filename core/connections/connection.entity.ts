@@ -26,6 +26,11 @@ export const Connection = defineEntity({
     connectionType: p.string().length(64),
     /** Sealed by CredentialsCipher (credentials.ts); never the clear value. */
     credentials: p.text().hidden(),
+    /**
+     * The vendor's OAuth grant (access and refresh tokens, expiry) when the connection was made with "Connect with …",
+     * sealed by CredentialsCipher like `credentials`; null for a connection with typed-in credentials.
+     */
+    oauth: p.text().nullable().hidden(),
     settings: p.json<ConnectionSettings>(),
     /** The outcome of the last check with the tracker, in words for the user. */
     lastVerification: p.json<ConnectionVerification>().nullable(),

@@ -7,8 +7,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type {
   ConnectionDeliveries, ConnectionList, ConnectionRequest, ConnectionSaved, ConnectionTypes, ConnectionVerification, ConnectionView,
-  ProjectConnectionCheck, UserSearchRequest, UserSearchResponse,
+  OAuthCompleteRequest, OAuthStartRequest, ProjectConnectionCheck, UserSearchRequest, UserSearchResponse,
 } from '../../schemas/types.ts';
+import { isTrackerError } from '../../plugins/sdk/index.ts';
 import { InvalidInput, NotFound } from '../errors.ts';
 import { isUuid } from '../ids.ts';
 import type { Logger } from '../logger.ts';
@@ -18,11 +19,14 @@ import type { User } from '../users/user.entity.ts';
 import { Connection } from './connection.entity.ts';
 import { CredentialsCipher, UnreadableCredentials, type Credentials } from './credentials.ts';
 import { listDeliveries } from './deliveries.ts';
-import { checkConnection, credentialsSet, filledCredentials, normaliseSettings, required, REQUIRED_FIELDS, type ConnectionInput } from './input.ts';
+import { checkConnection, credentialsSet, filledCredentials, normaliseSettings, pluginConfig, required, REQUIRED_FIELDS, type ConnectionInput } from './input.ts';
 import { openTracker, type OpenedTracker } from './open-tracker.ts';
 import { credentialFields, trackerManifest, trackerManifests } from './tracker-types.ts';
 import { connectionTypes } from './type-fields.ts';
 import { searchUsers } from './user-search.ts';
+import type { OAuthSetup } from '../oauth/apps.ts';
+import { notSetUp, OAuthFlow } from '../oauth/flow.ts';
+import { OAuthGrants } from '../oauth/grants.ts';
 
 const CONNECTION_NOT_FOUND = 'Connection not found';
 
@@ -34,7 +38,12 @@ export interface ConnectionDependencies {
   outbound: { allowlist?: string; timeoutMs: number };
   /** Where a delivery that could not be logged is reported. */
   logger?: Logger;
+  /** The operator's OAuth apps ("Connect with …"); none when left out. */
+  oauth?: OAuthSetup;
 }
+
+/** No OAuth app configured: every type offers its token fields alone. */
+const NO_OAUTH: OAuthSetup = { redirectUri: '', app: () => undefined };
 
 /** The user's connection with this id; another user's answers like a missing one. */
 export async function ownConnection(em: EntityManager, user: Pick<User, 'id'>, id: string): Promise<Connection> {
@@ -69,11 +78,15 @@ export class Connections {
   readonly #deps: ConnectionDependencies;
   readonly #cipher: CredentialsCipher;
   readonly #outbound: OutboundHttp;
+  readonly #flow: OAuthFlow;
+  readonly #grants: OAuthGrants;
 
   constructor(deps: ConnectionDependencies) {
     this.#deps = deps;
     this.#cipher = new CredentialsCipher(deps.credentialsKey);
     this.#outbound = createOutboundHttp(deps.outbound);
+    this.#flow = new OAuthFlow({ plugins: deps.plugins, setup: deps.oauth ?? NO_OAUTH, http: this.#outbound });
+    this.#grants = new OAuthGrants({ cipher: this.#cipher, flow: this.#flow, ...(deps.logger ? { logger: deps.logger } : {}) });
   }
 
   /** The decrypted credentials; `{}` when they cannot be read and `lenient`, else UnreadableCredentials. */
@@ -97,6 +110,7 @@ export class Connections {
       projectIdentifier: connection.projectIdentifier,
       connectionType: connection.connectionType,
       credentials: credentialsSet(fields, credentials),
+      ...(connection.oauth && manifest ? { connectedWith: this.#deps.plugins.trackerOAuth(manifest.id)?.provider ?? manifest.name } : {}),
       settings: connection.settings,
       lastVerification: connection.lastVerification ?? null,
       createdAt: connection.createdAt.toISOString(),
@@ -106,7 +120,13 @@ export class Connections {
 
   /** The connection types: the loaded tracker plugins, with the fields their schemas declare. */
   types(): ConnectionTypes {
-    return connectionTypes(this.#deps.plugins);
+    const { types } = connectionTypes(this.#deps.plugins);
+    return {
+      types: types.map((type) => {
+        const tracker = this.#flow.tracker(trackerManifest(this.#deps.plugins, type.id));
+        return tracker ? { ...type, oauth: { provider: tracker.oauth.provider } } : type;
+      }),
+    };
   }
 
   async list(em: EntityManager, user: User): Promise<ConnectionList> {
@@ -154,14 +174,77 @@ export class Connections {
     return this.#verifyAndView(em, connection, input.credentials);
   }
 
-  async remove(em: EntityManager, user: User, id: string): Promise<void> {
-    await em.remove(await ownConnection(em, user, id)).flush();
+  /**
+   * Deletes the connection; one made with "Connect with …" has its grant revoked at the vendor first where the vendor
+   * offers it. A revocation that fails never stops the deletion: it is logged, and `notice` says so in words.
+   */
+  async remove(em: EntityManager, user: User, id: string): Promise<{ notice?: string }> {
+    const connection = await ownConnection(em, user, id);
+    const notice = await this.#grants.revoke(connection, this.#config(connection));
+    await em.remove(connection).flush();
+    return notice ? { notice } : {};
+  }
+
+  /**
+   * "Connect with …" for a tracker type: keeps the sign-in (what the form holds, or the connection to reconnect) and
+   * answers the vendor's authorize URL.
+   */
+  async startOAuth(em: EntityManager, user: User, type: string, request: OAuthStartRequest): Promise<{ url: string }> {
+    const manifest = trackerManifest(this.#deps.plugins, type);
+    const tracker = this.#flow.tracker(manifest);
+    if (!tracker) throw notSetUp(manifest.name);
+    if (request.connection_id !== undefined) {
+      const connection = await ownConnection(em, user, request.connection_id);
+      return { url: await this.#flow.start(em, user.id, tracker, { connectionId: connection.id, form: {} }) };
+    }
+    const form = request.connection ?? {};
+    const secret = new Set(this.types().types.find((candidate) => candidate.id === type)?.credentials.filter((field) => field.secret).map((field) => field.name));
+    // The vendor gives the token; only what says where or who (a site URL, an organization) is kept from the form.
+    const given = Object.fromEntries(Object.entries(filledCredentials({ ...form, connection_type: type }, type)).filter(([field]) => !secret.has(field)));
+    const input = { name: required(form.name), projectIdentifier: required(form.project_identifier), settings: normaliseSettings(form.settings) };
+    return { url: await this.#flow.start(em, user.id, tracker, { connectionId: null, form: { ...input, credentials: given } }) };
+  }
+
+  /**
+   * The vendor's answer to a sign-in, handed over by the web app: the state checked (this user's, unused, within ten
+   * minutes), the code exchanged, and the connection created, or reconnected with its tokens replaced, then verified.
+   */
+  async completeOAuth(em: EntityManager, user: User, callback: OAuthCompleteRequest): Promise<ConnectionSaved> {
+    const saved = new Map<string, Connection>();
+    const outcome = await this.#flow.complete(em, user.id, callback, async (state) => {
+      if (!state.connectionId) return pluginConfig(state.form.projectIdentifier ?? '', normaliseSettings(state.form.settings));
+      const connection = await ownConnection(em, user, state.connectionId);
+      saved.set(connection.id, connection);
+      return this.#config(connection);
+    }).catch((error: unknown) => {
+      if (isTrackerError(error)) throw new InvalidInput(error.message);
+      throw error;
+    });
+    const { state, tracker, grant } = outcome;
+    const existing = state.connectionId ? saved.get(state.connectionId) : undefined;
+    const credentials = { ...(existing ? {} : state.form.credentials), ...outcome.credentials };
+    const input: ConnectionInput = existing
+      ? { name: existing.name, projectIdentifier: existing.projectIdentifier, connectionType: tracker.manifest.id, credentials, settings: existing.settings }
+      : {
+        name: state.form.name ?? '', projectIdentifier: state.form.projectIdentifier ?? '', connectionType: tracker.manifest.id, credentials,
+        settings: normaliseSettings(state.form.settings),
+      };
+    await this.#check(input);
+    const id = existing?.id ?? crypto.randomUUID();
+    const sealed = { credentials: this.#cipher.seal(id, credentials), oauth: this.#grants.seal(id, grant) };
+    const connection = existing ? em.assign(existing, { ...input, ...sealed }) : em.create(Connection, { ...input, id, user, ...sealed });
+    await em.flush();
+    return this.#verifyAndView(em, connection, credentials);
+  }
+
+  #config(connection: Connection): Record<string, unknown> {
+    return pluginConfig(connection.projectIdentifier, connection.settings);
   }
 
   /** Checks the saved connection with its tracker again and keeps the outcome. */
   async verify(em: EntityManager, user: User, id: string): Promise<{ verification: ConnectionVerification }> {
     const connection = await ownConnection(em, user, id);
-    const { verification } = await this.#verifyAndView(em, connection, this.#credentials(connection));
+    const { verification } = await this.#verifyAndView(em, connection, await this.#fresh(em, connection));
     return { verification };
   }
 
@@ -191,13 +274,21 @@ export class Connections {
    */
   async openTracker(em: EntityManager, user: Pick<User, 'id'>, id: string): Promise<OpenedTracker> {
     const connection = await ownConnection(em, user, id);
-    return this.#open(em, connection, this.#credentials(connection));
+    return this.#open(em, connection, await this.#fresh(em, connection));
+  }
+
+  /** The credentials to use now: a grant about to expire is refreshed first (oauth/grants.ts). */
+  async #fresh(em: EntityManager, connection: Connection): Promise<Credentials> {
+    const credentials = this.#credentials(connection);
+    return (await this.#grants.refreshIfDue(em, connection, this.#config(connection))) ?? credentials;
   }
 
   #open(em: EntityManager, connection: Connection, credentials: Credentials): OpenedTracker {
     const manifest = trackerManifest(this.#deps.plugins, connection.connectionType);
     const { plugins, logger } = this.#deps;
-    return openTracker({ plugins, logger, outbound: this.#outbound, em, connection, manifest, credentials });
+    // A token the tracker refuses is refreshed once and the call tried again (a grant revoked or expired early).
+    const refreshed = connection.oauth ? () => this.#grants.refreshAfterRefusal(em, connection, this.#config(connection)) : undefined;
+    return openTracker({ plugins, logger, outbound: this.#outbound, em, connection, manifest, credentials, ...(refreshed ? { refreshed } : {}) });
   }
 
   async #check(input: ConnectionInput): Promise<void> {

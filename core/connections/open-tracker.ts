@@ -5,6 +5,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PluginManifest, TrackerHttp, TrackerManifest } from '../../plugins/sdk/index.ts';
 import type { ConnectionVerification } from '../../schemas/types.ts';
+import { isTrackerError, TrackerError } from '../../plugins/sdk/index.ts';
 import { InvalidInput } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import type { OutboundHttp } from '../net/http.ts';
@@ -35,27 +36,53 @@ export interface OpenTrackerOptions {
   logger?: Logger;
   /** False for a connection not saved yet (a search from the connection form): its requests are not logged. Default true. */
   logged?: boolean;
+  /**
+   * For a connection made with "Connect with …": new credentials after the tracker refused the token (kind 'auth'),
+   * or undefined when there are none; the refused call is then tried once more with them.
+   */
+  refreshed?: () => Promise<Credentials | undefined>;
 }
 
 export function openTracker(options: OpenTrackerOptions): OpenedTracker {
   const { plugins, outbound, connection, manifest } = options;
   const settings = { config: pluginConfig(connection.projectIdentifier, connection.settings), credentials: options.credentials };
+  const { refreshed } = options;
   try {
     plugins.settings(manifest.id, settings);
   } catch (error) {
     throw error instanceof InvalidInput ? rewordSettingsProblem(manifest, error) : error;
   }
   const log = new DeliveryLog(options.em, connection.id, options.logger);
-  const blot = blotter(options.credentials);
+  let blot = blotter(options.credentials);
+  let retried = false;
   const budgets = postgresBudgets(options.em);
   const call = async <T>(purpose: DeliveryPurpose, signal: AbortSignal | undefined, run: (bound: BoundTracker) => Promise<T>): Promise<T> => {
-    const http: TrackerHttp = options.logged === false
-      ? (request) => outbound({ ...request, ...(signal ? { signal } : {}) })
-      : loggedHttp(outbound, { log, purpose, blot, ...(signal ? { signal } : {}) });
+    const attempt = async () => {
+      const http: TrackerHttp = options.logged === false
+        ? (request) => outbound({ ...request, ...(signal ? { signal } : {}) })
+        : loggedHttp(outbound, { log, purpose, blot, ...(signal ? { signal } : {}) });
+      try {
+        return await run(plugins.tracker(manifest.id, settings, http, budgets)!);
+      } finally {
+        await log.settled();
+      }
+    };
     try {
-      return await run(plugins.tracker(manifest.id, settings, http, budgets)!);
-    } finally {
-      await log.settled();
+      return await attempt();
+    } catch (error) {
+      // Once per opened tracker: a token refused right after its refresh is not refreshed again.
+      if (!refreshed || retried || !isTrackerError(error) || error.kind !== 'auth') throw error;
+      retried = true;
+      const credentials = await refreshed().catch((refusal: unknown) => {
+        // The refresh token was refused too: the connection must be connected again, which the message says.
+        throw refusal instanceof InvalidInput ? new TrackerError('auth', refusal.message) : refusal;
+      });
+      if (!credentials) throw error;
+      const before = blot;
+      const after = blotter(credentials);
+      blot = (text) => after(before(text));
+      settings.credentials = credentials;
+      return attempt();
     }
   };
   const tracker: BoundTracker = {
@@ -69,5 +96,5 @@ export function openTracker(options: OpenTrackerOptions): OpenedTracker {
       ? { searchUsers: (query: string, options: { signal?: AbortSignal } = {}) => call('searchUsers', options.signal, (bound) => bound.searchUsers!(query, options)) }
       : {}),
   };
-  return { connection, tracker, check: () => verifyTracker(tracker, { trackerName: manifest.name, blot }) };
+  return { connection, tracker, check: () => verifyTracker(tracker, { trackerName: manifest.name, blot: (text) => blot(text) }) };
 }

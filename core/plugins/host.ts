@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import type { ValidateFunction } from 'ajv';
 import type {
   BotEvent, BotPlugin, BotState, Extraction, ExtractorPlugin, ParsedTranscript, ParserInput, ParserPlugin, Plugin, PluginKind, PluginManifest, PluginSettings,
-  TrackerBudgets, TrackerHttp, TrackerItem, TrackerPlugin,
+  TrackerBudgets, TrackerHttp, TrackerItem, TrackerOAuth, TrackerPlugin,
 } from '../../plugins/sdk/index.ts';
 import { describeSchemaError } from '../../plugins/sdk/index.ts';
 import { InvalidInput } from '../errors.ts';
@@ -111,6 +111,9 @@ export class PluginHost {
     for (const fn of KINDS[manifest.kind]) {
       if (typeof (candidate as Record<string, unknown>)[fn] !== 'function') return refuse(`does not export a ${fn}() function`);
     }
+    if (manifest.kind === 'tracker' && !validOAuth((candidate as { oauth?: unknown }).oauth)) {
+      return refuse('has an oauth block without a provider, absolute authorize and token endpoints, scopes and a credentials() function');
+    }
     if (this.#entries.some((entry) => entry.manifest.id === manifest.id)) {
       return refuse(`uses the id '${manifest.id}', which another plugin already has`);
     }
@@ -186,6 +189,11 @@ export class PluginHost {
     return typeof this.#find('tracker', id)?.plugin.searchUsers === 'function';
   }
 
+  /** The tracker's "Connect with …" declaration, when it has one. */
+  trackerOAuth(id: string): TrackerOAuth | undefined {
+    return this.#find('tracker', id)?.plugin.oauth;
+  }
+
   /** The bot with the meeting-bot settings and the HTTP client its requests go through (the outbound guard). */
   bot(id: string, settings: Partial<PluginSettings>, http: BotHostHttp): BoundBot | undefined {
     const entry = this.#find('bot', id);
@@ -228,4 +236,16 @@ function resolveSpec(spec: string, cwd: string): string {
     // ESM-only packages may not resolve through require(); let import() try.
     return spec;
   }
+}
+
+/** An oauth block the host can run: absent, or with what the flow needs (types are not checked at run time otherwise). */
+function validOAuth(oauth: unknown): boolean {
+  if (oauth === undefined) return true;
+  const block = oauth as Partial<Record<keyof TrackerOAuth, unknown>> | null;
+  const endpoints = (block?.endpoints ?? {}) as Record<string, unknown>;
+  const absolute = (url: unknown) => typeof url === 'string' && URL.canParse(url) && /^https?:$/.test(new URL(url).protocol);
+  return typeof block === 'object' && block !== null && typeof block.provider === 'string' && block.provider.trim() !== ''
+    && Object.values(endpoints).every(absolute) && absolute(endpoints['authorize']) && absolute(endpoints['token'])
+    && Array.isArray(block.scopes) && block.scopes.every((scope) => typeof scope === 'string')
+    && typeof block.credentials === 'function' && (block.revoke === undefined || typeof block.revoke === 'function');
 }

@@ -19,6 +19,7 @@ export type * from './bot.ts';
 export type * from './budgets.ts';
 export type * from './extractor.ts';
 export type * from './manifest.ts';
+export type * from './oauth.ts';
 export type * from './parser.ts';
 export type * from './tracker.ts';
 export type { Extraction, ParsedTranscript } from './types.ts';

@@ -1,5 +1,6 @@
 import type { TrackerBudgets } from './budgets.ts';
 import type { PluginManifest, PluginSettings } from './manifest.ts';
+import type { TrackerOAuth } from './oauth.ts';
 import type { TrackerItem } from './types.ts';
 
 export type { TrackerItem };
@@ -137,4 +138,6 @@ export interface TrackerPlugin {
    * editor to offer. Each `value` must be one `resolveUser` accepts. Without it the editor keeps free text.
    */
   searchUsers?(query: string, context: TrackerContext): Promise<TrackerUserMatch[]>;
+  /** "Connect with …": how the vendor's OAuth 2.0 sign-in gives this plugin its credentials (oauth.ts). Optional. */
+  oauth?: TrackerOAuth;
 }

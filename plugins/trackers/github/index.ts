@@ -16,6 +16,7 @@ import { afterCreate, issueItem, repositoryOf, type GitHubIssue, type GitHubRepo
 import { alreadyExists, createLabels, labelsOf, MARKER_COLOUR, MARKER_LABEL, planLabels } from './labels.ts';
 import { trackerConfigSchema } from '../shared/manifest.ts';
 import { matchPeople } from '../shared/people.ts';
+import { GITHUB_OAUTH } from './oauth.ts';
 
 const MANIFEST: TrackerManifest = {
   apiVersion: 1,
@@ -80,6 +81,7 @@ function issueBody(ticket: TrackerTicket): string {
 
 export const githubTracker: TrackerPlugin = {
   manifest: MANIFEST,
+  oauth: GITHUB_OAUTH,
 
   async verify(context) {
     const repository = repositoryOf(context);

@@ -47,7 +47,7 @@ export type paths = {
         /** Change a connection (fields left out and credential fields left empty keep their values), then check it with the tracker. */
         put: operations["updateConnection"];
         post?: never;
-        /** Delete a connection and its delivery log. */
+        /** Delete a connection and its delivery log. One made with "Connect with …" has its access revoked at the vendor first where the vendor offers that (GitHub, Miro); a revocation that fails does not stop the deletion. */
         delete: operations["deleteConnection"];
         options?: never;
         head?: never;
@@ -116,6 +116,40 @@ export type paths = {
         put?: never;
         /** Check the saved credentials and target with the tracker again; the outcome is kept as lastVerification. */
         post: operations["verifyConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connections/oauth/{type}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** "Connect with …": keeps a single-use sign-in (ten minutes) for a new connection (what the form holds) or a saved one to reconnect, and answers the vendor's authorize URL to send the browser to. The vendor returns it to APP_URL/connections/oauth/callback. */
+        post: operations["startConnectionOAuth"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connections/oauth/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Completes "Connect with …" with what the vendor sent the browser back with: the state must be this user's, unused and under ten minutes old; the code is exchanged for tokens (sealed like credentials), the connection created or its tokens replaced, then verified. */
+        post: operations["completeConnectionOAuth"];
         delete?: never;
         options?: never;
         head?: never;
@@ -787,6 +821,13 @@ export type components = {
             newPassword: string;
         };
         /**
+         * ConnectionDeleted
+         * @description A deleted connection whose access the vendor could not be told to revoke.
+         */
+        ConnectionDeleted: {
+            notice: string;
+        };
+        /**
          * ConnectionDeliveries
          * @description The requests the connection's tracker plugin made, newest first (the newest 200 are kept). URLs are shown without their query string; no header or body is kept.
          */
@@ -873,6 +914,10 @@ export type components = {
             id: string;
             /** @description The tracker's name for people, e.g. GitHub. */
             name: string;
+            /** @description Present when the tracker offers "Connect with …" and the operator configured its app: whose sign-in it is, for the button ("Connect with GitHub"). */
+            oauth?: {
+                provider: string;
+            };
             /** @description The tracker's own settings, projectIdentifier first (what the project identifier is in this tracker). projectMappings and userMappings, which every connection has, are not listed, nor are settings that are not text, a URL, a choice or a switch. */
             settings: {
                 /** @description What the setting is when left out. */
@@ -927,6 +972,8 @@ export type components = {
          * @description A connection as the API shows it. Credentials are never returned: `credentials` says which of the tracker's credential fields are set.
          */
         ConnectionView: {
+            /** @description Whose sign-in gave the connection its token ("GitHub"), when it was made with "Connect with …"; absent for typed-in credentials. */
+            connectedWith?: string;
             connectionType: string;
             /** Format: date-time */
             createdAt: string;
@@ -1138,6 +1185,33 @@ export type components = {
          */
         MessageResponse: {
             message: string;
+        };
+        /**
+         * OAuthCompleteRequest
+         * @description What the vendor sent the browser back to APP_URL/connections/oauth/callback with, handed over by the web app under the user's session: the state, and the code or the vendor's error.
+         */
+        OAuthCompleteRequest: {
+            code?: string;
+            error?: string;
+            error_description?: string;
+            state?: string;
+        };
+        /**
+         * OAuthStartRequest
+         * @description Starts "Connect with …" for the path's connection type: either for a new connection, with what the form holds (`connection`, as a create would send it; secret credential fields are ignored, the vendor gives the token), or to reconnect a saved one (`connection_id`), whose tokens are replaced.
+         */
+        OAuthStartRequest: {
+            connection?: components["schemas"]["ConnectionRequest"];
+            /** @description The user's connection to reconnect. */
+            connection_id?: string;
+        };
+        /**
+         * OAuthStartResponse
+         * @description Where to send the browser: the vendor's authorize page, carrying a single-use state valid for ten minutes.
+         */
+        OAuthStartResponse: {
+            /** Format: uri */
+            url: string;
         };
         /**
          * PaymentHistory
@@ -2099,6 +2173,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Deleted, but the vendor could not be told to revoke the access: `notice` says so in words. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectionDeleted"];
+                };
+            };
             /** @description Deleted. */
             204: {
                 headers: {
@@ -2417,6 +2500,155 @@ export interface operations {
             };
             /** @description Not found (or not yours: both answer alike). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (or, for an upload, multipart/form-data). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected error, with a request id to quote. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    startConnectionOAuth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OAuthStartRequest"];
+            };
+        };
+        responses: {
+            /** @description The authorize URL. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthStartResponse"];
+                };
+            };
+            /** @description The type does not offer it or the operator did not configure its app; 'Please fill out all required fields'. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Sent with the session cookie from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The connection to reconnect is not the user's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (or, for an upload, multipart/form-data). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected error, with a request id to quote. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    completeConnectionOAuth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OAuthCompleteRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved, with the outcome of the check. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectionSaved"];
+                };
+            };
+            /** @description Access not granted, a state expired, used or another user's, or the vendor refused the code: each in words; nothing saved changes. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Sent with the session cookie from another site. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,62 @@
+import type { TrackerHttp } from './tracker.ts';
+
+/**
+ * What a tracker declares to offer "Connect with …" (OAuth 2.0 authorization code): the host runs the flow (state,
+ * PKCE, the code exchange, refreshing before expiry and once after a 401, revocation on delete) and asks the plugin
+ * only to turn the vendor's tokens into its own credentials. Offered only where the operator configured the app's
+ * client id and secret (`<ID>_OAUTH_CLIENT_ID`, `<ID>_OAUTH_CLIENT_SECRET`; see the README).
+ */
+export interface TrackerOAuth {
+  /** Whose sign-in it is, for the button: "Connect with GitHub". */
+  provider: string;
+  /**
+   * The vendor's endpoints, absolute URLs. The operator may send all of them to another origin (a stand-in) with
+   * `<ID>_OAUTH_URL`; the paths are kept. `authorize` and `token` are required; others are the plugin's own.
+   */
+  endpoints: { authorize: string; token: string; [name: string]: string };
+  /** Scopes asked for, joined with `scopeSeparator` (a space unless given). Empty: none sent. */
+  scopes: string[];
+  scopeSeparator?: string;
+  /** Whether to send a PKCE challenge (S256) and verifier. */
+  pkce?: boolean;
+  /** Further parameters of the authorize URL, e.g. `{ audience: 'api.atlassian.com', prompt: 'consent' }`. */
+  authorizeParams?: Record<string, string>;
+  /** How the token endpoint takes its request: form-encoded (the RFC's), JSON, or in the query string (Miro). Default 'form'. */
+  tokenRequest?: 'form' | 'json' | 'query';
+  /** How the client proves itself there: client_id and client_secret in the body (default) or HTTP Basic. */
+  clientAuth?: 'body' | 'basic';
+  /**
+   * Whether the vendor gives a new refresh token with each refresh and refuses the old one (Atlassian, Miro): the host
+   * then refreshes under a lock on the connection so two pushes never spend one refresh token twice. The host locks
+   * anyway; this tells the documentation.
+   */
+  rotatesRefreshTokens?: boolean;
+  /** The connection's credentials for these tokens (e.g. `{ token: grant.accessToken }`); may call the vendor. */
+  credentials(grant: OAuthGrant, context: OAuthContext): Promise<Record<string, unknown>> | Record<string, unknown>;
+  /** Revokes the app's grant, when the vendor offers it; a thrown error is logged and said to the user, never fatal. */
+  revoke?(grant: OAuthGrant, context: OAuthContext): Promise<void>;
+}
+
+/** The tokens a vendor gave, as the host read them from the token response. */
+export interface OAuthGrant {
+  accessToken: string;
+  refreshToken?: string;
+  /** ISO 8601 time the access token stops working; absent: it does not expire. */
+  expiresAt?: string;
+  /** The scopes granted, as the vendor wrote them. */
+  scope?: string;
+  /** The token response's other members (Miro's user_id and team_id, say), for `credentials`. */
+  extra: Record<string, unknown>;
+}
+
+/** What the OAuth hooks receive. */
+export interface OAuthContext {
+  /** The connection's configuration (projectIdentifier and the plugin's own settings). */
+  config: Record<string, unknown>;
+  /** The operator's app. */
+  client: { id: string; secret: string };
+  /** `endpoints`, with the operator's origin applied. */
+  endpoints: Record<string, string>;
+  http: TrackerHttp;
+  signal?: AbortSignal;
+}

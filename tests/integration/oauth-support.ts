@@ -1,0 +1,46 @@
+// What the "Connect with …" tests share: the browser's part of a sign-in done with fetch (the vendor's consent page,
+// the Approve or Deny button, the redirect back to the web app's callback page), and the API calls around it.
+import { expect } from 'vitest';
+import type { Answer, Json } from './connections-support.ts';
+
+type Api = (method: string, path: string, body?: unknown) => Promise<Answer>;
+
+/** What the vendor sent the browser back with: the callback page's query. */
+export type Callback = Record<string, string>;
+
+/**
+ * Opens the authorize URL as a browser would, checks it shows the consent page, and presses Approve or Deny on it:
+ * answers the query the vendor redirected to the callback with.
+ */
+export async function consent(authorizeUrl: string, decision: 'approve' | 'deny', callbackPath = '/connections/oauth/callback'): Promise<Callback> {
+  const page = await fetch(authorizeUrl);
+  const html = await page.text();
+  expect(page.status, html).toBe(200);
+  expect(html).toContain('Approve');
+  const form = new URLSearchParams();
+  for (const [, name, value] of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
+    form.set(name!, value!.replace(/&#(\d+);/g, (_whole, code: string) => String.fromCharCode(Number(code))));
+  }
+  form.set('decision', decision);
+  const action = /<form method="post" action="([^"]+)"/.exec(html)![1]!;
+  const answer = await fetch(new URL(action, authorizeUrl), { method: 'POST', body: form, redirect: 'manual' });
+  expect(answer.status).toBe(302);
+  const back = new URL(answer.headers.get('location')!);
+  expect(back.pathname).toBe(callbackPath);
+  return Object.fromEntries(back.searchParams);
+}
+
+/** Starts a sign-in for a new connection (or a saved one, by id) and answers the vendor's authorize URL. */
+export async function startSignIn(api: Api, type: string, target: { connection?: Json; connection_id?: string }): Promise<string> {
+  const started = await api('POST', `/api/connections/oauth/${type}/start`, target);
+  expect(started.status, started.text).toBe(200);
+  return String(started.body['url']);
+}
+
+/** Hands the callback's query to the API, as the web app's callback page does. */
+export const completeSignIn = (api: Api, callback: Callback) => api('POST', '/api/connections/oauth/complete', callback);
+
+/** A whole sign-in approved: the saved connection's answer. */
+export async function connectWith(api: Api, type: string, target: { connection?: Json; connection_id?: string }): Promise<Answer> {
+  return completeSignIn(api, await consent(await startSignIn(api, type, target), 'approve'));
+}

@@ -1,0 +1,247 @@
+/**
+ * A stand-in of a vendor's OAuth 2.0 authorization server, for "Connect with …": a consent page with Approve and Deny
+ * buttons (so a browser test clicks through it), the token endpoint for codes and refresh tokens, and revocation,
+ * each enforcing what the vendor documents, the rule's source beside it. One profile per vendor says where its
+ * endpoints are and how it differs (GitHub answers a refused token request with 200 and an `error` member; Miro takes
+ * its token request in the query string and rotates refresh tokens).
+ *
+ * The API stand-ins ask `live(token)` whether an access token works: issued here, not expired, not revoked.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+
+type Json = Record<string, unknown>;
+
+export interface OAuthProfile {
+  name: string;
+  paths: { authorize: string; token: string; revoke?: string };
+  /**
+   * How a refused token request is answered: GitHub answers 200 with `error`, `error_description` and `error_uri`
+   * ("Troubleshooting OAuth App access token request errors", docs.github.com); others 400 as RFC 6749 5.2 says.
+   */
+  errorStatus: 200 | 400;
+  /** The vendor's name for a used, wrong or expired code, and for a refused refresh token. */
+  badCode: string;
+  badRefresh: string;
+  /** Access token lifetime in seconds, or null for tokens that do not expire (a GitHub OAuth App's). */
+  expiresIn: number | null;
+  /** Whether each refresh gives a new refresh token and refuses the old one from then on. */
+  rotates: boolean;
+  /** Where the token request's parameters may come from. */
+  tokenIn: ('form' | 'json' | 'query')[];
+  /** Whether the authorize request must carry a PKCE challenge. */
+  requiresPkce: boolean;
+  /** How long a code may wait to be exchanged: GitHub's expire after 10 minutes. */
+  codeLifetimeMs: number;
+  /** The revoke request: checks it and answers which access token it revokes (or a refusal). */
+  revoke?(request: { query: URLSearchParams; headers: Record<string, string>; body: Json; app: OAuthClient }): { token: string } | { status: number; body: Json };
+}
+
+export interface OAuthClient {
+  id: string;
+  secret: string;
+  redirectUri: string;
+}
+
+interface Code {
+  redirectUri: string | null;
+  challenge: string | null;
+  issuedAt: number;
+  scope: string;
+}
+
+export interface OAuthFake {
+  url: string;
+  client: OAuthClient;
+  /** Every token request and revoke, in order: the grant type (or 'revoke') and how it ended. */
+  log: { kind: string; outcome: string }[];
+  /** Whether an access token works now. */
+  live(token: string): boolean;
+  /** The access tokens issued, oldest first. */
+  accessTokens(): string[];
+  /** Makes an access token stop working (as if it expired or was revoked at the vendor), leaving its refresh token. */
+  expire(token: string): void;
+  /** Refuses every refresh token from now on (revoked, or past its 60 or 90 days). */
+  refuseRefreshTokens(): void;
+  /** Every way a request broke the vendor's documented rules: a test expects none unless it provokes one. */
+  violations: string[];
+  close(): Promise<void>;
+}
+
+const readBody = async (request: IncomingMessage) => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+};
+
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export async function startOAuthFake(profile: OAuthProfile, client: Omit<OAuthClient, 'redirectUri'> & { redirectUri?: string }): Promise<OAuthFake> {
+  const app: OAuthClient = { redirectUri: '', ...client };
+  const codes = new Map<string, Code>();
+  const tokens = new Map<string, { expiresAt: number | null; revoked: boolean; refresh: string | null }>();
+  const refreshTokens = new Map<string, { spent: boolean }>();
+  let refuseRefresh = false;
+  const log: OAuthFake['log'] = [];
+  const violations: string[] = [];
+  const random = () => randomBytes(20).toString('hex');
+
+  const issue = (scope: string): Json => {
+    const access = `${profile.name.toLowerCase()}_at_${random()}`;
+    const refresh = profile.expiresIn === null ? null : `${profile.name.toLowerCase()}_rt_${random()}`;
+    tokens.set(access, { expiresAt: profile.expiresIn === null ? null : Date.now() + profile.expiresIn * 1000, revoked: false, refresh });
+    if (refresh) refreshTokens.set(refresh, { spent: false });
+    return {
+      access_token: access, token_type: 'bearer', scope,
+      ...(refresh ? { expires_in: profile.expiresIn, refresh_token: refresh } : {}),
+    };
+  };
+
+  const handle = async (request: IncomingMessage, response: ServerResponse) => {
+    const url = new URL(request.url ?? '/', 'http://stand-in');
+    const headers = Object.fromEntries(Object.entries(request.headers).map(([key, value]) => [key, String(value)]));
+    const text = await readBody(request);
+    const json = (status: number, body: Json) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    const redirect = (to: URL) => response.writeHead(302, { location: to.href }).end();
+
+    if (request.method === 'GET' && url.pathname === profile.paths.authorize) {
+      const query = url.searchParams;
+      // GitHub: "The redirect_uri MUST match the registered callback URL for this application." An unknown client or a
+      // redirect elsewhere is shown as an error page and never redirected (RFC 6749 4.1.2.1).
+      if (query.get('client_id') !== app.id) return response.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Unknown application</h1>');
+      if (query.get('redirect_uri') !== app.redirectUri) {
+        violations.push(`authorize: redirect_uri ${query.get('redirect_uri')} is not the registered ${app.redirectUri}`);
+        return response.writeHead(400, { 'content-type': 'text/html' }).end('<h1>The redirect_uri is not associated with this application.</h1>');
+      }
+      if (profile.requiresPkce && (!query.get('code_challenge') || query.get('code_challenge_method') !== 'S256')) {
+        violations.push('authorize: no S256 code challenge');
+      }
+      const hidden = ['state', 'code_challenge', 'scope', 'redirect_uri'].map((name) => `<input type="hidden" name="${name}" value="${escape(query.get(name) ?? '')}">`).join('');
+      return response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(
+        `<!doctype html><html lang="en"><head><title>Authorize Tickscribe · ${profile.name} stand-in</title></head><body><main>` +
+          `<h1>Authorize Tickscribe</h1><p>Tickscribe asks for: ${escape(query.get('scope') ?? '')}</p>` +
+          `<form method="post" action="${profile.paths.authorize}/decide">${hidden}` +
+          '<button name="decision" value="approve">Approve</button> <button name="decision" value="deny">Deny</button></form></main></body></html>',
+      );
+    }
+
+    if (request.method === 'POST' && url.pathname === `${profile.paths.authorize}/decide`) {
+      const form = new URLSearchParams(text);
+      const back = new URL(form.get('redirect_uri') ?? app.redirectUri);
+      const state = form.get('state');
+      if (form.get('decision') !== 'approve') {
+        // GitHub: error=access_denied&error_description=The+user+has+denied+your+application+access.
+        back.searchParams.set('error', 'access_denied');
+        back.searchParams.set('error_description', 'The user has denied your application access.');
+      } else {
+        const code = random();
+        codes.set(code, { redirectUri: form.get('redirect_uri'), challenge: form.get('code_challenge') || null, issuedAt: Date.now(), scope: form.get('scope') ?? '' });
+        back.searchParams.set('code', code);
+      }
+      if (state) back.searchParams.set('state', state);
+      return redirect(back);
+    }
+
+    if (request.method === 'POST' && url.pathname === profile.paths.token) {
+      const type = headers['content-type'] ?? '';
+      let params: Record<string, string> = {};
+      if (type.startsWith('application/json') && profile.tokenIn.includes('json')) params = JSON.parse(text || '{}') as Record<string, string>;
+      else if (type.startsWith('application/x-www-form-urlencoded') && profile.tokenIn.includes('form')) params = Object.fromEntries(new URLSearchParams(text));
+      if (profile.tokenIn.includes('query')) params = { ...Object.fromEntries(url.searchParams), ...params };
+      const refuse = (error: string, description: string) => {
+        log.push({ kind: params['grant_type'] ?? 'authorization_code', outcome: error });
+        return json(profile.errorStatus, { error, error_description: description });
+      };
+      if (params['client_id'] !== app.id || params['client_secret'] !== app.secret) {
+        return refuse('incorrect_client_credentials', 'The client_id and/or client_secret passed are incorrect.');
+      }
+      if (params['grant_type'] === 'refresh_token') {
+        const held = refreshTokens.get(params['refresh_token'] ?? '');
+        if (!held || held.spent || refuseRefresh) return refuse(profile.badRefresh, 'The refresh token passed is incorrect or expired.');
+        if (profile.rotates) held.spent = true;
+        log.push({ kind: 'refresh_token', outcome: 'issued' });
+        const fresh = issue('');
+        // Without rotation the refresh token stays the same and the response leaves it out.
+        if (!profile.rotates) {
+          refreshTokens.delete(String(fresh.refresh_token));
+          delete fresh.refresh_token;
+        }
+        return json(200, fresh);
+      }
+      const code = codes.get(params['code'] ?? '');
+      // Codes are single use and short lived: "The code passed is incorrect or expired." (bad_verification_code).
+      codes.delete(params['code'] ?? '');
+      if (!code || Date.now() - code.issuedAt > profile.codeLifetimeMs) return refuse(profile.badCode, 'The code passed is incorrect or expired.');
+      if (code.redirectUri !== params['redirect_uri']) return refuse('redirect_uri_mismatch', 'The redirect_uri MUST match the registered callback URL for this application.');
+      if (code.challenge) {
+        const verifier = params['code_verifier'] ?? '';
+        if (createHash('sha256').update(verifier).digest('base64url') !== code.challenge) return refuse('invalid_grant', 'The code_verifier does not match the code_challenge.');
+      }
+      log.push({ kind: 'authorization_code', outcome: 'issued' });
+      return json(200, issue(code.scope));
+    }
+
+    if (profile.revoke && profile.paths.revoke && url.pathname === profile.paths.revoke.replace('{client_id}', app.id)) {
+      let body: Json;
+      try {
+        body = text ? (JSON.parse(text) as Json) : {};
+      } catch {
+        body = Object.fromEntries(new URLSearchParams(text));
+      }
+      const outcome = profile.revoke({ query: url.searchParams, headers, body, app });
+      if ('status' in outcome) {
+        log.push({ kind: 'revoke', outcome: String(outcome.status) });
+        return json(outcome.status, outcome.body);
+      }
+      const held = tokens.get(outcome.token);
+      if (held) held.revoked = true;
+      if (held?.refresh) refreshTokens.delete(held.refresh);
+      log.push({ kind: 'revoke', outcome: held ? 'revoked' : 'unknown token' });
+      return response.writeHead(204).end();
+    }
+    return json(404, { message: 'Not Found' });
+  };
+
+  const server: Server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => response.writeHead(500).end(String(error)));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  return {
+    url, client: app, log, violations,
+    live: (token) => {
+      const held = tokens.get(token);
+      return !!held && !held.revoked && (held.expiresAt === null || held.expiresAt > Date.now());
+    },
+    accessTokens: () => [...tokens.keys()],
+    expire: (token) => {
+      const held = tokens.get(token);
+      if (held) held.expiresAt = Date.now() - 1;
+    },
+    refuseRefreshTokens: () => void (refuseRefresh = true),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The Basic credentials a client id and secret are sent as. */
+const basicOf = (app: OAuthClient) => `Basic ${Buffer.from(`${app.id}:${app.secret}`).toString('base64')}`;
+
+/**
+ * GitHub's OAuth App. Tokens do not expire unless `expiring` (an app with expiring user tokens: 8 hours, refresh
+ * token 6 months and rotated: "Refreshing user access tokens", docs.github.com; a spent one answers bad_refresh_token).
+ * Revocation is "Delete an app authorization": DELETE /applications/{client_id}/grant with the app's Basic
+ * credentials and `access_token` in the body; 204, else 404 for a token it does not know.
+ */
+export function gitHubProfile({ expiring = false }: { expiring?: boolean } = {}): OAuthProfile {
+  return {
+    name: 'GitHub',
+    paths: { authorize: '/login/oauth/authorize', token: '/login/oauth/access_token', revoke: '/applications/{client_id}/grant' },
+    errorStatus: 200, badCode: 'bad_verification_code', badRefresh: 'bad_refresh_token',
+    expiresIn: expiring ? 28_800 : null, rotates: true, tokenIn: ['form', 'json'], requiresPkce: false, codeLifetimeMs: 10 * 60_000,
+    revoke: ({ headers, body, app }) => {
+      if (headers['authorization'] !== basicOf(app)) return { status: 404, body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest/apps/oauth-applications#delete-an-app-authorization' } };
+      const token = typeof body['access_token'] === 'string' ? body['access_token'] : '';
+      return token ? { token } : { status: 422, body: { message: 'Invalid request.' } };
+    },
+  };
+}
