@@ -64,6 +64,8 @@ describe('adding a connection', () => {
     await choose(page, region, 'Connection Type', 'GitHub');
     await region.getByRole('button', { name: 'Save Connection' }).click();
     await region.getByText('GitHub token is required').waitFor();
+    // No GitHub OAuth App is configured on this server (tests/e2e/oauth.test.ts has one): the token field alone.
+    expect(await region.getByRole('button', { name: /^Connect with/ }).count()).toBe(0);
     await expectAccessibleAt(page, [375, 1280], 'connection form');
 
     // The server refuses to send requests to a loopback address, and says so.

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpVerified } from '../support/accounts.ts';
 import { startGitHubFake, gitHubError, type GitHubFake } from '../trackers/github-fake.ts';
-import { gitHubProfile, startOAuthFake, type OAuthFake } from '../trackers/oauth-fake.ts';
+import { gitHubProfile, requiringLiveTokens, startOAuthFake, type OAuthFake } from '../trackers/oauth-fake.ts';
 import { call, type Json } from './connections-support.ts';
 import { completeSignIn, connectWith, consent, startSignIn } from './oauth-support.ts';
 import { createTickets, issuesByTicket, pushAndWait, usePushApp } from './push-support.ts';
@@ -23,10 +23,7 @@ beforeAll(async () => {
   oauth.client.redirectUri = `${t.app.url}/connections/oauth/callback`;
   github = await startGitHubFake();
   // GitHub's API answers 401 "Bad credentials" to a token it does not know, or one expired or revoked.
-  github.fake.routes = Object.fromEntries(Object.entries(github.fake.routes).map(([operation, handler]) => [operation, (request: Parameters<typeof handler>[0]) => {
-    const token = /^Bearer (.+)$/.exec(request.headers['authorization'] ?? '')?.[1] ?? '';
-    return oauth.live(token) ? handler(request) : gitHubError(401, 'Bad credentials');
-  }]));
+  github.fake.routes = requiringLiveTokens(github.fake.routes, oauth, () => gitHubError(401, 'Bad credentials'));
 });
 afterAll(async () => {
   expect(github.fake.violations).toEqual([]);

@@ -9,6 +9,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { VendorReply, VendorRequest, VendorRoutes } from '../support/vendor-fake.ts';
 
 type Json = Record<string, unknown>;
 
@@ -199,6 +200,8 @@ export async function startOAuthFake(profile: OAuthProfile, client: Omit<OAuthCl
       log.push({ kind: 'revoke', outcome: held ? 'revoked' : 'unknown token' });
       return response.writeHead(204).end();
     }
+    // A browser on the consent page asks for the icon too.
+    if (url.pathname === '/favicon.ico') return response.writeHead(204).end();
     return json(404, { message: 'Not Found' });
   };
 
@@ -244,4 +247,10 @@ export function gitHubProfile({ expiring = false }: { expiring?: boolean } = {})
       return token ? { token } : { status: 422, body: { message: 'Invalid request.' } };
     },
   };
+}
+
+/** The API stand-in's routes, each answering `refused` unless the request's bearer token is one the OAuth stand-in issued and still honours. */
+export function requiringLiveTokens(routes: VendorRoutes, oauth: Pick<OAuthFake, 'live'>, refused: (request: VendorRequest) => VendorReply): VendorRoutes {
+  return Object.fromEntries(Object.entries(routes).map(([operation, handler]) => [operation, (request: VendorRequest) =>
+    (oauth.live(/^Bearer (.+)$/.exec(request.headers['authorization'] ?? '')?.[1] ?? '') ? handler(request) : refused(request))]));
 }

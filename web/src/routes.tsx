@@ -19,6 +19,7 @@ const SettingsPage = lazy(() => import('./settings/SettingsPage.tsx'));
 const TicketsPage = lazy(() => import('./tickets/TicketsPage.tsx'));
 const TicketDetailPage = lazy(() => import('./tickets/TicketDetailPage.tsx'));
 const ConnectionsPage = lazy(() => import('./connections/ConnectionsPage.tsx'));
+const OAuthCallbackPage = lazy(() => import('./connections/OAuthCallbackPage.tsx'));
 const BillingPage = lazy(() => import('./billing/BillingPage.tsx'));
 const TokenUsagePage = lazy(() => import('./usage/TokenUsagePage.tsx'));
 
@@ -39,6 +40,7 @@ export function AppRoutes() {
           <Route path="tickets" element={<TicketsPage />} />
           <Route path="tickets/:id" element={<TicketDetailPage />} />
           <Route path="connections" element={<ConnectionsPage />} />
+          <Route path="connections/oauth/callback" element={<OAuthCallbackPage />} />
           <Route path="billing" element={<BillingPage />} />
           <Route path="token-usage" element={<TokenUsagePage />} />
         </Route>

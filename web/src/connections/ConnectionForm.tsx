@@ -7,6 +7,7 @@ import { FormError } from '../ui/FormFields.tsx';
 import { Panel } from '../ui/Panel.tsx';
 import { useFormSubmit } from '../ui/useFormSubmit.ts';
 import { ConnectionFields } from './ConnectionFields.tsx';
+import { OAuthConnect } from './OAuthConnect.tsx';
 import { draftFromConnection, draftProblem, draftToInput, emptyDraft, type ConnectionDraft } from './connectionForm.ts';
 import { connectionsApi, type Connection, type SavedConnection } from './connectionsApi.ts';
 import { typeLabel } from './connectionTypes.ts';
@@ -38,6 +39,8 @@ export function ConnectionForm({ id, connection, onSaved, onCancel }: Connection
   const { query: typesQuery, types, formOf } = useConnectionTypes();
   const fields = formOf(draft.connectionType, saved);
   const typeOptions = types.map((type) => ({ value: type.id, label: typeLabel(type.id, type) }));
+  // Offered where the tracker has a sign-in and the server's operator set up its app.
+  const oauth = types.find((type) => type.id === draft.connectionType)?.oauth;
   const form = useFormSubmit({
     check: () => draftProblem(draft, mode, fields),
     run: () => (connection === null ? connectionsApi.create(draftToInput(draft, fields)) : connectionsApi.update(connection.id, draftToInput(draft, fields))),
@@ -54,6 +57,15 @@ export function ConnectionForm({ id, connection, onSaved, onCancel }: Connection
         <FormError error={form.error} />
         {typesQuery.isError && <Alert severity="error">{failureText(typesQuery.error, connectionTexts.typesFailed)}</Alert>}
         <ConnectionFields draft={draft} mode={mode} form={fields} typeOptions={typeOptions} saved={saved} disabled={form.busy} onChange={change} />
+        {oauth && (
+          <OAuthConnect
+            provider={oauth.provider}
+            type={draft.connectionType}
+            connectionId={connection?.connectionType === draft.connectionType ? connection.id : null}
+            input={() => draftToInput(draft, fields)}
+            disabled={form.busy}
+          />
+        )}
         <ProjectMappingEditor projects={draft.projectMappings} disabled={form.busy} onChange={(projectMappings) => change({ projectMappings })} />
         <UserMappingEditor
           rows={draft.userMappings}

@@ -4,7 +4,8 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { failureText } from '../api/client.ts';
 import { queryKeys } from '../api/queryKeys.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
@@ -14,6 +15,7 @@ import { useConfirmation } from '../ui/useConfirmation.ts';
 import { SUCCESS_BANNER_MS, useTimedMessage } from '../ui/useTimedMessage.ts';
 import { ConnectionCard } from './ConnectionCard.tsx';
 import { ConnectionForm } from './ConnectionForm.tsx';
+import type { OAuthOutcome } from './OAuthCallbackPage.tsx';
 import { connectionsApi, type Connection, type SavedConnection } from './connectionsApi.ts';
 import { connectionTexts as texts } from './texts.ts';
 import { useConnectionTypes } from './useConnectionTypes.ts';
@@ -44,8 +46,16 @@ export default function ConnectionsPage() {
   // Asked for with the list, so the form has its types when it opens.
   const { formOf } = useConnectionTypes();
   const [form, setForm] = useState<OpenForm | null>(null);
-  const [outcome, setOutcome] = useState<SaveOutcome | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  // A "Connect with …" sign-in just came back (OAuthCallbackPage): its outcome is shown like a save's.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const signIn = (location.state as Partial<OAuthOutcome> | null)?.oauth;
+  const [outcome, setOutcome] = useState<SaveOutcome | null>(signIn?.saved ? { ok: signIn.ok, text: signIn.text } : null);
+  const [failure, setFailure] = useState<string | null>(signIn && !signIn.saved ? signIn.text : null);
+  useEffect(() => {
+    // Shown once: a reload or a step back does not show it again.
+    if (signIn) void navigate(location.pathname, { replace: true, state: null });
+  }, [signIn, navigate, location.pathname]);
   const success = useTimedMessage(SUCCESS_BANNER_MS);
   /** After a change: the list and the project checks, and the request log of the connection that sent requests. */
   const refresh = (sentRequests?: Connection) =>
@@ -81,8 +91,9 @@ export default function ConnectionsPage() {
   const deletion = useConfirmation<Connection>(async (connection) => {
     clearMessages();
     try {
-      await connectionsApi.remove(connection.id);
+      const revocation = await connectionsApi.remove(connection.id);
       success.show(texts.deleted);
+      if (revocation) setOutcome({ ok: false, text: revocation });
       if (form?.connection?.id === connection.id) setForm(null);
     } catch (error) {
       setFailure(failureText(error, texts.deleteFailed));

@@ -29,9 +29,16 @@ export const connectionsApi = {
   forProject: (project: string) => dataOf(api.GET('/api/connections/project/{project}', { params: { path: { project } } })),
   create: (input: ConnectionInput) => dataOf(api.POST('/api/connections', { body: input })),
   update: (id: string, input: ConnectionInput) => dataOf(api.PUT('/api/connections/{id}', { ...byId(id), body: input })),
-  remove: async (id: string) => {
-    await api.DELETE('/api/connections/{id}', byId(id));
+  /** Deletes it; a sentence when the tracker could not be told to revoke a "Connect with …" sign-in. */
+  remove: async (id: string): Promise<string | null> => {
+    const { data } = await api.DELETE('/api/connections/{id}', byId(id));
+    return data && 'notice' in data ? data.notice : null;
   },
+  /** "Connect with …": the vendor's authorize URL for a new connection (what the form holds) or a saved one. */
+  startOAuth: async (type: string, target: { connection: ConnectionInput } | { connection_id: string }) =>
+    (await dataOf(api.POST('/api/connections/oauth/{type}/start', { params: { path: { type } }, body: target }))).url,
+  /** What the vendor sent the browser back with, handed to the server: the saved connection. */
+  completeOAuth: (callback: Schema<'OAuthCompleteRequest'>) => dataOf(api.POST('/api/connections/oauth/complete', { body: callback })),
   verify: async (id: string) => (await dataOf(api.POST('/api/connections/{id}/verify', byId(id)))).verification,
   /** The people the tracker can assign whose name, login or e-mail matches `query`. */
   searchUsers: (target: UserSearchTarget, query: string) => dataOf(api.POST('/api/connections/users/search', { body: { ...target, query } })),

@@ -62,6 +62,20 @@ export const connectionTexts = {
     cancel: 'Cancel',
   },
 
+  /** "Connect with …": the vendor's sign-in instead of a typed token, where the server offers it. */
+  oauth: {
+    connect: (provider: string) => `Connect with ${provider}`,
+    reconnect: (provider: string) => `Reconnect with ${provider}`,
+    opening: (provider: string) => `Opening ${provider}...`,
+    hint: (provider: string) =>
+      `Or sign in at ${provider} instead of entering a token: fill in the name and project identifier, then continue there. You come back here once you have allowed access.`,
+    reconnectHint: (provider: string) => `Sign in at ${provider} again to give this connection a new token; its name and settings stay as they are.`,
+    startFailed: 'The sign-in could not be started. Try again.',
+    completing: 'Finishing the sign-in...',
+    completeFailed: 'The sign-in could not be finished. Start again from the Connections page.',
+    connected: (name: string, provider: string) => `${name} is connected with ${provider}.`,
+  },
+
   projectMappings: {
     heading: 'Extra projects',
     hint: 'Tickets of these projects are pushed through this connection too.',

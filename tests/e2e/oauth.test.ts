@@ -1,0 +1,83 @@
+// "Connect with GitHub" in a real browser against the real API and stand-ins of GitHub's OAuth App endpoints and REST
+// API (tests/trackers/oauth-fake.ts, github-fake.ts): the form offers the button because the server has the app's
+// client credentials, the browser goes to the stand-in's consent page, Approve brings it back to the Connections page
+// with a verified connection, and Deny brings it back saying nothing was connected. Without configured credentials
+// the button is absent (tests/e2e/connections.test.ts).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gitHubError, startGitHubFake, type GitHubFake } from '../trackers/github-fake.ts';
+import { gitHubProfile, requiringLiveTokens, startOAuthFake } from '../trackers/oauth-fake.ts';
+import { expectAccessibleAt } from './support/checks.ts';
+import { useE2e } from './support/e2e.ts';
+import { choose, ticketJourneys } from './support/tickets.ts';
+import type { Page } from 'playwright-core';
+
+const CLIENT = { id: 'Iv1.tickscribe0002', secret: 'github-oauth-secret-e2e' };
+const oauth = await startOAuthFake(gitHubProfile(), CLIENT);
+const e2e = useE2e({
+  consoleErrors: { except: /status of 400/ },
+  env: { OUTBOUND_ALLOWLIST: '127.0.0.1', GITHUB_OAUTH_CLIENT_ID: CLIENT.id, GITHUB_OAUTH_CLIENT_SECRET: CLIENT.secret, GITHUB_OAUTH_URL: oauth.url },
+});
+const { signedInUser, call, openAs } = ticketJourneys(e2e);
+let github: GitHubFake;
+
+beforeAll(async () => {
+  oauth.client.redirectUri = `${e2e.app.url}/connections/oauth/callback`;
+  github = await startGitHubFake();
+  // GitHub's API answers 401 "Bad credentials" to a token it does not know, or one expired or revoked.
+  github.fake.routes = requiringLiveTokens(github.fake.routes, oauth, () => gitHubError(401, 'Bad credentials'));
+});
+afterAll(async () => {
+  expect(github.fake.violations).toEqual([]);
+  expect(oauth.violations).toEqual([]);
+  await github.fake.close();
+  await oauth.close();
+});
+
+/** Opens the form for a new GitHub connection to the stand-in's acme/web, and presses "Connect with GitHub". */
+async function connectWithGitHub(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name: 'Add Connection' }).click();
+  const region = page.getByRole('region', { name: 'New connection' });
+  await region.locator('input[name="name"]').fill(name);
+  await choose(page, region, 'Connection Type', 'GitHub');
+  await region.getByLabel('Project Identifier').fill('acme/web');
+  await region.getByLabel('GitHub Enterprise Server API URL').fill(github.fake.url);
+  await region.getByText(/^Or sign in at GitHub instead of entering a token/).waitFor();
+  await region.getByRole('button', { name: 'Connect with GitHub' }).click();
+  await page.getByRole('heading', { name: 'Authorize Tickscribe' }).waitFor();
+  expect(new URL(page.url()).origin).toBe(oauth.url);
+}
+
+describe('Connect with GitHub', () => {
+  it('signs in at GitHub, comes back to a verified connection, and can reconnect it', async () => {
+    const token = await signedInUser();
+    const page = await openAs(token, '/connections');
+    await connectWithGitHub(page, 'Web by sign-in');
+    await page.getByRole('button', { name: 'Approve' }).click();
+
+    await page.getByText('Web by sign-in is connected with GitHub. Connected to acme/web as ada.').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/connections');
+    await page.getByRole('list', { name: 'Connections' }).getByText('Web by sign-in').waitFor();
+    await expectAccessibleAt(page, [375, 1280], 'connections after a sign-in');
+    const { connections } = await call<{ connections: { name: string; connectedWith?: string; lastVerification: { ok: boolean } }[] }>(token, 'GET', '/api/connections');
+    expect(connections).toMatchObject([{ name: 'Web by sign-in', connectedWith: 'GitHub', lastVerification: { ok: true } }]);
+
+    // Reconnecting from the edit form gives the same connection a new token.
+    const first = oauth.accessTokens().at(-1);
+    await page.getByRole('list', { name: 'Connections' }).getByRole('button', { name: /^Edit/ }).click();
+    await page.getByRole('button', { name: 'Reconnect with GitHub' }).click();
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.getByText('Web by sign-in is connected with GitHub. Connected to acme/web as ada.').waitFor();
+    expect(oauth.accessTokens().at(-1)).not.toBe(first);
+    expect((await call<{ connections: unknown[] }>(token, 'GET', '/api/connections')).connections).toHaveLength(1);
+  });
+
+  it('comes back saying nothing was connected when access is denied', async () => {
+    const token = await signedInUser();
+    const page = await openAs(token, '/connections');
+    await connectWithGitHub(page, 'Denied');
+    await page.getByRole('button', { name: 'Deny' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Access was not granted at GitHub, so nothing was connected or changed.' }).waitFor();
+    await page.getByText('No connections configured yet...').waitFor();
+    expect((await call<{ connections: unknown[] }>(token, 'GET', '/api/connections')).connections).toEqual([]);
+  });
+});
