@@ -28,6 +28,8 @@ export interface OAuthProfile {
   expiresIn: number | null;
   /** Whether each refresh gives a new refresh token and refuses the old one from then on. */
   rotates: boolean;
+  /** Whether a refresh also ends the access token it replaces (Miro: "the old access token and refresh token are no longer valid"). */
+  refreshEndsOldAccess?: boolean;
   /** Where the token request's parameters may come from. */
   tokenIn: ('form' | 'json' | 'query')[];
   /** Whether the authorize request must carry a PKCE challenge. */
@@ -160,6 +162,9 @@ export async function startOAuthFake(profile: OAuthProfile, client: Omit<OAuthCl
         const held = refreshTokens.get(params['refresh_token'] ?? '');
         if (!held || held.spent || refuseRefresh) return refuse(profile.badRefresh, 'The refresh token passed is incorrect or expired.');
         if (profile.rotates) held.spent = true;
+        if (profile.refreshEndsOldAccess) {
+          for (const token of tokens.values()) if (token.refresh === params['refresh_token']) token.revoked = true;
+        }
         log.push({ kind: 'refresh_token', outcome: 'issued' });
         const fresh = issue('');
         // Without rotation the refresh token stays the same and the response leaves it out.
@@ -253,4 +258,25 @@ export function gitHubProfile({ expiring = false }: { expiring?: boolean } = {})
 export function requiringLiveTokens(routes: VendorRoutes, oauth: Pick<OAuthFake, 'live'>, refused: (request: VendorRequest) => VendorReply): VendorRoutes {
   return Object.fromEntries(Object.entries(routes).map(([operation, handler]) => [operation, (request: VendorRequest) =>
     (oauth.live(/^Bearer (.+)$/.exec(request.headers['authorization'] ?? '')?.[1] ?? '') ? handler(request) : refused(request))]));
+}
+
+/**
+ * Miro's REST API authorization ("OAuth 2.0 authorization flow", developers.miro.com): authorize at /oauth/authorize,
+ * tokens at /v1/oauth/token with the parameters in the query string (or, for a refresh, client credentials in a form
+ * body: "Step 5: Get new access token using refresh token"). With expiring tokens an access token lasts one hour
+ * (expires_in 3599) and each refresh gives a new refresh token, after which "the old access token and refresh token are
+ * no longer valid". A refused request is answered 400 (RFC 6749 5.2). Revocation: POST /v1/oauth/revoke?access_token=,
+ * which revokes the refresh token too; 204.
+ */
+export function miroProfile(): OAuthProfile {
+  return {
+    name: 'Miro',
+    paths: { authorize: '/oauth/authorize', token: '/v1/oauth/token', revoke: '/v1/oauth/revoke' },
+    errorStatus: 400, badCode: 'invalid_grant', badRefresh: 'invalid_grant',
+    expiresIn: 3599, rotates: true, refreshEndsOldAccess: true, tokenIn: ['query', 'form'], requiresPkce: false, codeLifetimeMs: 10 * 60_000,
+    revoke: ({ query }) => {
+      const token = query.get('access_token');
+      return token ? { token } : { status: 400, body: { status: 400, code: 'invalidParameters', message: 'access_token is required', type: 'error' } };
+    },
+  };
 }

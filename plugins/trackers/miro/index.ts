@@ -10,6 +10,7 @@ import { cardBody, carriesMarker, freeSlot, keyOf, plainText, wantedTags, type C
 import { matchPeople } from '../shared/people.ts';
 import { miroClient, type MiroClient } from './client.ts';
 import { trackerConfigSchema } from '../shared/manifest.ts';
+import { MIRO_OAUTH } from './oauth.ts';
 
 const MANIFEST: TrackerManifest = {
   apiVersion: 1,
@@ -36,7 +37,8 @@ const MANIFEST: TrackerManifest = {
       accessToken: {
         type: 'string', minLength: 1, title: 'access token',
         description: 'An access token of a Miro app installed in the board\'s team, with the boards:read and boards:write scopes. '
-          + 'Use an app whose tokens do not expire: a token of an app with "expire user authorization token" on lasts one hour.',
+          + 'Use an app whose tokens do not expire: a token of an app with "expire user authorization token" on lasts one hour '
+          + '("Connect with Miro", where this server offers it, renews such tokens itself).',
       },
     },
   },
@@ -110,6 +112,7 @@ async function attachTags(miro: MiroClient, cardId: string, ids: string[]): Prom
 
 export const miroTracker: TrackerPlugin = {
   manifest: MANIFEST,
+  oauth: MIRO_OAUTH,
 
   async verify(context: TrackerContext) {
     const miro = miroClient(context);
