@@ -1606,18 +1606,6 @@ export interface Config {
    */
   GITHUB_OAUTH_URL?: string;
   /**
-   * Client id of the Atlassian OAuth 2.0 (3LO) app for Jira: with JIRA_OAUTH_CLIENT_SECRET, the connection form offers its "Connect with" button. Unset: token fields only.
-   */
-  JIRA_OAUTH_CLIENT_ID?: string;
-  /**
-   * Client secret of the Atlassian OAuth 2.0 (3LO) app for Jira.
-   */
-  JIRA_OAUTH_CLIENT_SECRET?: string;
-  /**
-   * Where the OAuth endpoints of auth.atlassian.com and api.atlassian.com are reached instead (their paths kept), e.g. a stand-in for tests: http://localhost:4010. Unset: the vendor's own.
-   */
-  JIRA_OAUTH_URL?: string;
-  /**
    * Client id of the Miro app: with MIRO_OAUTH_CLIENT_SECRET, the connection form offers its "Connect with" button. Unset: token fields only.
    */
   MIRO_OAUTH_CLIENT_ID?: string;
@@ -1629,22 +1617,6 @@ export interface Config {
    * Where the OAuth endpoints of miro.com and api.miro.com are reached instead (their paths kept), e.g. a stand-in for tests: http://localhost:4010. Unset: the vendor's own.
    */
   MIRO_OAUTH_URL?: string;
-  /**
-   * Client id of the Microsoft Entra app registration for Azure DevOps: with AZURE_OAUTH_CLIENT_SECRET, the connection form offers its "Connect with" button. Unset: token fields only.
-   */
-  AZURE_OAUTH_CLIENT_ID?: string;
-  /**
-   * Client secret of the Microsoft Entra app registration for Azure DevOps.
-   */
-  AZURE_OAUTH_CLIENT_SECRET?: string;
-  /**
-   * Where the OAuth endpoints of login.microsoftonline.com are reached instead (their paths kept), e.g. a stand-in for tests: http://localhost:4010. Unset: the vendor's own.
-   */
-  AZURE_OAUTH_URL?: string;
-  /**
-   * The Microsoft Entra tenant that signs users in for Azure DevOps: a tenant id or domain, or 'organizations' (any work or school account).
-   */
-  AZURE_OAUTH_TENANT?: string;
   /**
    * The meeting bot service: 'recall' (Recall.ai), 'attendee' (a self-hosted Attendee server) or a bot plugin id. Unset: the meeting bot is off and the dashboard says how to configure it.
    */
