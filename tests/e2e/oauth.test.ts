@@ -1,36 +1,48 @@
-// "Connect with GitHub" in a real browser against the real API and stand-ins of GitHub's OAuth App endpoints and REST
+// "Connect with GitHub" (and Miro) in a real browser against the real API and stand-ins of GitHub's OAuth App endpoints and REST
 // API (tests/trackers/oauth-fake.ts, github-fake.ts): the form offers the button because the server has the app's
 // client credentials, the browser goes to the stand-in's consent page, Approve brings it back to the Connections page
 // with a verified connection, and Deny brings it back saying nothing was connected. Without configured credentials
 // the button is absent (tests/e2e/connections.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startVendorFake, type VendorFake } from '../support/vendor-fake.ts';
 import { gitHubError, startGitHubFake, type GitHubFake } from '../trackers/github-fake.ts';
-import { gitHubProfile, requiringLiveTokens, startOAuthFake } from '../trackers/oauth-fake.ts';
+import { BOARD_ID, miroBoard, miroError, ONE_OF_ITEM_DATA } from '../trackers/miro-fake.ts';
+import { gitHubProfile, miroProfile, requiringLiveTokens, startOAuthFake } from '../trackers/oauth-fake.ts';
 import { expectAccessibleAt } from './support/checks.ts';
 import { useE2e } from './support/e2e.ts';
 import { choose, ticketJourneys } from './support/tickets.ts';
 import type { Page } from 'playwright-core';
 
 const CLIENT = { id: 'Iv1.tickscribe0002', secret: 'github-oauth-secret-e2e' };
+const MIRO_CLIENT = { id: '3458764516184290002', secret: 'miro-oauth-secret-e2e' };
 const oauth = await startOAuthFake(gitHubProfile(), CLIENT);
+const miroOAuth = await startOAuthFake(miroProfile(), MIRO_CLIENT);
 const e2e = useE2e({
   consoleErrors: { except: /status of 400/ },
-  env: { OUTBOUND_ALLOWLIST: '127.0.0.1', GITHUB_OAUTH_CLIENT_ID: CLIENT.id, GITHUB_OAUTH_CLIENT_SECRET: CLIENT.secret, GITHUB_OAUTH_URL: oauth.url },
+  env: {
+    OUTBOUND_ALLOWLIST: '127.0.0.1', GITHUB_OAUTH_CLIENT_ID: CLIENT.id, GITHUB_OAUTH_CLIENT_SECRET: CLIENT.secret, GITHUB_OAUTH_URL: oauth.url,
+    MIRO_OAUTH_CLIENT_ID: MIRO_CLIENT.id, MIRO_OAUTH_CLIENT_SECRET: MIRO_CLIENT.secret, MIRO_OAUTH_URL: miroOAuth.url,
+  },
 });
 const { signedInUser, call, openAs } = ticketJourneys(e2e);
 let github: GitHubFake;
+let miro: VendorFake;
+const board = miroBoard();
 
 beforeAll(async () => {
   oauth.client.redirectUri = `${e2e.app.url}/connections/oauth/callback`;
   github = await startGitHubFake();
   // GitHub's API answers 401 "Bad credentials" to a token it does not know, or one expired or revoked.
   github.fake.routes = requiringLiveTokens(github.fake.routes, oauth, () => gitHubError(401, 'Bad credentials'));
+  miroOAuth.client.redirectUri = oauth.client.redirectUri;
+  miro = await startVendorFake('miro', requiringLiveTokens(board.routes, miroOAuth, () => miroError(401, 'tokenNotProvided', 'Invalid access token')));
 });
 afterAll(async () => {
   expect(github.fake.violations).toEqual([]);
   expect(oauth.violations).toEqual([]);
-  await github.fake.close();
-  await oauth.close();
+  expect(miro.violations.filter((violation) => !ONE_OF_ITEM_DATA.test(violation))).toEqual([]);
+  expect(miroOAuth.violations).toEqual([]);
+  await Promise.all([github.fake.close(), oauth.close(), miro.close(), miroOAuth.close()]);
 });
 
 /** Opens the form for a new GitHub connection to the stand-in's acme/web, and presses "Connect with GitHub". */
@@ -79,5 +91,25 @@ describe('Connect with GitHub', () => {
     await page.getByRole('alert').filter({ hasText: 'Access was not granted at GitHub, so nothing was connected or changed.' }).waitFor();
     await page.getByText('No connections configured yet...').waitFor();
     expect((await call<{ connections: unknown[] }>(token, 'GET', '/api/connections')).connections).toEqual([]);
+  });
+});
+
+describe('Connect with Miro', () => {
+  it('signs in at Miro and comes back to a verified connection to the board', async () => {
+    const token = await signedInUser();
+    const page = await openAs(token, '/connections');
+    await page.getByRole('button', { name: 'Add Connection' }).click();
+    const region = page.getByRole('region', { name: 'New connection' });
+    await region.locator('input[name="name"]').fill('Board by sign-in');
+    await choose(page, region, 'Connection Type', 'Miro');
+    await region.getByLabel('Project Identifier').fill(BOARD_ID);
+    await region.getByLabel('Miro API URL').fill(miro.url);
+    await region.getByRole('button', { name: 'Connect with Miro' }).click();
+    await page.getByRole('heading', { name: 'Authorize Tickscribe' }).waitFor();
+    expect(new URL(page.url()).origin).toBe(miroOAuth.url);
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.getByText(/^Board by sign-in is connected with Miro\. Connected to .+/).waitFor();
+    const { connections } = await call<{ connections: { connectedWith?: string; lastVerification: { ok: boolean } }[] }>(token, 'GET', '/api/connections');
+    expect(connections).toMatchObject([{ connectedWith: 'Miro', lastVerification: { ok: true } }]);
   });
 });
