@@ -20,6 +20,8 @@ const withIds = signedInOnly.filter((operation) => operation.path.includes('{'))
 const t = useTestApp({
   ...CONNECTION_ENV, MEETING_BOT_PROVIDER: 'recall', MEETING_BOT_API_KEY: 'recall-key', MEETING_BOT_BASE_URL: 'http://127.0.0.1:9',
   MEETING_BOT_WEBHOOK_SECRET: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', MEETING_BOT_POLL_INTERVAL_MS: '3600000',
+  // "Connect with GitHub" set up (GitHub never reached: the connection to reconnect is another user's).
+  GITHUB_OAUTH_CLIENT_ID: 'Iv1.0123456789abcdef', GITHUB_OAUTH_CLIENT_SECRET: 'github-app-secret',
 });
 const tracker = useTrackerServer();
 let owner: SignedInUser;
@@ -62,6 +64,8 @@ beforeAll(async () => {
   owned['connections'] = (connection.body['connection'] as { id: string }).id;
   owned['project'] = (connection.body['connection'] as { projectIdentifier: string }).projectIdentifier;
   owned['batchId'] = crypto.randomUUID();
+  // A connection type names no one's resource: the reconnect's connection in the body is the owner's.
+  owned['type'] = 'github';
   // A bot that has finished (so nothing asks the bot service about it), known to the API by the service's id.
   owned['bots'] = crypto.randomUUID();
   await t.db.query(
@@ -102,7 +106,9 @@ describe("another user's ids", () => {
 
   it.each(withIds.map((operation) => [operation.id, operation] as const))('%s finds nothing of the owner', async (_id, operation) => {
     const path = ownersPath(operation.path);
-    const bodies: Record<string, unknown> = { updateTicket: { title: 'Taken over' }, updateConnection: { name: 'Taken over' }, bulkPush: { ticketIds: [owned['tickets']] } };
+    const bodies: Record<string, unknown> = { updateTicket: { title: 'Taken over' }, updateConnection: { name: 'Taken over' }, bulkPush: { ticketIds: [owned['tickets']] },
+      startConnectionOAuth: { connection_id: owned['connections'] },
+    };
     const body = bodies[operation.id] ?? (operation.method === 'POST' ? {} : undefined);
     const answer = await call(t.base, other.token, operation.method, path, body);
     if (operation.id === 'connectionForProject') {
