@@ -54,6 +54,7 @@ async function connectWithGitHub(page: Page, name: string): Promise<void> {
   await region.getByLabel('Project Identifier').fill('acme/web');
   await region.getByLabel('GitHub Enterprise Server API URL').fill(github.fake.url);
   await region.getByText(/^Or sign in at GitHub instead of entering a token/).waitFor();
+  await region.screenshot({ path: 'test-results/connection-form-connect-with-github.png' });
   await region.getByRole('button', { name: 'Connect with GitHub' }).click();
   await page.getByRole('heading', { name: 'Authorize Tickscribe' }).waitFor();
   expect(new URL(page.url()).origin).toBe(oauth.url);

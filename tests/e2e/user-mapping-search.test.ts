@@ -41,6 +41,7 @@ describe('the user mapping offers the tracker’s people', () => {
     await username.pressSequentially('gr', { delay: 30 });
     const options = page.getByRole('listbox').getByRole('option');
     await expect.poll(() => options.allInnerTexts()).toEqual(['grace-hopper', 'gregor']);
+    await page.screenshot({ path: 'test-results/user-mapping-search-1280.png' });
     await expectAccessibleAt(page, [375, 1280], 'user mapping with the tracker’s people offered');
     await username.press('ArrowDown');
     await username.press('Enter');
