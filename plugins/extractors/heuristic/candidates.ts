@@ -27,6 +27,13 @@ export interface Candidate {
   /** Sentences just after it that speak of it ("It's urgent.", "Thursday."), for its priority and due date. */
   followUps: string[];
   score: number;
+  /**
+   * What the rules hold against it ("question", "reported speech", …): the learned model weighs these instead of
+   * the rules dropping the candidate outright.
+   */
+  doubts: string[];
+  /** A request or assignment that names no one: whom it was said to is left to the addressee model. */
+  unaddressed: boolean;
   /** Order of appearance, for stable sorting. */
   order: number;
 }
@@ -51,6 +58,9 @@ const FUTURE =
 const ASKING = new Set(['can you', 'would you mind', 'can someone', 'if you could']);
 /** "And the marketing expert with the product evaluation": one more item of a list said just before. */
 const LIST_ITEM = /^(?:(?:and|also|then|plus)[\s,]+)*(?:the\s+)?$/i;
+
+/** Group cues that include the speaker ("we need to", "we'll", "let's"), unlike "someone has to". */
+const WE = /^(?:we|let's)\b/;
 
 const LIGHT_VERBS = new Set(['work', 'do', 'make', 'take', 'get', 'go', 'come', 'look', 'start', 'try', 'continue']);
 
@@ -186,13 +196,14 @@ function judge(context: Context, raw: Raw, earlier: readonly Candidate[], dates:
   const { cue, sentence, speaker } = raw;
   let clause = raw.clause;
   const text = sentence.clean;
+  const doubts: string[] = [];
   if (cue.label === 'would you mind') clause = clause.replace(/^\p{L}+ing\b/u, (verb) => baseOfIng(verb));
   if (!clause || !isTaskClause(clause)) return null;
   if (NEGATED_BEFORE.test(text.slice(Math.max(0, cue.start - 40), cue.start))) return null;
   const question = /\?\s*$/.test(text);
-  if (question && cue.kind !== 'request' && cue.kind !== 'item') return null;
-  if (question && !ASKING.has(cue.label)) return null;
-  if (cue.kind === 'request' && WH_BEFORE.test(text.slice(0, cue.start))) return null;
+  if (question && cue.kind !== 'request' && cue.kind !== 'item') doubts.push('question');
+  else if (question && !ASKING.has(cue.label)) doubts.push('question');
+  if (cue.kind === 'request' && WH_BEFORE.test(text.slice(0, cue.start))) doubts.push('wh-question');
   // "…, Ada." at the end: who it is for, not part of the task.
   const last = context.roster.mentions(clause).at(-1);
   if (last && /,\s*$/.test(clause.slice(0, last.start)) && /^[\s?.!]*$/.test(clause.slice(last.end))) {
@@ -209,12 +220,18 @@ function judge(context: Context, raw: Raw, earlier: readonly Candidate[], dates:
     if (found) named = [found];
   }
   named = named.filter((p) => context.roster.isPerson(p));
+  // "We need to…", "let's…": the one who raises a task for the team follows it up, when they are known by name.
+  if (!named.length && cue.kind === 'group' && WE.test(cue.label) && speaker && context.roster.isPerson(speaker)) named = [speaker];
+  // "You'll be working on the design" to no one named: the learned addressee model (model/addressee.ts) picks
+  // whom among the others it was said to, for the candidates that become tickets.
+  const unaddressed = !named.length && (cue.kind === 'request' || cue.kind === 'assignment') && !/\byou (?:guys|all|two|both|people)\b/i.test(text);
   const assignee = named[0] ?? null;
 
   const future = FUTURE.test(text);
   const namedBefore = raw.mentions.some((m) => m.end <= cue.start && /^[\s,]*$/.test(text.slice(m.end, cue.start)));
   const setting = { text, cue, segment: raw.segment, clause, addressed: assignee !== null, namedBefore, future };
-  if (rejection(setting)) return null;
+  const rejected = rejection(setting);
+  if (rejected) doubts.push(rejected);
   // Words the speaker said count for the score; words a pronoun was resolved to only make the title.
   const spoken = contentTokens(clause);
   const resolution = resolveObject(clause, textsBefore(context, raw), () => previousTask(raw, earlier));
@@ -227,7 +244,8 @@ function judge(context: Context, raw: Raw, earlier: readonly Candidate[], dates:
   const tokens = contentTokens(clause);
   // The verb counts as content even when it is a light one ("look at the design", "work on the budget").
   const substance = tokens.length + (LIGHT_VERBS.has(firstWord(clause)) ? 1 : 0);
-  if (!tokens.length || substance < (cue.kind === 'item' ? 1 : 2)) return null;
+  if (!tokens.length) return null;
+  if (substance < (cue.kind === 'item' ? 1 : 2)) doubts.push('thin');
 
   let score = cue.weight;
   if (TASK_VERBS.has(firstWord(clause))) score += 1;
@@ -248,5 +266,7 @@ function judge(context: Context, raw: Raw, earlier: readonly Candidate[], dates:
     dueDate = dates.get(sentence) ?? null;
   }
   if (dueDate || future) score += 1;
-  return { messageIndex: raw.i, sentence, cue, clause, tokens, speaker, assignee, named, dueDate, score };
+  // What the rules alone would have dropped scores below any threshold of theirs.
+  if (doubts.length) score = Math.min(score, MIN_SCORE - 1);
+  return { messageIndex: raw.i, sentence, cue, clause, tokens, speaker, assignee, named, dueDate, score, doubts, unaddressed };
 }

@@ -48,7 +48,7 @@ const STATIC_CUES: StaticCue[] = [
     kind: 'commitment',
     label: 'I have to',
     weight: 1,
-    pattern: /\bI (?:have to|need to|must|should|'ve got to|have got to|got to|'d better|had better)\b/gi,
+    pattern: /\bI(?: (?:have to|need to|must|should|have got to|got to|had better)|'ve got to|'d better)\b/gi,
   },
   { kind: 'request', label: 'would you mind', weight: 2.5, pattern: /\b(?:would|do) you mind\b/gi },
   { kind: 'request', label: 'can you', weight: 2.5, pattern: /\b(?:can|could|would|will) you(?: guys| all| two| both)?\b(?:\s+please\b)?/gi },
@@ -67,7 +67,7 @@ const STATIC_CUES: StaticCue[] = [
     label: 'you need to',
     weight: 1.5,
     pattern:
-      /\byou(?: guys| all| two| both)? (?:need to|have to|must|should|'ll have to|will have to|'ll need to|will need to|are going to|'re going to|'re gonna|are supposed to|'re supposed to|have got to|'ve got to)\b/gi,
+      /\byou(?: guys| all| two| both)?(?: (?:need to|have to|must|should|will have to|will need to|are going to|are gonna|are supposed to|have got to)|'ll have to|'ll need to|'re going to|'re gonna|'re supposed to|'ve got to)\b/gi,
   },
   { kind: 'request', label: 'you will', weight: 1, pattern: /\byou(?: guys| all| two| both)?(?:'ll| will)\b/gi },
   { kind: 'request', label: "don't forget", weight: 2.5, pattern: /\b(?:don't|do not) forget(?: to)?\b|\bremember to\b|\bmake sure (?:you|to)\b/gi },
@@ -82,11 +82,20 @@ const STATIC_CUES: StaticCue[] = [
     label: 'we need to',
     weight: 2,
     pattern:
-      /\bwe(?: all)? (?:need to|have to|must|should|ought to|'ve got to|have got to|got to|'ll have to|will have to|'ll need to|will need to|'d better|had better)\b/gi,
+      /\bwe(?: all)?(?: (?:need to|have to|must|should|ought to|have got to|got to|will have to|will need to|had better)|'ve got to|'ll have to|'ll need to|'d better)\b/gi,
   },
   { kind: 'group', label: "we'll", weight: 1, pattern: /\bwe(?: all)?(?:'ll| will| are going to|'re going to|'re gonna| are gonna)\b(?: all\b)?/gi },
   { kind: 'group', label: 'we can all', weight: 1, pattern: /\bwe (?:can|could) all\b/gi },
   { kind: 'group', label: "let's", weight: 1, pattern: /\blet(?:'s| us)\b/gi },
+  // "…, Alima will be doing the working design": a name the meeting's list of people does not know, mid-sentence
+  // (a capital at a sentence's start says nothing).
+  {
+    kind: 'assignment',
+    label: 'Name will',
+    weight: 2,
+    pattern:
+      /(?<=[\p{L},]\s)(?!(?:I|I'll|God|Mister|Miss|Mrs|Mr|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December)\b)\p{Lu}\p{Ll}+(?:'ll| will| is going to| is gonna| should| has to| needs to)\b/gu,
+  },
   // Any other subject: "the UID is supposed to…", "the two of you have to…" (a named participant is an assignment).
   {
     kind: 'group',
@@ -230,6 +239,9 @@ const ALLOWED_WITH: Record<string, RegExp> = {
   tell: /^tell (?:the|them|him|her|management)\b/i,
   show: /^show (?:it|this|them|the \w+) to\b/i,
   keep: /^keep (?:busy with|track of|an eye on|working on|on top of|in touch with)\b/i,
+  // "You'll focus on the component concept", "think about the working design": work to do before the next meeting.
+  focus: /^focus on\b/i,
+  think: /^think about\b/i,
 };
 
 /** Verbs that end in -ed in their base form. */

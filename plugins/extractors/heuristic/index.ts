@@ -1,28 +1,24 @@
 /**
- * The offline heuristic extractor: the default when no LLM is configured. Finds commitments ("I'll…"), requests
- * ("can you…"), assignments ("Ada will…"), group obligations ("we need to…") and noted action items in a
- * transcript with cue phrases, resolves who each falls to among the participants (never inventing a name, never a
- * placeholder speaker), reads due dates, priority, effort and tags from the words around it and from the
- * sentences just after it, and merges restatements of one task.
+ * The offline extractor: the default when no LLM is configured. Rules find every candidate task in a transcript
+ * (commitments "I'll…", requests "can you…", assignments "Ada will…", group obligations "we need to…", noted
+ * action items), word it as a self-contained, imperative title, resolve who it falls to among the participants
+ * (never a placeholder speaker) and read its due date, priority and project from the meeting's words. A small
+ * logistic regression learned from labelled meetings (model/, weights in model/weights.json, rebuilt by
+ * `npm run train:extractor`) then says which candidates are tasks a reviewer would keep; the likeliest become
+ * tickets, restatements merged.
  * Deterministic, no network, no credits: usage is always zero.
  */
 import type { ExtractionRequest, ExtractionResult, ExtractorPlugin } from '../../sdk/index.ts';
-import { findProject } from './attributes.ts';
-import { MIN_SCORE, findCandidates } from './candidates.ts';
-import { attachFollowUps } from './followups.ts';
-import { createRoster } from './participants.ts';
-import { buildTickets, mergeCandidates } from './tickets.ts';
+import { extractWith } from './model/pipeline.ts';
+import { loadWeights } from './model/weights.ts';
 
 const HEURISTIC_USAGE = { provider: 'heuristic', model: 'heuristic-v1', inputTokens: 0, outputTokens: 0, calls: 0 } as const;
 
+const weights = loadWeights();
+
 /** The tickets the offline extractor finds in a request, synchronously. */
-function extractHeuristic(request: ExtractionRequest): ExtractionResult {
-  const roster = createRoster(request.transcript.participants);
-  const candidates = findCandidates(request, roster).filter((c) => c.score >= MIN_SCORE);
-  attachFollowUps(request, candidates);
-  const groups = mergeCandidates(candidates).sort((a, b) => a.members[0]!.order - b.members[0]!.order);
-  const tickets = buildTickets(request, groups, findProject(request.transcript));
-  return { tickets, usage: { ...HEURISTIC_USAGE } };
+function extractOffline(request: ExtractionRequest): ExtractionResult {
+  return { tickets: extractWith(request, weights, weights.selection, weights.addressee), usage: { ...HEURISTIC_USAGE } };
 }
 
 export const heuristicExtractor: ExtractorPlugin = {
@@ -41,7 +37,7 @@ export const heuristicExtractor: ExtractorPlugin = {
   },
   async extract(request, { signal }) {
     signal?.throwIfAborted();
-    return extractHeuristic(request);
+    return extractOffline(request);
   },
 };
 
