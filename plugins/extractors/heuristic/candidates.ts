@@ -6,8 +6,8 @@ import type { ExtractionRequest, Participant } from '../../sdk/index.ts';
 import { type Context, type Utterance, addressee, listener, speakerOf } from './addressees.ts';
 import { type CueMatch, TASK_VERBS, clauseAfter, findCues, firstWord, isTaskClause } from './cues.ts';
 import { type DueDate, findDueDate } from './dates.ts';
-import { HEDGE, adjustment, rejection } from './filters.ts';
-import type { Mention, Roster } from './participants.ts';
+import { HEDGE, adjustment, declines, rejection, withdraws } from './filters.ts';
+import { type Mention, type Roster, agrees } from './participants.ts';
 import { nameTheListener, resolveObject } from './references.ts';
 import { type Sentence, baseOfIng, contentTokens, splitSentences } from './text.ts';
 
@@ -182,6 +182,33 @@ function textsBefore(context: Context, raw: Raw): string[] {
   return texts;
 }
 
+/** The next other speaker agrees ("sure", "will do", "I can take it"). */
+function takenOn(context: Context, messageIndex: number): boolean {
+  const own = context.messages[messageIndex]?.speaker.id;
+  const reply = context.messages.slice(messageIndex + 1, messageIndex + 3).find((m) => m.speaker.id !== own);
+  return reply !== undefined && agrees(reply.content);
+}
+
+/**
+ * A request the next other speaker declines ("I can't this week"), or anything its speaker takes back in their next
+ * turns ("okay, never mind then").
+ */
+function answeredNo(context: Context, raw: Raw, kind: Candidate['cue']['kind']): boolean {
+  const messages = context.messages;
+  const own = messages[raw.i]?.speaker.id;
+  let replied = false;
+  for (let j = raw.i + 1; j < Math.min(messages.length, raw.i + 4); j++) {
+    const message = messages[j]!;
+    if (message.speaker.id === own) {
+      if (withdraws(message.content)) return true;
+      continue;
+    }
+    if (!replied && (kind === 'request' || kind === 'assignment') && declines(message.content)) return true;
+    replied = true;
+  }
+  return false;
+}
+
 /** The task said last before this sentence, in the last few messages: what "I'll do that" takes on. */
 function previousTask(raw: Raw, earlier: readonly Candidate[]): string | null {
   for (let k = earlier.length - 1; k >= 0; k--) {
@@ -215,7 +242,8 @@ function judge(context: Context, raw: Raw, earlier: readonly Candidate[], dates:
   if (raw.named) named = [raw.named];
   else if (cue.kind === 'commitment' || cue.self) named = speaker ? [speaker] : [];
   else if (cue.named.length) named = cue.named;
-  else if (cue.kind === 'request') {
+  else if (cue.kind === 'request' || (cue.kind === 'group' && !WE.test(cue.label))) {
+    // "Someone needs to set up the status page." / "I can take it.": the one who agrees.
     const found = addressee(context, said, cue);
     if (found) named = [found];
   }
@@ -231,6 +259,8 @@ function judge(context: Context, raw: Raw, earlier: readonly Candidate[], dates:
   const namedBefore = raw.mentions.some((m) => m.end <= cue.start && /^[\s,]*$/.test(text.slice(m.end, cue.start)));
   const setting = { text, cue, segment: raw.segment, clause, addressed: assignee !== null, namedBefore, future };
   const rejected = rejection(setting);
+  // Logistics, and requests turned down or taken back, are never tickets; the other doubts the model weighs.
+  if (rejected === 'meeting logistics' || answeredNo(context, raw, cue.kind)) return null;
   if (rejected) doubts.push(rejected);
   // Words the speaker said count for the score; words a pronoun was resolved to only make the title.
   const spoken = contentTokens(clause);
@@ -250,6 +280,8 @@ function judge(context: Context, raw: Raw, earlier: readonly Candidate[], dates:
   let score = cue.weight;
   if (TASK_VERBS.has(firstWord(clause))) score += 1;
   if (assignee && (cue.kind === 'request' || cue.kind === 'group')) score += 0.5;
+  // "Can you…?" / "Sure, I'll do that.": a request someone takes on is a task.
+  if (cue.kind !== 'commitment' && takenOn(context, raw.i)) score += 1;
   if (raw.position >= 0.8) score += 1;
   if ((resolution.object === 'own' ? tokens : spoken).length >= 3) score += 0.5;
   if (HEDGE.test(text)) score -= 0.5;

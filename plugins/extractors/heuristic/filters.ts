@@ -72,6 +72,34 @@ function insideSubject(clause: string): boolean {
   return !SUBORDINATE.test(inner) && !SUBJECT_BEFORE_COPULA.test(between);
 }
 
+/**
+ * Running the meeting itself, not work after it: the screen, the agenda, the chat, the slides, the call.
+ * (AMI has none of this, so the model cannot learn it: it stays a rule.)
+ */
+const LOGISTICS =
+  /\b(?:share (?:my|the|your|his|her|our) screen|(?:stop |start )?(?:screen ?shar(?:e|ing))|(?:change|rename|fix) the (?:meeting(?:'s)? )?name|(?:on|to|in|from|of) (?:the |our |today's )?agenda|agenda items?|(?:in|into|to|on) the (?:chat|zoom chat|meeting chat|call chat)|(?:next|previous|last|first) slide|(?:un)?mute|(?:the )?recording|make it (?:bigger|smaller|larger)|zoom in|zoom out|(?:can|could) (?:you|everyone|everybody) (?:hear|see)|(?:turn|switch) (?:on |off )?(?:my|your|the) (?:camera|video|mic|microphone)|the (?:meeting|zoom|teams|call) link)\b/i;
+
+/** Whether a task is about running the meeting: the screen, the agenda, the chat, the slides. */
+export function isLogistics(text: string): boolean {
+  return LOGISTICS.test(text);
+}
+
+/** The one asked turns it down: "I can't this week", "no, sorry". */
+const DECLINE =
+  /^(?:[\s,.!-]*(?:oh|well|so|um|uh|hmm|sorry|actually)\b)*[\s,.!-]*(?:no\b|nope|sorry\b|i can't|i cannot|i can not|i won't|i'm not able|i am not able|not (?:this|next) week|not me|i don't have (?:the )?time|i'd rather not)/i;
+/** The one who asked takes it back: "never mind", "forget it", "scratch that". */
+const WITHDRAWN = /\b(?:never ?mind|forget (?:it|that|about it)|scratch that|no need\b|let's not|don't bother|not needed after all|we'll skip (?:it|that))\b/i;
+
+/** Whether a reply declines a request. */
+export function declines(reply: string): boolean {
+  return DECLINE.test(reply);
+}
+
+/** Whether a later turn withdraws what was asked. */
+export function withdraws(text: string): boolean {
+  return WITHDRAWN.test(text);
+}
+
 /** Why the cue is no follow-up task at all, or null. */
 export function rejection(setting: Setting): string | null {
   const { text, cue, clause, future } = setting;
@@ -85,6 +113,7 @@ export function rejection(setting: Setting): string | null {
   if (cue.label === 'can you' && /^would\b/i.test(text.slice(cue.start)) && WOULD_YOU_CHOOSE.test(clause)) return 'a survey question';
   if (!future && PRESENTING.test(clause)) return 'a presentation';
   if (MAKE_IT.test(clause)) return 'a property';
+  if (isLogistics(clause)) return 'meeting logistics';
   return null;
 }
 

@@ -17,6 +17,8 @@ export interface Selection {
   threshold: number;
   /** At most this many tickets a meeting (a chunk), the likeliest; null for no limit. */
   maxTickets: number | null;
+  /** Candidates the rules have no doubt about and score at least this also become tickets; null: none. */
+  ruleFloor: number | null;
 }
 
 /** A transcript's candidates and the features of each, before any model looks at them. */
@@ -38,8 +40,8 @@ export function select(prepared: Prepared, probabilities: readonly number[], sel
   const { request, roster } = prepared;
   // Fresh copies: follow-ups are attached to the kept ones, and the model's probability orders restatements.
   const kept = prepared.candidates
-    .map((c, k) => ({ ...c, followUps: [], score: probabilities[k]! }))
-    .filter((c) => c.score >= selection.threshold);
+    .map((c, k) => ({ ...c, followUps: [], score: probabilities[k]!, rules: c.score }))
+    .filter((c) => c.score >= selection.threshold || (selection.ruleFloor != null && !c.doubts.length && c.rules >= selection.ruleFloor));
   for (const candidate of kept) {
     if (!candidate.unaddressed || !addressee) continue;
     const chosen = chooseAddressee(request, candidate, addresseeChoices(request, candidate, (p) => roster.isPerson(p)), addressee);

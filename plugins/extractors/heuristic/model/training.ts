@@ -18,6 +18,8 @@ export const FOLDS = 5;
 export const L2_GRID = [0.01, 0.03, 0.1];
 export const THRESHOLD_GRID = [0.02, 0.04, 0.06, 0.08, ...Array.from({ length: 13 }, (_, i) => Math.round((0.1 + i * 0.05) * 100) / 100)];
 export const MAX_TICKETS_GRID: (number | null)[] = [null];
+/** Rule scores from which a candidate the rules have no doubt about is kept whatever the model says; null: never. */
+export const RULE_FLOOR_GRID: (number | null)[] = [null, 5.5, 5, 4.5];
 
 export interface PreparedMeeting {
   meeting: LabelledMeeting;
@@ -117,10 +119,10 @@ export function fitTuned(meetings: readonly PreparedMeeting[], k = FOLDS): Tuned
   for (const l2 of L2_GRID) {
     const probabilities = outOfFold(meetings, l2, k);
     for (const threshold of THRESHOLD_GRID) {
-      for (const maxTickets of MAX_TICKETS_GRID) {
-        const selection = { threshold, maxTickets };
+      for (const [maxTickets, ruleFloor] of MAX_TICKETS_GRID.flatMap((m) => RULE_FLOOR_GRID.map((r) => [m, r] as const))) {
+        const selection = { threshold, maxTickets, ruleFloor };
         const f1 = summarise(meetings.map((m, i) => scored(m, probabilities[i]!, selection, addressee)), MATCH_THRESHOLD).f1;
-        // Ties go to the first setting met: the smaller penalty, the lower threshold, the tighter limit.
+        // Ties go to the first setting met: the smaller penalty, the lower threshold, no rule floor.
         if (!best || f1 > best.f1 + 1e-12) best = { l2, selection, f1 };
       }
     }
