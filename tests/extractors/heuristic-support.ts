@@ -1,6 +1,11 @@
 // Helpers shared by the heuristic extractor tests: the meeting's people, transcripts built from [speaker, text]
 // lines (padded with small talk so the lines under test sit mid-meeting), and runs of the extractor on them.
+// The rules' tests (wording, assignees, attributes, merging) run with the rules-only selection, which keeps every
+// candidate the rules are sure of: which candidates the learned model keeps is tested on labelled meetings
+// (heuristic-quality.test.ts).
 import { heuristicExtractor } from '../../plugins/extractors/heuristic/index.ts';
+import { RULES_ONLY, extractWith } from '../../plugins/extractors/heuristic/model/pipeline.ts';
+import { loadWeights } from '../../plugins/extractors/heuristic/model/weights.ts';
 import type { ExtractedTicket, ExtractionRequest, ParsedTranscript, Participant } from '../../plugins/sdk/index.ts';
 
 /** The meeting's participants; Alan Turing has a role. */
@@ -44,19 +49,25 @@ export function transcript(lines: Line[], options: { title?: string; participant
   };
 }
 
-/** The extractor's answer for the lines, as one chunk. */
-export async function run(lines: Line[], options: { meetingDate?: string; title?: string; participants?: Participant[]; pad?: boolean } = {}) {
+const weights = loadWeights();
+
+/** The extractor's answer for the lines, as one chunk: the shipped extractor, or with `rules` the rules-only selection. */
+export async function run(lines: Line[], options: { meetingDate?: string; title?: string; participants?: Participant[]; pad?: boolean; rules?: boolean } = {}) {
   const request: ExtractionRequest = {
     transcript: transcript(lines, options),
     chunk: { index: 0, count: 1 },
     ...(options.meetingDate ? { meetingDate: options.meetingDate } : {}),
   };
+  if (options.rules) {
+    const shipped = await heuristicExtractor.extract(request, {});
+    return { ...shipped, tickets: extractWith(request, weights, RULES_ONLY, weights.addressee) };
+  }
   return heuristicExtractor.extract(request, {});
 }
 
-/** The tickets the extractor finds in the lines. */
+/** The tickets the rules-only selection makes of the lines. */
 export async function tickets(lines: Line[], options: Parameters<typeof run>[1] = {}): Promise<ExtractedTicket[]> {
-  return (await run(lines, options)).tickets;
+  return (await run(lines, { rules: true, ...options })).tickets;
 }
 
 /** title → assignee, for compact assertions. */

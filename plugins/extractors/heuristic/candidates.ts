@@ -59,6 +59,10 @@ const ASKING = new Set(['can you', 'would you mind', 'can someone', 'if you coul
 /** "And the marketing expert with the product evaluation": one more item of a list said just before. */
 const LIST_ITEM = /^(?:(?:and|also|then|plus)[\s,]+)*(?:the\s+)?$/i;
 
+/** "Bob, can you…", "…, Bob?": said to someone by a name the meeting does not know, so to none of the others. */
+const UNKNOWN_VOCATIVE =
+  /(?:^|[,.;]\s*)(?!(?:Okay|Ok|So|Yes|Yeah|Well|Right|Now|Please|Also|Sure|And|But|Then|Alright|Great|Good|Fine|Thanks|Hey|Hi|Oh|Um|Uh|Actually|First|Next|Finally)\b)\p{Lu}\p{Ll}+,\s|,\s*(?!(?:Okay|Please|Then|Too|Right)\b)\p{Lu}\p{Ll}+[?.!]*$/u;
+
 /** Group cues that include the speaker ("we need to", "we'll", "let's"), unlike "someone has to". */
 const WE = /^(?:we|let's)\b/;
 
@@ -214,7 +218,7 @@ function previousTask(raw: Raw, earlier: readonly Candidate[]): string | null {
   for (let k = earlier.length - 1; k >= 0; k--) {
     const candidate = earlier[k]!;
     if (candidate.messageIndex < raw.i - 3) return null;
-    if (candidate.sentence !== raw.sentence) return candidate.clause;
+    if (candidate.sentence !== raw.sentence && !candidate.doubts.length) return candidate.clause;
   }
   return null;
 }
@@ -248,11 +252,13 @@ function judge(context: Context, raw: Raw, earlier: readonly Candidate[], dates:
     if (found) named = [found];
   }
   named = named.filter((p) => context.roster.isPerson(p));
-  // "We need to…", "let's…": the one who raises a task for the team follows it up, when they are known by name.
-  if (!named.length && cue.kind === 'group' && WE.test(cue.label) && speaker && context.roster.isPerson(speaker)) named = [speaker];
   // "You'll be working on the design" to no one named: the learned addressee model (model/addressee.ts) picks
   // whom among the others it was said to, for the candidates that become tickets.
-  const unaddressed = !named.length && (cue.kind === 'request' || cue.kind === 'assignment') && !/\byou (?:guys|all|two|both|people)\b/i.test(text);
+  const unaddressed =
+    !named.length &&
+    (cue.kind === 'request' || cue.kind === 'assignment') &&
+    !/\byou (?:guys|all|two|both|people)\b/i.test(text) &&
+    !UNKNOWN_VOCATIVE.test(text);
   const assignee = named[0] ?? null;
 
   const future = FUTURE.test(text);

@@ -25,9 +25,10 @@ function words(text: string): number {
 
 /**
  * Gives each candidate the sentences after it that speak of its priority or due date, and the due date they name
- * when it has none. `tasks` are the candidates that become tickets: the search for follow-ups stops at them.
+ * when it has none. `tasks` are the candidates that become tickets; the search for follow-ups stops at `stops`
+ * (every candidate task, kept or not: "we need to migrate by the end of the month" dates no task before it).
  */
-export function attachFollowUps(request: ExtractionRequest, tasks: Candidate[]): void {
+export function attachFollowUps(request: ExtractionRequest, tasks: Candidate[], stops: readonly Candidate[] = tasks): void {
   const messages = request.transcript.messages;
   const cache = new Map<number, Sentence[]>();
   const sentencesOf = (index: number) => {
@@ -35,7 +36,7 @@ export function attachFollowUps(request: ExtractionRequest, tasks: Candidate[]):
     if (!sentences) cache.set(index, (sentences = splitSentences(messages[index]?.content ?? '')));
     return sentences;
   };
-  const taskAt = new Set(tasks.map((t) => `${t.messageIndex}:${t.sentence.start}`));
+  const taskAt = new Set(stops.map((t) => `${t.messageIndex}:${t.sentence.start}`));
   for (const task of tasks) {
     let asked = false;
     const consider = (index: number, sentence: Sentence): boolean => {

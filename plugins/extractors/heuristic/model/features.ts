@@ -55,8 +55,12 @@ export function candidateFeatures(request: ExtractionRequest, all: readonly Cand
   if (previous && /\?\s*$/.test(previous.content.trim())) features.push('prev:question');
   features.push(`msg-len:${bucket(words(messages[candidate.messageIndex]?.content ?? '').length, [6, 15, 30, 60])}`);
 
-  // Said again: other candidates of the meeting sharing two content words.
-  const restated = all.filter((o, j) => j !== k && o.tokens.filter((t) => candidate.tokens.includes(t)).length >= 2).length;
+  // Said again: other candidates nearby (the 100 before and after) sharing two content words. Counted up to the
+  // last bucket only, so a long meeting stays linear.
+  let restated = 0;
+  for (let j = Math.max(0, k - 100); j < Math.min(all.length, k + 101) && restated < 4; j++) {
+    if (j !== k && all[j]!.tokens.filter((t) => candidate.tokens.includes(t)).length >= 2) restated++;
+  }
   features.push(`restated:${bucket(restated, [1, 2, 4])}`);
 
   // The clause's content words. (The sentence's other words and word pairs were tried too: on the training

@@ -4,7 +4,7 @@
  */
 import type { ExtractedTicket, ExtractionRequest } from '../../../sdk/index.ts';
 import { findProject } from '../attributes.ts';
-import { type Candidate, findCandidates } from '../candidates.ts';
+import { type Candidate, MIN_SCORE, findCandidates } from '../candidates.ts';
 import { attachFollowUps } from '../followups.ts';
 import { type Roster, createRoster } from '../participants.ts';
 import { buildTickets, mergeCandidates } from '../tickets.ts';
@@ -20,6 +20,12 @@ export interface Selection {
   /** Candidates the rules have no doubt about and score at least this also become tickets; null: none. */
   ruleFloor: number | null;
 }
+
+/**
+ * Every candidate the rules alone are sure of, whatever the model says: how the rules' wording, assignees, dates
+ * and merging are tested apart from the learned selection.
+ */
+export const RULES_ONLY: Selection = { threshold: Number.POSITIVE_INFINITY, maxTickets: null, ruleFloor: MIN_SCORE };
 
 /** A transcript's candidates and the features of each, before any model looks at them. */
 export interface Prepared {
@@ -50,7 +56,7 @@ export function select(prepared: Prepared, probabilities: readonly number[], sel
       candidate.named = [chosen];
     }
   }
-  attachFollowUps(request, kept);
+  attachFollowUps(request, kept, prepared.candidates.filter((c) => !c.doubts.length));
   let groups = mergeCandidates(kept);
   if (selection.maxTickets !== null && groups.length > selection.maxTickets) {
     groups = [...groups].sort((a, b) => b.lead.score - a.lead.score || a.lead.order - b.lead.order).slice(0, selection.maxTickets);
