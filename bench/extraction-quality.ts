@@ -79,7 +79,7 @@ const t0 = performance.now();
 const chosen: string[] = [];
 for (const { train: rest, test } of foldsOf(train, folds)) {
   const tuned = fitTuned(rest);
-  chosen.push(`L2 ${tuned.l2}, p ≥ ${tuned.selection.threshold}, rules ≥ ${tuned.selection.ruleFloor ?? '—'}`);
+  chosen.push(`L2 ${tuned.l2}, p ≥ ${tuned.selection.threshold}, rules ≥ ${tuned.selection.ruleFloor ?? '—'}, at least ${tuned.selection.minTickets}`);
   for (const meeting of test) crossValidated.push(scored(meeting, meeting.prepared.features.map((f) => probability(tuned.model, f)), tuned.selection, tuned.addressee));
 }
 const cv = table(`${folds}-fold cross-validation on the training split (${TRAIN_DIR})`, crossValidated);

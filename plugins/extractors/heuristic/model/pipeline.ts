@@ -19,13 +19,18 @@ export interface Selection {
   maxTickets: number | null;
   /** Candidates the rules have no doubt about and score at least this also become tickets; null: none. */
   ruleFloor: number | null;
+  /**
+   * When fewer pass, the likeliest candidates the rules have no doubt about make up this many tickets: a meeting
+   * where someone said "I'll write the release notes" has a task, however unsure the model is.
+   */
+  minTickets: number;
 }
 
 /**
  * Every candidate the rules alone are sure of, whatever the model says: how the rules' wording, assignees, dates
  * and merging are tested apart from the learned selection.
  */
-export const RULES_ONLY: Selection = { threshold: Number.POSITIVE_INFINITY, maxTickets: null, ruleFloor: MIN_SCORE };
+export const RULES_ONLY: Selection = { threshold: Number.POSITIVE_INFINITY, maxTickets: null, ruleFloor: MIN_SCORE, minTickets: 0 };
 
 /** A transcript's candidates and the features of each, before any model looks at them. */
 export interface Prepared {
@@ -45,9 +50,13 @@ export function prepare(request: ExtractionRequest): Prepared {
 export function select(prepared: Prepared, probabilities: readonly number[], selection: Selection, addressee: LogisticModel | null): ExtractedTicket[] {
   const { request, roster } = prepared;
   // Fresh copies: follow-ups are attached to the kept ones, and the model's probability orders restatements.
-  const kept = prepared.candidates
-    .map((c, k) => ({ ...c, followUps: [], score: probabilities[k]!, rules: c.score }))
-    .filter((c) => c.score >= selection.threshold || (selection.ruleFloor != null && !c.doubts.length && c.rules >= selection.ruleFloor));
+  const all = prepared.candidates.map((c, k) => ({ ...c, followUps: [], score: probabilities[k]!, rules: c.score }));
+  const kept = all.filter((c) => c.score >= selection.threshold || (selection.ruleFloor !== null && !c.doubts.length && c.rules >= selection.ruleFloor));
+  if (kept.length < selection.minTickets) {
+    const sure = all.filter((c) => !c.doubts.length && !kept.includes(c)).sort((a, b) => b.score - a.score || a.order - b.order);
+    kept.push(...sure.slice(0, selection.minTickets - kept.length));
+    kept.sort((a, b) => a.order - b.order);
+  }
   for (const candidate of kept) {
     if (!candidate.unaddressed || !addressee) continue;
     const chosen = chooseAddressee(request, candidate, addresseeChoices(request, candidate, (p) => roster.isPerson(p)), addressee);

@@ -44,6 +44,6 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const written = JSON.parse(text) as WeightsFile;
   process.stdout.write(
     `Wrote ${out} (${(text.length / 1024).toFixed(0)} KB): ${written.trainedOn.meetings} meetings, ${written.trainedOn.candidates} candidates, ${written.trainedOn.tasks} tasks; ` +
-      `${Object.keys(written.weights).length} weights, L2 ${written.l2}, threshold ${written.selection.threshold}, rule floor ${written.selection.ruleFloor ?? 'none'}.\n`,
+      `${Object.keys(written.weights).length} weights, L2 ${written.l2}, threshold ${written.selection.threshold}, rule floor ${written.selection.ruleFloor ?? 'none'}, at least ${written.selection.minTickets} ticket(s) a meeting.\n`,
   );
 }

@@ -20,6 +20,8 @@ export const THRESHOLD_GRID = [0.02, 0.04, 0.06, 0.08, ...Array.from({ length: 1
 export const MAX_TICKETS_GRID: (number | null)[] = [null];
 /** Rule scores from which a candidate the rules have no doubt about is kept whatever the model says; null: never. */
 export const RULE_FLOOR_GRID: (number | null)[] = [null, 5.5, 5, 4.5];
+/** The fewest tickets a meeting with a candidate the rules are sure of gets. */
+export const MIN_TICKETS_GRID = [0, 1];
 
 export interface PreparedMeeting {
   meeting: LabelledMeeting;
@@ -119,10 +121,12 @@ export function fitTuned(meetings: readonly PreparedMeeting[], k = FOLDS): Tuned
   for (const l2 of L2_GRID) {
     const probabilities = outOfFold(meetings, l2, k);
     for (const threshold of THRESHOLD_GRID) {
-      for (const [maxTickets, ruleFloor] of MAX_TICKETS_GRID.flatMap((m) => RULE_FLOOR_GRID.map((r) => [m, r] as const))) {
-        const selection = { threshold, maxTickets, ruleFloor };
+      const combinations = MAX_TICKETS_GRID.flatMap((maxTickets) =>
+        RULE_FLOOR_GRID.flatMap((ruleFloor) => MIN_TICKETS_GRID.map((minTickets) => ({ threshold, maxTickets, ruleFloor, minTickets }))),
+      );
+      for (const selection of combinations) {
         const f1 = summarise(meetings.map((m, i) => scored(m, probabilities[i]!, selection, addressee)), MATCH_THRESHOLD).f1;
-        // Ties go to the first setting met: the smaller penalty, the lower threshold, no rule floor.
+        // Ties go to the first setting met: the smaller penalty, the lower threshold, no rule floor, no minimum.
         if (!best || f1 > best.f1 + 1e-12) best = { l2, selection, f1 };
       }
     }

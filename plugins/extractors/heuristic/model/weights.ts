@@ -29,7 +29,12 @@ export function serialiseWeights(file: WeightsFile): string {
     about: file.about,
     trainedOn: { meetings: file.trainedOn.meetings, candidates: file.trainedOn.candidates, tasks: file.trainedOn.tasks },
     l2: file.l2,
-    selection: { threshold: file.selection.threshold, maxTickets: file.selection.maxTickets, ruleFloor: file.selection.ruleFloor ?? null },
+    selection: {
+      threshold: file.selection.threshold,
+      maxTickets: file.selection.maxTickets,
+      ruleFloor: file.selection.ruleFloor,
+      minTickets: file.selection.minTickets,
+    },
     addressee: { bias: file.addressee.bias, weights: sortedWeights(file.addressee.weights) },
     bias: file.bias,
     weights: sortedWeights(file.weights),
