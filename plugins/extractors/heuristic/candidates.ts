@@ -297,9 +297,10 @@ function judge(context: Context, raw: Raw, earlier: readonly Candidate[], dates:
   if (IN_THE_ROOM.test(clause)) score -= 1;
   if (raw.partOfList) score += 0.5;
   score += adjustment(setting);
-  // A due date or a time frame counts once. chrono only runs when the date can matter, once per sentence.
+  // A due date or a time frame counts once. chrono only runs when the date can matter (not for a doubted
+  // candidate), once per sentence.
   let dueDate: DueDate | null = null;
-  if (score + 1 >= MIN_SCORE) {
+  if (score + 1 >= MIN_SCORE && !doubts.length) {
     if (!dates.has(sentence)) dates.set(sentence, findDueDate(text, context.meetingDate));
     dueDate = dates.get(sentence) ?? null;
   }

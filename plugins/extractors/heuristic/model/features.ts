@@ -14,7 +14,8 @@ const DECLINES = /^(?:(?:um|uh|so|well|oh)[\s,]+)*(?:no\b|nope|not me|i can't|i 
 const FUTURE =
   /\b(?:next (?:meeting|time|week|session|call|sprint|month)|by then|before (?:the|our) next|for (?:the )?next|after (?:the|this) meeting|tomorrow|this week|deadline|in the meantime|meanwhile|e-?mail|send)\b/i;
 
-const words = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}']+/u).filter(Boolean);
+/** Words in a turn, counted to past the largest bucket only: a turn may be a whole 12,000-character chunk. */
+const wordCount = (text: string) => text.slice(0, 800).split(/\s+/).filter(Boolean).length;
 const bucket = (n: number, edges: readonly number[]) => edges.filter((e) => n >= e).length;
 
 /** The feature names that hold for `candidate` (its index `k` in `all`, the meeting's candidates in order). */
@@ -49,11 +50,11 @@ export function candidateFeatures(request: ExtractionRequest, all: readonly Cand
   if (next) {
     if (ACCEPTS.test(next.content)) features.push(`next:accepts+${cue.kind}`);
     if (DECLINES.test(next.content)) features.push('next:declines');
-    features.push(`next-len:${bucket(words(next.content).length, [3, 8, 20])}`);
+    features.push(`next-len:${bucket(wordCount(next.content), [3, 8, 20])}`);
   }
   const previous = messages[candidate.messageIndex - 1];
   if (previous && /\?\s*$/.test(previous.content.trim())) features.push('prev:question');
-  features.push(`msg-len:${bucket(words(messages[candidate.messageIndex]?.content ?? '').length, [6, 15, 30, 60])}`);
+  features.push(`msg-len:${bucket(wordCount(messages[candidate.messageIndex]?.content ?? ''), [6, 15, 30, 60])}`);
 
   // Said again: other candidates nearby (the 100 before and after) sharing two content words. Counted up to the
   // last bucket only, so a long meeting stays linear.
