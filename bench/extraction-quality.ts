@@ -111,6 +111,19 @@ console.log(
     `${everything.length} meetings, first runs: ${everything.reduce((t, m) => t + m.ms, 0).toFixed(0)} ms`,
 );
 
+// 6. A long meeting nobody would hold: 10,000 messages from three speakers, a task in every tenth.
+{
+  const participants = ['s1', 's2', 's3'].map((id) => ({ id, name: id }));
+  const messages = Array.from({ length: 10_000 }, (_, i) => ({
+    id: String(i), timestamp: i * 5, speaker: { id: participants[i % 3]!.id },
+    content: i % 10 === 0 ? `I'll update section ${i} of the handbook by Friday.` : `Um, so the number ${i} looks, you know, about right to me I think.`,
+  }));
+  const request = requestOf(longestMeeting);
+  const start = performance.now();
+  const result = await heuristicExtractor.extract({ ...request, transcript: { ...request.transcript, participants, messages } }, {});
+  console.log(`10,000 messages: ${(performance.now() - start).toFixed(0)} ms, ${result.tickets.length} tickets`);
+}
+
 if (args.verbose) {
   // The training split only: reading the test set's misses is how rules get fitted to it.
   for (const [label, meetings] of [['cross-validated', crossValidated]] as const) {

@@ -34,7 +34,8 @@ describe('srt parser: manifest and detection', () => {
     expect(detect(big)).toBe(0.85);
     expect(detect('-->'.repeat(400_000))).toBe(0);
     expect(detect('1\n'.repeat(500_000))).toBe(0);
-    expect(performance.now() - started).toBeLessThan(50);
+    // A guard against super-linear scanning (seconds on such input), not a speed target: bench/parsers.ts measures speed.
+    expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it('wins over the other parsers on SRT, whatever the extension, and steps aside for WebVTT', () => {

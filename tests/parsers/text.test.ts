@@ -67,7 +67,8 @@ describe('text parser: manifest and detection', () => {
     expect(detect(big)).toBe(0.55);
     expect(detect('a'.repeat(1_000_000))).toBe(0.1);
     expect(detect(':'.repeat(1_000_000))).toBe(0);
-    expect(performance.now() - started).toBeLessThan(50);
+    // A guard against super-linear scanning (seconds on such input), not a speed target: bench/parsers.ts measures speed.
+    expect(performance.now() - started).toBeLessThan(1000);
   });
 });
 
