@@ -1606,6 +1606,18 @@ export interface Config {
    */
   GITHUB_OAUTH_URL?: string;
   /**
+   * Client id of the Atlassian OAuth 2.0 (3LO) app: with JIRA_OAUTH_CLIENT_SECRET, the connection form offers its "Connect with" button. Unset: token fields only.
+   */
+  JIRA_OAUTH_CLIENT_ID?: string;
+  /**
+   * Client secret of the Atlassian OAuth 2.0 (3LO) app.
+   */
+  JIRA_OAUTH_CLIENT_SECRET?: string;
+  /**
+   * Where the OAuth endpoints of auth.atlassian.com and api.atlassian.com (accessible resources and the Jira gateway) are reached instead (their paths kept), e.g. a stand-in for tests: http://localhost:4010. Unset: the vendor's own.
+   */
+  JIRA_OAUTH_URL?: string;
+  /**
    * Client id of the Miro app: with MIRO_OAUTH_CLIENT_SECRET, the connection form offers its "Connect with" button. Unset: token fields only.
    */
   MIRO_OAUTH_CLIENT_ID?: string;

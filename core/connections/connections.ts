@@ -198,11 +198,15 @@ export class Connections {
       return { url: await this.#flow.start(em, user.id, tracker, { connectionId: connection.id, form: {} }) };
     }
     const form = request.connection ?? {};
-    const secret = new Set(this.types().types.find((candidate) => candidate.id === type)?.credentials.filter((field) => field.secret).map((field) => field.name));
-    // The vendor gives the token; only what says where or who (a site URL, an organization) is kept from the form.
-    const given = Object.fromEntries(Object.entries(filledCredentials({ ...form, connection_type: type }, type)).filter(([field]) => !secret.has(field)));
+    const given = this.#notSecret(type, filledCredentials({ ...form, connection_type: type }, type));
     const input = { name: required(form.name), projectIdentifier: required(form.project_identifier), settings: normaliseSettings(form.settings) };
     return { url: await this.#flow.start(em, user.id, tracker, { connectionId: null, form: { ...input, credentials: given } }) };
+  }
+
+  /** The vendor gives the token; only what says where or who (a site URL, an organization) is kept of other credentials. */
+  #notSecret(type: string, credentials: Credentials): Credentials {
+    const secret = new Set(this.types().types.find((candidate) => candidate.id === type)?.credentials.filter((field) => field.secret).map((field) => field.name));
+    return Object.fromEntries(Object.entries(credentials).filter(([field]) => !secret.has(field)));
   }
 
   /**
@@ -211,18 +215,23 @@ export class Connections {
    */
   async completeOAuth(em: EntityManager, user: User, callback: OAuthCompleteRequest): Promise<ConnectionSaved> {
     const saved = new Map<string, Connection>();
+    let kept: Credentials = {};
     const outcome = await this.#flow.complete(em, user.id, callback, async (state) => {
-      if (!state.connectionId) return pluginConfig(state.form.projectIdentifier ?? '', normaliseSettings(state.form.settings));
+      if (!state.connectionId) {
+        return { config: pluginConfig(state.form.projectIdentifier ?? '', normaliseSettings(state.form.settings)), credentials: state.form.credentials ?? {} };
+      }
       const connection = await ownConnection(em, user, state.connectionId);
       saved.set(connection.id, connection);
-      return this.#config(connection);
+      // A reconnection keeps where the connection points (Jira's site URL); its old token is replaced.
+      kept = this.#notSecret(connection.connectionType, this.#credentials(connection, true));
+      return { config: this.#config(connection), credentials: kept };
     }).catch((error: unknown) => {
       if (isTrackerError(error)) throw new InvalidInput(error.message);
       throw error;
     });
     const { state, tracker, grant } = outcome;
     const existing = state.connectionId ? saved.get(state.connectionId) : undefined;
-    const credentials = { ...(existing ? {} : state.form.credentials), ...outcome.credentials };
+    const credentials = { ...(existing ? kept : state.form.credentials), ...outcome.credentials };
     const input: ConnectionInput = existing
       ? { name: existing.name, projectIdentifier: existing.projectIdentifier, connectionType: tracker.manifest.id, credentials, settings: existing.settings }
       : {

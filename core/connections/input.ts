@@ -104,13 +104,15 @@ async function checkUrls(schema: JsonSchema | undefined, values: Record<string, 
  * the manifest's schemas (through the host), then every URL among them against the outbound address rules.
  */
 export async function checkConnection(plugins: PluginHost, manifest: PluginManifest, input: ConnectionInput, allowlist: string | undefined): Promise<void> {
-  checkRequiredCredentials(manifest, input.credentials);
+  // A connection made by sign-in has the vendor's token instead of the typed ones (Jira: no e-mail, no API token).
+  const signedIn = plugins.signedInCredentials(manifest.id, input.credentials);
+  if (!signedIn) checkRequiredCredentials(manifest, input.credentials);
   const config = pluginConfig(input.projectIdentifier, input.settings);
   try {
     plugins.settings(manifest.id, { config, credentials: input.credentials });
   } catch (error) {
     throw error instanceof InvalidInput ? rewordSettingsProblem(manifest, error) : error;
   }
-  await checkUrls(manifest.credentialsSchema, input.credentials, allowlist);
+  await checkUrls(signedIn ? plugins.trackerOAuth(manifest.id)?.credentialsSchema : manifest.credentialsSchema, input.credentials, allowlist);
   await checkUrls(manifest.configSchema, config, allowlist);
 }

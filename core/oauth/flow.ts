@@ -71,8 +71,8 @@ export class OAuthFlow {
   }
 
   /** What the OAuth hooks of the plugin get for a connection's configuration. */
-  context(tracker: OAuthTracker, config: Record<string, unknown>, signal?: AbortSignal): OAuthContext {
-    return { config, client: tracker.app.client, endpoints: tracker.endpoints, http: this.http, ...(signal ? { signal } : {}) };
+  context(tracker: OAuthTracker, settings: { config: Record<string, unknown>; credentials: Record<string, unknown> }, signal?: AbortSignal): OAuthContext {
+    return { ...settings, client: tracker.app.client, endpoints: tracker.endpoints, http: this.http, ...(signal ? { signal } : {}) };
   }
 
   /** Keeps a new sign-in and answers the vendor's authorize URL to send the browser to. */
@@ -98,7 +98,7 @@ export class OAuthFlow {
   }
 
   /** The sign-in the callback completes, with its tokens and the plugin's credentials; InvalidInput in words otherwise. */
-  async complete(em: EntityManager, userId: string, callback: OAuthCallback, config: (state: OAuthState) => Promise<Record<string, unknown>>): Promise<OAuthOutcome> {
+  async complete(em: EntityManager, userId: string, callback: OAuthCallback, settings: (state: OAuthState) => Promise<{ config: Record<string, unknown>; credentials: Record<string, unknown> }>): Promise<OAuthOutcome> {
     if (!callback.state) throw new InvalidInput('The sign-in came back without its state, so it cannot be matched to a connection. Start again from the Connections page.');
     const state = await takeState(em, userId, callback.state);
     if (state === 'elsewhere') {
@@ -128,7 +128,7 @@ export class OAuthFlow {
       if (error instanceof OAuthTokenError) throw new InvalidInput(`${error.message} ${startAgain(provider)}`);
       throw error;
     }
-    const credentials = await tracker.oauth.credentials(grant, this.context(tracker, await config(state)));
+    const credentials = await tracker.oauth.credentials(grant, this.context(tracker, await settings(state)));
     return { state, tracker, grant, credentials };
   }
 }

@@ -95,7 +95,8 @@ export class OAuthGrants {
         this.#logger?.warn({ connection: connection.id }, 'an OAuth token could not be refreshed just now');
         return undefined;
       }
-      const credentials = { ...this.#cipher.open({ id: connection.id, name: connection.name, credentials: row.credentials }), ...await tracker.oauth.credentials(fresh, this.#flow.context(tracker, config)) };
+      const saved = this.#cipher.open({ id: connection.id, name: connection.name, credentials: row.credentials });
+      const credentials = { ...saved, ...await tracker.oauth.credentials(fresh, this.#flow.context(tracker, { config, credentials: saved })) };
       const sealed = { credentials: this.#cipher.seal(connection.id, credentials), oauth: this.seal(connection.id, fresh) };
       await tx.getConnection().execute('update connections set credentials = ?, oauth = ?, updated_at = now() where id = ?', [sealed.credentials, sealed.oauth, connection.id], 'run', context);
       return sealed;
@@ -124,7 +125,7 @@ export class OAuthGrants {
     const tracker = this.#tracker(connection);
     if (!tracker?.oauth.revoke) return undefined;
     try {
-      await tracker.oauth.revoke(this.#open(connection, connection.oauth), this.#flow.context(tracker, config));
+      await tracker.oauth.revoke(this.#open(connection, connection.oauth), this.#flow.context(tracker, { config, credentials: this.#cipher.open(connection) }));
       return undefined;
     } catch (error) {
       this.#logger?.warn({ connection: connection.id, reason: error instanceof Error ? error.message : String(error) }, 'an OAuth grant could not be revoked');

@@ -54,6 +54,8 @@ interface Entry extends LoadedPlugin {
   plugin: Plugin;
   config: ValidateFunction;
   credentials: ValidateFunction;
+  /** The credentials of a connection made by sign-in, when its oauth block declares their own schema. */
+  signedIn?: ValidateFunction;
 }
 
 export interface LoadOptions {
@@ -117,14 +119,16 @@ export class PluginHost {
     if (this.#entries.some((entry) => entry.manifest.id === manifest.id)) {
       return refuse(`uses the id '${manifest.id}', which another plugin already has`);
     }
-    let config: ValidateFunction, credentials: ValidateFunction;
+    let config: ValidateFunction, credentials: ValidateFunction, signedIn: ValidateFunction | undefined;
     try {
       config = this.#settingsAjv.compile(manifest.configSchema ?? { type: 'object' });
       credentials = this.#settingsAjv.compile(manifest.credentialsSchema ?? { type: 'object' });
+      const oauthSchema = (candidate as { oauth?: TrackerOAuth }).oauth?.credentialsSchema;
+      signedIn = oauthSchema && this.#settingsAjv.compile(oauthSchema);
     } catch (error) {
       return refuse(`has a configuration or credentials schema that is not valid JSON Schema: ${firstLine(error)}`);
     }
-    this.#entries.push({ plugin: candidate as Plugin, manifest, origin, config, credentials });
+    this.#entries.push({ plugin: candidate as Plugin, manifest, origin, config, credentials, ...(signedIn ? { signedIn } : {}) });
   }
 
   /** The loaded plugins, kind by kind (parsers, extractors, trackers, bots), each kind in load order. */
@@ -156,6 +160,8 @@ export class PluginHost {
     const settings = { config: structuredClone(raw.config ?? {}), credentials: structuredClone(raw.credentials ?? {}) };
     for (const part of ['config', 'credentials'] as const) {
       const validate = entry[part];
+      // A connection made by sign-in carries the credentials its oauth block declares (see signedInCredentials).
+      if (part === 'credentials' && entry.signedIn?.(settings.credentials)) continue;
       if (!validate(settings[part])) {
         const error = validate.errors![0]!;
         const problem = describeSchemaError({ ...error, instancePath: `/${part}${error.instancePath}` }, { subject: 'settings' });
@@ -187,6 +193,11 @@ export class PluginHost {
   /** Whether the tracker plugin offers a search of its users (its optional searchUsers()). */
   offersUserSearch(id: string): boolean {
     return typeof this.#find('tracker', id)?.plugin.searchUsers === 'function';
+  }
+
+  /** Whether credentials are those of a connection made by sign-in, by the schema the tracker's oauth block declares. */
+  signedInCredentials(id: string, credentials: Record<string, unknown>): boolean {
+    return this.#find('tracker', id)?.signedIn?.(credentials) === true;
   }
 
   /** The tracker's "Connect with …" declaration, when it has one. */

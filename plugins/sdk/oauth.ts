@@ -1,3 +1,4 @@
+import type { JsonSchema } from './manifest.ts';
 import type { TrackerHttp } from './tracker.ts';
 
 /**
@@ -31,6 +32,12 @@ export interface TrackerOAuth {
    * anyway; this tells the documentation.
    */
   rotatesRefreshTokens?: boolean;
+  /**
+   * The credentials of a connection made by sign-in, when they are not those the manifest's credentialsSchema asks of a
+   * typed token (Jira's typed path needs an e-mail and an API token; its sign-in gives neither). Such a connection's
+   * credentials are accepted when they match this schema, and the form's required fields are not asked of it.
+   */
+  credentialsSchema?: JsonSchema;
   /** The connection's credentials for these tokens (e.g. `{ token: grant.accessToken }`); may call the vendor. */
   credentials(grant: OAuthGrant, context: OAuthContext): Promise<Record<string, unknown>> | Record<string, unknown>;
   /** Revokes the app's grant, when the vendor offers it; a thrown error is logged and said to the user, never fatal. */
@@ -53,6 +60,11 @@ export interface OAuthGrant {
 export interface OAuthContext {
   /** The connection's configuration (projectIdentifier and the plugin's own settings). */
   config: Record<string, unknown>;
+  /**
+   * The connection's credentials other than the sign-in's: the form's fields that say where or who (a site URL) for a
+   * new connection, the saved ones for a reconnection or a refresh.
+   */
+  credentials: Record<string, unknown>;
   /** The operator's app. */
   client: { id: string; secret: string };
   /** `endpoints`, with the operator's origin applied. */

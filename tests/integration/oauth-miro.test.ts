@@ -8,7 +8,7 @@ import { startVendorFake, type VendorFake } from '../support/vendor-fake.ts';
 import { BOARD_ID, miroBoard, miroError, ONE_OF_ITEM_DATA } from '../trackers/miro-fake.ts';
 import { miroProfile, requiringLiveTokens, startOAuthFake } from '../trackers/oauth-fake.ts';
 import type { Json } from './connections-support.ts';
-import { connectWith, consent, startSignIn } from './oauth-support.ts';
+import { connectWith, consent, expectOneRefreshUnderLoad, expectRefreshAfterRefusal, startSignIn } from './oauth-support.ts';
 import { createTickets, pushAndWait, usePushApp } from './push-support.ts';
 
 const profile = miroProfile();
@@ -82,23 +82,13 @@ describe('Connect with Miro, for an app with expiring tokens', () => {
 
   it('spends a rotated refresh token once when a push and checks need it at the same time', async () => {
     const id = await connectFor('Busy board', 120);
-    const before = refreshes().length;
     const ids = await createTickets(api, [{ title: 'Busy card one' }, { title: 'Busy card two' }], 'Busy board');
-    const [pushed, ...checks] = await Promise.all([
-      pushAndWait(api, id, { ticketIds: Object.values(ids) }),
-      verify(id), verify(id), verify(id),
-    ]);
-    for (const check of checks) expect(check['verification'], JSON.stringify(check)).toMatchObject({ ok: true });
-    expect(pushed['successfulPushes'], JSON.stringify(pushed)).toBe(2);
-    expect(refreshes().slice(before)).toEqual([{ kind: 'refresh_token', outcome: 'issued' }]);
+    await expectOneRefreshUnderLoad(api, oauth, id, Object.values(ids));
   });
 
   it('refreshes once and tries again when Miro refuses the token before its hour is up', async () => {
     const id = await connectFor('Revoked early', 3599);
-    oauth.expire(oauth.accessTokens().at(-1)!);
-    const before = refreshes().length;
-    expect((await verify(id))['verification']).toMatchObject({ ok: true });
-    expect(refreshes().length).toBe(before + 1);
+    await expectRefreshAfterRefusal(api, oauth, id);
   });
 
   it('revokes the token at Miro when the connection is deleted', async () => {

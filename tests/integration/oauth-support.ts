@@ -1,7 +1,9 @@
 // What the "Connect with …" tests share: the browser's part of a sign-in done with fetch (the vendor's consent page,
 // the Approve or Deny button, the redirect back to the web app's callback page), and the API calls around it.
 import { expect } from 'vitest';
+import type { OAuthFake } from '../trackers/oauth-fake.ts';
 import type { Answer, Json } from './connections-support.ts';
+import { pushAndWait } from './push-support.ts';
 
 type Api = (method: string, path: string, body?: unknown) => Promise<Answer>;
 
@@ -43,4 +45,32 @@ export const completeSignIn = (api: Api, callback: Callback) => api('POST', '/ap
 /** A whole sign-in approved: the saved connection's answer. */
 export async function connectWith(api: Api, type: string, target: { connection?: Json; connection_id?: string }): Promise<Answer> {
   return completeSignIn(api, await consent(await startSignIn(api, type, target), 'approve'));
+}
+
+/** What the refresh checks need of an OAuth stand-in. */
+type Vendor = Pick<OAuthFake, 'log' | 'expire' | 'accessTokens'>;
+
+const refreshesAt = (oauth: Vendor) => oauth.log.filter((entry) => entry.kind === 'refresh_token');
+const checkWorks = async (api: Api, id: string) => {
+  const check = (await api('POST', `/api/connections/${id}/verify`)).body;
+  expect(check['verification'], JSON.stringify(check)).toMatchObject({ ok: true });
+};
+
+/**
+ * A push of `ticketIds` and three checks of the connection at once, its token due for a refresh: all succeed, and the
+ * rotated refresh token was spent once.
+ */
+export async function expectOneRefreshUnderLoad(api: Api, oauth: Vendor, id: string, ticketIds: string[]): Promise<void> {
+  const before = refreshesAt(oauth).length;
+  const [pushed] = await Promise.all([pushAndWait(api, id, { ticketIds }), checkWorks(api, id), checkWorks(api, id), checkWorks(api, id)]);
+  expect(pushed['successfulPushes'], JSON.stringify(pushed)).toBe(ticketIds.length);
+  expect(refreshesAt(oauth).slice(before)).toEqual([{ kind: 'refresh_token', outcome: 'issued' }]);
+}
+
+/** The vendor stops honouring the connection's token early: a check refreshes once and works. */
+export async function expectRefreshAfterRefusal(api: Api, oauth: Vendor, id: string): Promise<void> {
+  oauth.expire(oauth.accessTokens().at(-1)!);
+  const before = refreshesAt(oauth).length;
+  await checkWorks(api, id);
+  expect(refreshesAt(oauth).length).toBe(before + 1);
 }

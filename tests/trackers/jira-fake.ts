@@ -61,6 +61,8 @@ export interface JiraState {
   cloudId: string;
   /** API tokens that are scoped: refused at the site, accepted through the gateway. */
   scopedTokens: string[];
+  /** Whether a 3LO access token works now (the OAuth stand-in's `live`): taken through the gateway only. */
+  liveBearer: (token: string) => boolean;
   /** The account's project permissions in PROJ, by key (GET /rest/api/3/mypermissions); a key left out is held. */
   permissions: Record<string, boolean>;
 }
@@ -135,7 +137,8 @@ export async function startJiraFake({ site: address }: { site?: string } = {}): 
   const scopedOnly = (request: VendorRequest | IncomingMessage) => {
     const basicAuth = /^Basic (.+)$/.exec(String(request.headers.authorization ?? ''))?.[1];
     const token = basicAuth ? Buffer.from(basicAuth, 'base64').toString('utf8').split(':').slice(1).join(':') : '';
-    return state.scopedTokens.includes(token);
+    const bearer = /^Bearer (.+)$/.exec(String(request.headers.authorization ?? ''))?.[1];
+    return state.scopedTokens.includes(token) || (bearer !== undefined && state.liveBearer(bearer));
   };
   const state: JiraState = {
     issueTypes: [{ id: '10002', name: 'Sub-task', subtask: true }, { id: '10004', name: 'Bug', subtask: false }, { id: '10001', name: 'Task', subtask: false }],
@@ -152,6 +155,7 @@ export async function startJiraFake({ site: address }: { site?: string } = {}): 
     searchLagMs: 5_000,
     cloudId: '8594f221-9797-5f78-1fa4-485e198d7cd0',
     scopedTokens: [],
+    liveBearer: () => false,
     permissions: {},
   };
   const priorityValues = () => state.priorities.map((priority) => ({ self: `${site}/rest/api/3/priority/${priority.id}`, id: priority.id, name: priority.name }));
@@ -296,7 +300,8 @@ export async function startJiraFake({ site: address }: { site?: string } = {}): 
     // Scoped API tokens: "Jira scoped token API: https://api.atlassian.com/ex/jira/<cloudId>/{api}, NOT:
     // https://<your-domain>.atlassian.net/{api}" (support.atlassian.com/atlassian-cloud/kb/401-unauthorized-error-when-service-account-accesses-jira-or-confluence-api);
     // at the site a scoped token gets 401, through the gateway 200 (sooperset/mcp-atlassian#968). Only scoped tokens
-    // are modelled through the gateway.
+    // are modelled through the gateway. So are 3LO access tokens: "Requests that use OAuth 2.0 (3LO) are made via
+    // api.atlassian.com (not https://your-domain.atlassian.net)" ("Making calls to API", developer.atlassian.com).
     const gateway = /^\/ex\/jira\/([^/]+)(\/.*)$/.exec(url.pathname);
     if (gateway && gateway[1] !== state.cloudId) return reply(404, { errorMessages: ['Site not found'], errors: {} });
     if (Boolean(gateway) !== scopedOnly(incoming)) return reply(401, 'Client must be authenticated to access this resource.', 'text/plain;charset=UTF-8');

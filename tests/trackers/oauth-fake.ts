@@ -18,9 +18,9 @@ export interface OAuthProfile {
   paths: { authorize: string; token: string; revoke?: string };
   /**
    * How a refused token request is answered: GitHub answers 200 with `error`, `error_description` and `error_uri`
-   * ("Troubleshooting OAuth App access token request errors", docs.github.com); others 400 as RFC 6749 5.2 says.
+   * ("Troubleshooting OAuth App access token request errors", docs.github.com); Atlassian 403; others 400 as RFC 6749 5.2 says.
    */
-  errorStatus: 200 | 400;
+  errorStatus: 200 | 400 | 403;
   /** The vendor's name for a used, wrong or expired code, and for a refused refresh token. */
   badCode: string;
   badRefresh: string;
@@ -36,6 +36,8 @@ export interface OAuthProfile {
   requiresPkce: boolean;
   /** How long a code may wait to be exchanged: GitHub's expire after 10 minutes. */
   codeLifetimeMs: number;
+  /** The vendor's other endpoints on the same origin (Atlassian's accessible-resources): an answer, or undefined for none. */
+  routes?(request: { method: string; path: string; headers: Record<string, string>; live: (token: string) => boolean }): { status: number; body: unknown } | undefined;
   /** The revoke request: checks it and answers which access token it revokes (or a refusal). */
   revoke?(request: { query: URLSearchParams; headers: Record<string, string>; body: Json; app: OAuthClient }): { token: string } | { status: number; body: Json };
 }
@@ -68,6 +70,8 @@ export interface OAuthFake {
   refuseRefreshTokens(): void;
   /** Every way a request broke the vendor's documented rules: a test expects none unless it provokes one. */
   violations: string[];
+  /** Sends requests whose path starts with `prefix` on to another stand-in (Atlassian's API gateway to the Jira one). */
+  forward(prefix: string, target: () => string): void;
   close(): Promise<void>;
 }
 
@@ -88,6 +92,11 @@ export async function startOAuthFake(profile: OAuthProfile, client: Omit<OAuthCl
   const log: OAuthFake['log'] = [];
   const violations: string[] = [];
   const random = () => randomBytes(20).toString('hex');
+  const forwards: [string, () => string][] = [];
+  const live = (token: string) => {
+    const held = tokens.get(token);
+    return !!held && !held.revoked && (held.expiresAt === null || held.expiresAt > Date.now());
+  };
 
   const issue = (scope: string): Json => {
     const access = `${profile.name.toLowerCase()}_at_${random()}`;
@@ -205,6 +214,14 @@ export async function startOAuthFake(profile: OAuthProfile, client: Omit<OAuthCl
       log.push({ kind: 'revoke', outcome: held ? 'revoked' : 'unknown token' });
       return response.writeHead(204).end();
     }
+    const own = profile.routes?.({ method: request.method ?? 'GET', path: url.pathname, headers, live });
+    if (own) return json(own.status, own.body as Json);
+    const forward = forwards.find(([prefix]) => url.pathname.startsWith(prefix));
+    if (forward) {
+      const passedOn = Object.fromEntries(Object.entries(headers).filter(([name]) => !['host', 'connection', 'content-length'].includes(name)));
+      const answer = await fetch(`${forward[1]()}${url.pathname}${url.search}`, { method: request.method ?? 'GET', headers: passedOn, ...(text ? { body: text } : {}) });
+      return response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' }).end(Buffer.from(await answer.arrayBuffer()));
+    }
     // A browser on the consent page asks for the icon too.
     if (url.pathname === '/favicon.ico') return response.writeHead(204).end();
     return json(404, { message: 'Not Found' });
@@ -217,10 +234,8 @@ export async function startOAuthFake(profile: OAuthProfile, client: Omit<OAuthCl
   const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   return {
     url, client: app, log, violations,
-    live: (token) => {
-      const held = tokens.get(token);
-      return !!held && !held.revoked && (held.expiresAt === null || held.expiresAt > Date.now());
-    },
+    live,
+    forward: (prefix, target) => void forwards.push([prefix, target]),
     accessTokens: () => [...tokens.keys()],
     expire: (token) => {
       const held = tokens.get(token);
@@ -277,6 +292,29 @@ export function miroProfile(): OAuthProfile {
     revoke: ({ query }) => {
       const token = query.get('access_token');
       return token ? { token } : { status: 400, body: { status: 400, code: 'invalidParameters', message: 'access_token is required', type: 'error' } };
+    },
+  };
+}
+
+/**
+ * Atlassian's OAuth 2.0 (3LO) ("Jira platform: OAuth 2.0 (3LO) apps", developer.atlassian.com): authorize at
+ * auth.atlassian.com/authorize (the app asks for audience=api.atlassian.com and prompt=consent), tokens at /oauth/token
+ * from a JSON body, access tokens for an hour (expires_in 3600), refresh tokens rotated: a refresh token used once, or
+ * past its 90 days, answers 403 invalid_grant "Unknown or invalid refresh token." (same page, frequently asked
+ * questions). GET api.atlassian.com/oauth/token/accessible-resources answers the sites the grant reaches, each `id`
+ * the site's cloudId ("Making calls to API", developer.atlassian.com/cloud/oauth/getting-started/making-calls-to-api);
+ * 401 without a live token. No revocation endpoint: Atlassian documents none for apps.
+ */
+export function atlassianProfile(sites: () => { id: string; url: string; name: string }[]): OAuthProfile {
+  return {
+    name: 'Atlassian',
+    paths: { authorize: '/authorize', token: '/oauth/token' },
+    errorStatus: 403, badCode: 'invalid_grant', badRefresh: 'invalid_grant',
+    expiresIn: 3600, rotates: true, tokenIn: ['json'], requiresPkce: false, codeLifetimeMs: 10 * 60_000,
+    routes: ({ method, path, headers, live }) => {
+      if (method !== 'GET' || path !== '/oauth/token/accessible-resources') return undefined;
+      if (!live(/^Bearer (.+)$/.exec(headers['authorization'] ?? '')?.[1] ?? '')) return { status: 401, body: { code: 401, message: 'Unauthorized' } };
+      return { status: 200, body: sites().map((site) => ({ ...site, scopes: ['read:jira-work', 'write:jira-work', 'read:jira-user'], avatarUrl: 'https://site-admin-avatar-cdn.prod.public.atl-paas.net/avatars/240/rocket.png' })) };
     },
   };
 }

@@ -31,11 +31,20 @@ export interface JiraCredentials {
   apiToken: string;
 }
 
+/** A connection made with "Connect with Jira" (oauth.ts): the site, the 3LO token and the site's gateway address. */
+export interface JiraSignedInCredentials {
+  url: string;
+  accessToken: string;
+  cloudId: string;
+  /** https://api.atlassian.com/ex/jira/{cloudId}, where a 3LO token works. */
+  apiUrl: string;
+}
+
 /** Atlassian's API gateway, through which scoped API tokens reach a site. */
 export const GATEWAY = 'https://api.atlassian.com/ex/jira';
 
 /** How the credentials reach the site: a classic token at the site, a scoped one through the gateway. */
-export type JiraRoute = { kind: 'site' } | { kind: 'gateway'; cloudId: string };
+export type JiraRoute = { kind: 'site' } | { kind: 'gateway'; cloudId: string } | { kind: 'signed-in'; cloudId: string };
 
 export interface JiraSite {
   /** The site's address without a trailing slash; issue links name it. */
@@ -69,9 +78,9 @@ function siteAddress(url: string): string {
 const routes = new Map<string, JiraRoute>();
 
 export function siteOf(context: TrackerContext): JiraSite {
-  const config = context.settings.config as Partial<JiraConfig>;
-  const credentials = context.settings.credentials as Partial<JiraCredentials>;
+  const credentials = context.settings.credentials as Partial<JiraCredentials & JiraSignedInCredentials>;
   const site = siteAddress(credentials.url ?? '');
+  if (credentials.accessToken && credentials.apiUrl) return signedInSite(context, site, credentials as JiraSignedInCredentials);
   const basic = Buffer.from(`${credentials.username ?? ''}:${credentials.apiToken ?? ''}`, 'utf8').toString('base64');
   const remembered = createHash('sha256').update(`${site}\n${basic}`).digest('hex');
   const headers = { accept: 'application/json', authorization: `Basic ${basic}` };
@@ -110,6 +119,12 @@ export function siteOf(context: TrackerContext): JiraSite {
     routes.set(remembered, gateway);
     return through;
   };
+  return siteWith(context, site, send, () => used);
+}
+
+/** The site as the plugin uses it, whichever way `send` reaches it. */
+function siteWith(context: TrackerContext, site: string, send: JiraSite['send'], route: () => JiraRoute | null): JiraSite {
+  const config = context.settings.config as Partial<JiraConfig>;
   return {
     site,
     projectKey: (config.projectIdentifier ?? '').trim().toUpperCase(),
@@ -117,11 +132,28 @@ export function siteOf(context: TrackerContext): JiraSite {
     send,
     async expect(method, path, body) {
       const response = await send(method, path, body);
-      if (response.status < 200 || response.status >= 300) throw jiraFailure(response);
+      if (response.status < 200 || response.status >= 300) throw jiraFailure(response, route());
       return response;
     },
-    route: () => used,
+    route,
   };
+}
+
+/**
+ * A site reached with a 3LO token: every request through the gateway with `Authorization: Bearer` ("Making calls to
+ * API", developer.atlassian.com/cloud/oauth/getting-started/making-calls-to-api); links still name the site.
+ */
+function signedInSite(context: TrackerContext, site: string, credentials: JiraSignedInCredentials): JiraSite {
+  const headers = { accept: 'application/json', authorization: `Bearer ${credentials.accessToken}` };
+  const base = credentials.apiUrl.replace(/\/+$/, '');
+  const route: JiraRoute = { kind: 'signed-in', cloudId: credentials.cloudId };
+  let used: JiraRoute | null = null;
+  const send = (method: TrackerHttpRequest['method'], path: string, body?: unknown) => {
+    context.signal?.throwIfAborted();
+    used = route;
+    return context.http({ method, url: `${base}${path}`, headers, ...(body === undefined ? {} : { body }) });
+  };
+  return siteWith(context, site, send, () => used);
 }
 
 /** Forgets the routes found so far (tests start each stand-in afresh). */
@@ -134,6 +166,9 @@ export const issueItem = (site: string, issue: { id: string; key: string }) => (
 
 const CREDENTIALS_REFUSED =
   "Jira refused the credentials, both at the site (where a classic API token works) and through Atlassian's API gateway (where a scoped token works): check the Atlassian account e-mail and the API token (made at id.atlassian.com, Security, API tokens), then save them again on the connection.";
+
+const SIGN_IN_REFUSED =
+  'Jira no longer accepts the Atlassian sign-in of this connection (access may have been removed at id.atlassian.com, Connected apps): open the connection and choose "Reconnect with Jira".';
 
 /** What Jira says when the project's create screen lacks the Priority field. */
 const PRIORITY_OFF_SCREEN = /cannot be set|appropriate screen/i;
@@ -161,8 +196,8 @@ export function jiraRetryAt(response: Pick<TrackerHttpResponse, 'headers'>, now 
 }
 
 /** Jira's error answer as a TrackerError: its messages, and its `errors` as messages per field. */
-export function jiraFailure(response: TrackerHttpResponse): TrackerError {
-  if (response.status === 401) return new TrackerError('auth', CREDENTIALS_REFUSED, { status: 401 });
+export function jiraFailure(response: TrackerHttpResponse, route?: JiraRoute | null): TrackerError {
+  if (response.status === 401) return new TrackerError('auth', route?.kind === 'signed-in' ? SIGN_IN_REFUSED : CREDENTIALS_REFUSED, { status: 401 });
   const body = (typeof response.json === 'object' && response.json !== null ? response.json : {}) as JiraErrorBody;
   const fields = typeof body.errors === 'object' && body.errors !== null ? body.errors : {};
   const messages = Array.isArray(body.errorMessages) ? body.errorMessages.filter((message) => typeof message === 'string') : [];

@@ -11,6 +11,7 @@ import { afterCreate, issueItem, jiraFailure, siteOf, type JiraSite } from './cl
 import { findByMarker } from './marker.ts';
 import { fieldsOf, MARKER_PROPERTY } from './fields.ts';
 import { trackerConfigSchema } from '../shared/manifest.ts';
+import { JIRA_OAUTH } from './oauth.ts';
 
 const MANIFEST: TrackerManifest = {
   apiVersion: 1,
@@ -73,6 +74,7 @@ const STATUS_CATEGORIES: Record<TrackerTicket['status'], string | null> = { ToDo
 
 export const jiraTracker: TrackerPlugin = {
   manifest: MANIFEST,
+  oauth: JIRA_OAUTH,
 
   async verify(context) {
     const jira = siteOf(context);
@@ -80,16 +82,18 @@ export const jiraTracker: TrackerPlugin = {
     if (me.status === 404) {
       throw new TrackerError('not_found', `No Jira Cloud site answered at ${jira.site}: check the site address (e.g. https://your-team.atlassian.net).`, { status: 404 });
     }
-    if (me.status !== 200) throw jiraFailure(me);
+    if (me.status !== 200) throw jiraFailure(me, jira.route());
     const account = me.json as JiraUser;
     const answer = await jira.send('GET', `/rest/api/3/project/${encodeURIComponent(jira.projectKey)}`);
     if (answer.status === 404) {
       throw new TrackerError('not_found', `The credentials work, but project ${jira.projectKey} was not found or the account cannot see it.`, { status: 404 });
     }
-    if (answer.status !== 200) throw jiraFailure(answer);
+    if (answer.status !== 200) throw jiraFailure(answer, jira.route());
     const project = answer.json as { key: string; name: string };
     const who = [account.displayName, account.emailAddress && `(${account.emailAddress})`].filter(Boolean).join(' ');
-    const token = jira.route()?.kind === 'gateway' ? "a scoped API token, through Atlassian's API gateway" : 'a classic API token, at the site';
+    const route = jira.route();
+    const token = route?.kind === 'signed-in' ? "Atlassian sign-in, through Atlassian's API gateway"
+      : route?.kind === 'gateway' ? "a scoped API token, through Atlassian's API gateway" : 'a classic API token, at the site';
     const lacking = await lackingPermissions(jira);
     return { account: `${who || account.accountId}, with ${token}`, target: [`${project.key} (${project.name})`, ...lacking].join('. ') };
   },
@@ -113,7 +117,7 @@ export const jiraTracker: TrackerPlugin = {
     const types = await jira.send('GET', '/rest/api/3/issueLinkType');
     // Jira answers 404 when issue linking is turned off on the site.
     if (types.status === 404) return 'unsupported';
-    if (types.status !== 200) throw jiraFailure(types);
+    if (types.status !== 200) throw jiraFailure(types, jira.route());
     const listed = (types.json as { issueLinkTypes?: { name: string; outward?: string }[] }).issueLinkTypes ?? [];
     const blocks = listed.find((type) => type.name.toLowerCase() === 'blocks') ?? listed.find((type) => type.outward?.toLowerCase() === 'blocks');
     if (!blocks) return 'unsupported';

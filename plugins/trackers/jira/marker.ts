@@ -49,7 +49,7 @@ export async function findByMarker(jira: JiraSite, ticketId: string): Promise<Tr
       misses += 1;
       continue;
     }
-    if (answer.status !== 200) throw jiraFailure(answer);
+    if (answer.status !== 200) throw jiraFailure(answer, jira.route());
     misses = 0;
     const issue = answer.json as FoundIssue;
     // An issue moved to another project keeps answering at its old key, under its new one.
