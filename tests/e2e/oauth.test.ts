@@ -1,4 +1,4 @@
-// "Connect with GitHub" (and Miro) in a real browser against the real API and stand-ins of GitHub's OAuth App endpoints and REST
+// "Connect with GitHub" (and Miro and Jira) in a real browser against the real API and stand-ins of GitHub's OAuth App endpoints and REST
 // API (tests/trackers/oauth-fake.ts, github-fake.ts): the form offers the button because the server has the app's
 // client credentials, the browser goes to the stand-in's consent page, Approve brings it back to the Connections page
 // with a verified connection, and Deny brings it back saying nothing was connected. Without configured credentials
@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startVendorFake, type VendorFake } from '../support/vendor-fake.ts';
 import { gitHubError, startGitHubFake, type GitHubFake } from '../trackers/github-fake.ts';
 import { BOARD_ID, miroBoard, miroError, ONE_OF_ITEM_DATA } from '../trackers/miro-fake.ts';
-import { gitHubProfile, miroProfile, requiringLiveTokens, startOAuthFake } from '../trackers/oauth-fake.ts';
+import { startJiraFake, type JiraFake } from '../trackers/jira-fake.ts';
+import { atlassianProfile, gitHubProfile, miroProfile, requiringLiveTokens, startOAuthFake } from '../trackers/oauth-fake.ts';
 import { expectAccessibleAt } from './support/checks.ts';
 import { useE2e } from './support/e2e.ts';
 import { choose, ticketJourneys } from './support/tickets.ts';
@@ -17,11 +18,15 @@ const CLIENT = { id: 'Iv1.tickscribe0002', secret: 'github-oauth-secret-e2e' };
 const MIRO_CLIENT = { id: '3458764516184290002', secret: 'miro-oauth-secret-e2e' };
 const oauth = await startOAuthFake(gitHubProfile(), CLIENT);
 const miroOAuth = await startOAuthFake(miroProfile(), MIRO_CLIENT);
+const JIRA_CLIENT = { id: 'aBcDeFgHiJkLmNoPqRsTuVwXyZ0e2e00', secret: 'atlassian-oauth-secret-e2e' };
+let jira: JiraFake;
+const jiraOAuth = await startOAuthFake(atlassianProfile(() => [{ id: jira.state.cloudId, url: jira.fake.url, name: 'acme' }]), JIRA_CLIENT);
 const e2e = useE2e({
   consoleErrors: { except: /status of 400/ },
   env: {
     OUTBOUND_ALLOWLIST: '127.0.0.1', GITHUB_OAUTH_CLIENT_ID: CLIENT.id, GITHUB_OAUTH_CLIENT_SECRET: CLIENT.secret, GITHUB_OAUTH_URL: oauth.url,
     MIRO_OAUTH_CLIENT_ID: MIRO_CLIENT.id, MIRO_OAUTH_CLIENT_SECRET: MIRO_CLIENT.secret, MIRO_OAUTH_URL: miroOAuth.url,
+    JIRA_OAUTH_CLIENT_ID: JIRA_CLIENT.id, JIRA_OAUTH_CLIENT_SECRET: JIRA_CLIENT.secret, JIRA_OAUTH_URL: jiraOAuth.url,
   },
 });
 const { signedInUser, call, openAs } = ticketJourneys(e2e);
@@ -36,13 +41,20 @@ beforeAll(async () => {
   github.fake.routes = requiringLiveTokens(github.fake.routes, oauth, () => gitHubError(401, 'Bad credentials'));
   miroOAuth.client.redirectUri = oauth.client.redirectUri;
   miro = await startVendorFake('miro', requiringLiveTokens(board.routes, miroOAuth, () => miroError(401, 'tokenNotProvided', 'Invalid access token')));
+  jiraOAuth.client.redirectUri = oauth.client.redirectUri;
+  jira = await startJiraFake();
+  jira.state.liveBearer = jiraOAuth.live;
+  // Atlassian's gateway is reached at the OAuth stand-in's origin, as JIRA_OAUTH_URL says.
+  jiraOAuth.forward('/ex/jira/', () => jira.fake.url);
 });
 afterAll(async () => {
   expect(github.fake.violations).toEqual([]);
   expect(oauth.violations).toEqual([]);
   expect(miro.violations.filter((violation) => !ONE_OF_ITEM_DATA.test(violation))).toEqual([]);
   expect(miroOAuth.violations).toEqual([]);
-  await Promise.all([github.fake.close(), oauth.close(), miro.close(), miroOAuth.close()]);
+  expect(jira.fake.violations).toEqual([]);
+  expect(jiraOAuth.violations).toEqual([]);
+  await Promise.all([github.fake.close(), oauth.close(), miro.close(), miroOAuth.close(), jira.fake.close(), jiraOAuth.close()]);
 });
 
 /** Opens the form for a new GitHub connection to the stand-in's acme/web, and presses "Connect with GitHub". */
@@ -58,6 +70,28 @@ async function connectWithGitHub(page: Page, name: string): Promise<void> {
   await region.getByRole('button', { name: 'Connect with GitHub' }).click();
   await page.getByRole('heading', { name: 'Authorize Tickscribe' }).waitFor();
   expect(new URL(page.url()).origin).toBe(oauth.url);
+}
+
+/**
+ * Fills the form for a new connection, presses "Connect with `provider`", approves on the stand-in's consent page at
+ * `origin`, and expects to be back at a verified connection made by that sign-in.
+ */
+async function approvedFromForm(form: { name: string; type: string; project: string; fields: [string, string][]; provider: string; origin: string }): Promise<void> {
+  const token = await signedInUser();
+  const page = await openAs(token, '/connections');
+  await page.getByRole('button', { name: 'Add Connection' }).click();
+  const region = page.getByRole('region', { name: 'New connection' });
+  await region.locator('input[name="name"]').fill(form.name);
+  await choose(page, region, 'Connection Type', form.type);
+  await region.getByLabel('Project Identifier').fill(form.project);
+  for (const [label, value] of form.fields) await region.getByLabel(label).fill(value);
+  await region.getByRole('button', { name: `Connect with ${form.provider}` }).click();
+  await page.getByRole('heading', { name: 'Authorize Tickscribe' }).waitFor();
+  expect(new URL(page.url()).origin).toBe(form.origin);
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await page.getByText(new RegExp(`^${form.name} is connected with ${form.provider}\\. Connected to .+`)).waitFor();
+  const { connections } = await call<{ connections: { connectedWith?: string; lastVerification: { ok: boolean } }[] }>(token, 'GET', '/api/connections');
+  expect(connections).toMatchObject([{ connectedWith: form.provider, lastVerification: { ok: true } }]);
 }
 
 describe('Connect with GitHub', () => {
@@ -97,20 +131,12 @@ describe('Connect with GitHub', () => {
 
 describe('Connect with Miro', () => {
   it('signs in at Miro and comes back to a verified connection to the board', async () => {
-    const token = await signedInUser();
-    const page = await openAs(token, '/connections');
-    await page.getByRole('button', { name: 'Add Connection' }).click();
-    const region = page.getByRole('region', { name: 'New connection' });
-    await region.locator('input[name="name"]').fill('Board by sign-in');
-    await choose(page, region, 'Connection Type', 'Miro');
-    await region.getByLabel('Project Identifier').fill(BOARD_ID);
-    await region.getByLabel('Miro API URL').fill(miro.url);
-    await region.getByRole('button', { name: 'Connect with Miro' }).click();
-    await page.getByRole('heading', { name: 'Authorize Tickscribe' }).waitFor();
-    expect(new URL(page.url()).origin).toBe(miroOAuth.url);
-    await page.getByRole('button', { name: 'Approve' }).click();
-    await page.getByText(/^Board by sign-in is connected with Miro\. Connected to .+/).waitFor();
-    const { connections } = await call<{ connections: { connectedWith?: string; lastVerification: { ok: boolean } }[] }>(token, 'GET', '/api/connections');
-    expect(connections).toMatchObject([{ connectedWith: 'Miro', lastVerification: { ok: true } }]);
+    await approvedFromForm({ name: 'Board by sign-in', type: 'Miro', project: BOARD_ID, fields: [['Miro API URL', miro.url]], provider: 'Miro', origin: miroOAuth.url });
+  });
+});
+
+describe('Connect with Jira', () => {
+  it('signs in at Atlassian for the site typed in the form and comes back to a verified connection', async () => {
+    await approvedFromForm({ name: 'Jira by sign-in', type: 'JIRA', project: 'PROJ', fields: [['JIRA URL', jira.fake.url]], provider: 'Jira', origin: jiraOAuth.url });
   });
 });
