@@ -100,6 +100,14 @@ describe('Connect with Jira (Atlassian OAuth 2.0 3LO)', () => {
     expect(oauth.log.slice(before)).toEqual([]);
   });
 
+  it('keeps the typed path and its message: an e-mail without an API token is refused as the spec words it', async () => {
+    const answer = await api('POST', '/api/connections', {
+      ...form('Typed'), credentials: { jira: { url: jira.fake.url, username: 'ada@acme.test' } },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.text).toContain('JIRA URL and API token are required');
+  });
+
   it('refuses, in words, a site the Atlassian account did not give access to, and saves nothing', async () => {
     const before = ((await api('GET', '/api/connections')).body['connections'] as Json[]).length;
     const answer = await connectWith(api, 'jira', { connection: form('Other site', 'https://unknown-team.atlassian.net') });
