@@ -8,11 +8,7 @@ export class Migration20261202000000_tracker_budgets extends Migration {
   override name = 'Migration20261202000000_tracker_budgets';
 
   override up(): void {
-    this.addSql(`create table "tracker_budgets" (
-      "key" text not null primary key,
-      "sent" double precision[] not null default '{}',
-      "strikes" int not null default 0,
-      "updated_at" timestamptz not null default now());`);
+    this.addSql(`create table "tracker_budgets" ("key" varchar(200) not null, "sent" jsonb not null, "strikes" int not null, "updated_at" timestamptz not null, primary key ("key"));`);
   }
 
   override down(): void {

@@ -21,8 +21,8 @@ export class Migration20261203000000_oauth extends Migration {
       "created_at" timestamptz not null default now(),
       "expires_at" timestamptz not null,
       primary key ("state_hash"));`);
-    this.addSql(`alter table "oauth_states" add constraint "oauth_states_user_id_foreign" foreign key ("user_id") references "users" ("id") on update cascade on delete cascade;`);
-    this.addSql(`alter table "oauth_states" add constraint "oauth_states_connection_id_foreign" foreign key ("connection_id") references "connections" ("id") on update cascade on delete cascade;`);
+    this.addSql(`alter table "oauth_states" add constraint "oauth_states_user_id_foreign" foreign key ("user_id") references "users" ("id") on delete cascade;`);
+    this.addSql(`alter table "oauth_states" add constraint "oauth_states_connection_id_foreign" foreign key ("connection_id") references "connections" ("id") on delete cascade;`);
     this.addSql(`create index "oauth_states_expires_at_idx" on "oauth_states" ("expires_at");`);
   }
 

@@ -17,7 +17,7 @@ export function postgresBudgets(em: EntityManager): TrackerBudgets {
     take: (key, windows, count) =>
       em.fork().transactional(async (tx) => {
         await run('delete from tracker_budgets where updated_at < now() - interval \'1 day\' and key <> ?', [key], tx);
-        await run('insert into tracker_budgets (key) values (?) on conflict (key) do nothing', [key], tx);
+        await run(`insert into tracker_budgets (key, sent, strikes, updated_at) values (?, '[]', 0, now()) on conflict (key) do nothing`, [key], tx);
         const [row] = await run<{ sent: number[]; now: number }[]>(
           'select sent, extract(epoch from clock_timestamp()) * 1000 as now from tracker_budgets where key = ? for update', [key], tx,
         );
@@ -26,12 +26,12 @@ export function postgresBudgets(em: EntityManager): TrackerBudgets {
         const sent = row!.sent.map(Number).filter((at) => at > now - longest);
         const later = fitsAt(sent, windows, count, now);
         if (later === null) sent.push(...Array.from({ length: count }, () => now));
-        await run('update tracker_budgets set sent = ?::double precision[], updated_at = now() where key = ?', [`{${sent.slice(-MAX_KEPT).join(',')}}`, key], tx);
+        await run('update tracker_budgets set sent = ?::jsonb, updated_at = now() where key = ?', [JSON.stringify(sent.slice(-MAX_KEPT)), key], tx);
         return later === null ? null : new Date(later).toISOString();
       }),
     async strike(key) {
       const [row] = await run<{ strikes: number }[]>(
-        `insert into tracker_budgets as b (key, strikes) values (?, 1)
+        `insert into tracker_budgets as b (key, sent, strikes, updated_at) values (?, '[]', 1, now())
            on conflict (key) do update set strikes = b.strikes + 1, updated_at = now() returning strikes`,
         [key],
       );
