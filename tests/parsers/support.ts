@@ -140,10 +140,12 @@ export function repeatRows(size: number, row: (i: number) => string, options: { 
   return { text: (options.header ?? '') + parts.join(''), rows: parts.length };
 }
 
-/** Parses `text` with the parser itself (no host), expecting it to take less than `ms` milliseconds. */
+/** Parses `text` with the parser itself (no host); fails when it takes five times `ms` (its time when the machine is idle) or more. */
 export function parseWithin(parser: ParserPlugin, text: string, extension: string, ms: number): ParserOutput {
   const started = performance.now();
   const result = parser.parse({ text, extension });
-  expect(performance.now() - started).toBeLessThan(ms);
+  // A guard against super-linear parsing (minutes on such input), with room for a machine busy with other work;
+  // the speed itself is measured by bench/parsers.ts.
+  expect(performance.now() - started).toBeLessThan(ms * 5);
   return result;
 }
