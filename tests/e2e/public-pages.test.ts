@@ -141,8 +141,9 @@ describe('small screens and accessibility', () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await open('/');
     const bar = page.getByRole('banner');
-    await expect(bar.getByRole('link', { name: 'Login' }).isVisible()).resolves.toBe(true);
-    await expect(bar.getByRole('link', { name: 'Sign Up' }).isVisible()).resolves.toBe(true);
+    // Waits for them to be visible (the bar settles once the app knows nobody is signed in), failing if they never are.
+    await bar.getByRole('link', { name: 'Login' }).waitFor({ state: 'visible', timeout: 10_000 });
+    await bar.getByRole('link', { name: 'Sign Up' }).waitFor({ state: 'visible', timeout: 10_000 });
   });
 });
 
