@@ -151,7 +151,9 @@ describe('worker processes', () => {
       }
       pid = await backAgain(first, port, 1, pid, kill, polling);
     }
-    expect(kills.at(-1)! - kills[0]!).toBeLessThan(60_000);
+    // The pauses themselves are asserted from the log below; this only guards against a restart that waits far
+    // longer than its pause (31 s of pauses in all, plus each start, with room for a busy machine).
+    expect(kills.at(-1)! - kills[0]!).toBeLessThan(120_000);
     const pauses = [...first.output().matchAll(/The worker process 1 stopped \(signal SIGKILL\); starting it again in (\d+) s\./g)].map((match) => Number(match[1]));
     expect(pauses, first.output()).toEqual([1, 2, 4, 8, 16]);
     expect(first.output()).not.toMatch(/shutting down|Tickscribe stopped/);
