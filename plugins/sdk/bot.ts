@@ -54,35 +54,36 @@ export interface BotWebhook {
  * A bot plugin: a side-effect-free definition whose functions reach the service only through `context.http`.
  * Failures are thrown as BotError (or TrackerError, as the host's HTTP client throws them); anything else thrown
  * counts as transient. A provider code the plugin does not know must never throw: it maps to a safe state
- * (usually `pending` with reason `unknown`) with the code kept in `providerStatus`.
+ * (usually `pending` with reason `unknown`) with the code kept in `providerStatus`. `Settings` is the shape the
+ * manifest's schemas give the settings, as for a TrackerPlugin; without it the functions get plain records.
  */
-export interface BotPlugin {
+export interface BotPlugin<Settings extends PluginSettings = PluginSettings> {
   manifest: BotManifest;
   /** Sends a bot into the meeting; its first state (normally pending). */
-  create(request: BotCreateRequest, context: BotContext): Promise<BotState>;
+  create(request: BotCreateRequest, context: BotContext<Settings>): Promise<BotState>;
   /**
    * Ends the bot at the user's request: deletes it while it has not been dispatched, otherwise makes it leave.
    * Resolves with its state afterwards: cancelled, or the final state it had already reached.
    */
-  cancel(botId: string, context: BotContext): Promise<BotState>;
+  cancel(botId: string, context: BotContext<Settings>): Promise<BotState>;
   /** Where the bot stands now, read from the service (the backup when webhooks are lost). */
-  status(botId: string, context: BotContext): Promise<BotState>;
+  status(botId: string, context: BotContext<Settings>): Promise<BotState>;
   /**
    * The finished meeting's transcript, participants named as the service names them. Throws BotError
    * 'not_ready' (with retryAt) while the service is still making it, 'no_recording' when there is none.
    */
-  transcript(botId: string, context: BotContext): Promise<ParserOutput['transcript']>;
+  transcript(botId: string, context: BotContext<Settings>): Promise<ParserOutput['transcript']>;
   /**
    * Whether the delivery is genuine and fresh, checked on the raw bytes with the webhook secret of the settings.
    * Returns false, or throws an Error saying why, for a forged, stale or unsigned one, or when no secret is set.
    */
-  verifyWebhook(delivery: BotWebhookDelivery, context: BotContext): boolean | Promise<boolean>;
+  verifyWebhook(delivery: BotWebhookDelivery, context: BotContext<Settings>): boolean | Promise<boolean>;
   /**
    * A verified webhook as an event: the bot's state after it and/or that its transcript is ready, with a key
    * that is the same for every delivery of the event. Null for events that do not matter (other kinds, other
    * resources, codes that change nothing); throws an Error only for a body it cannot read at all.
    */
-  parseWebhook(webhook: BotWebhook, context: BotContext): BotEvent | null;
+  parseWebhook(webhook: BotWebhook, context: BotContext<Settings>): BotEvent | null;
 }
 
 /**

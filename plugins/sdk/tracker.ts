@@ -112,32 +112,35 @@ export interface TrackerContext<Settings extends PluginSettings = PluginSettings
  * A tracker plugin: a side-effect-free definition whose functions talk to the tracker only through
  * `context.http`. Failures are thrown as TrackerError (tracker-errors.ts); anything else thrown counts as
  * transient. The host validates every answer (schemas/tracker-item.schema.json and the shapes below).
+ *
+ * `Settings` is the shape the manifest's schemas give the settings (the host validates them before every call), e.g.
+ * `FromSchema` of json-schema-to-ts over schemas declared `as const`; without it the functions get plain records.
  */
-export interface TrackerPlugin {
+export interface TrackerPlugin<Settings extends PluginSettings = PluginSettings> {
   manifest: TrackerManifest;
   /**
    * Proves the credentials (kind 'auth' when they are refused) and then, separately, the target (kind
    * 'not_found' or 'forbidden' when the project, repository or board cannot be reached or written).
    */
-  verify(context: TrackerContext): Promise<TrackerVerification>;
+  verify(context: TrackerContext<Settings>): Promise<TrackerVerification>;
   /** Creates one item for the ticket, carrying its marker so `findByMarker` can find it again. */
-  create(ticket: TrackerTicket, context: TrackerContext): Promise<TrackerItem>;
+  create(ticket: TrackerTicket, context: TrackerContext<Settings>): Promise<TrackerItem>;
   /** The item this ticket already created (by its marker), or null: run before any retried create. */
-  findByMarker(ticketId: string, context: TrackerContext): Promise<TrackerItem | null>;
+  findByMarker(ticketId: string, context: TrackerContext<Settings>): Promise<TrackerItem | null>;
   /**
    * Records that `item` depends on `dependency` (both created by this connection). 'linked' when the tracker
    * holds a real relation now (an existing one counts), 'unsupported' when it has none; the caller then
    * writes the dependency into the body instead.
    */
-  link(item: TrackerItem, dependency: TrackerItem, context: TrackerContext): Promise<'linked' | 'unsupported'>;
+  link(item: TrackerItem, dependency: TrackerItem, context: TrackerContext<Settings>): Promise<'linked' | 'unsupported'>;
   /** The tracker's user for a mapped username (login, e-mail, account name), or null when there is none. */
-  resolveUser(username: string, context: TrackerContext): Promise<TrackerUser | null>;
+  resolveUser(username: string, context: TrackerContext<Settings>): Promise<TrackerUser | null>;
   /**
    * Optional. The people who can be assigned in the connection's target whose name, login or e-mail matches `query`
    * (the tracker's own matching; an empty query may list the first of them), best first, for the user mapping
    * editor to offer. Each `value` must be one `resolveUser` accepts. Without it the editor keeps free text.
    */
-  searchUsers?(query: string, context: TrackerContext): Promise<TrackerUserMatch[]>;
+  searchUsers?(query: string, context: TrackerContext<Settings>): Promise<TrackerUserMatch[]>;
   /** "Connect with …": how the vendor's OAuth 2.0 sign-in gives this plugin its credentials (oauth.ts). Optional. */
   oauth?: TrackerOAuth;
 }

@@ -16,12 +16,26 @@
  */
 import { BotError, type BotContext, type BotManifest, type BotPlugin, type BotState } from '../../sdk/index.ts';
 import { clientOf, inMs, type ServiceClient } from '../shared/client.ts';
-import { baseUrlSchema, credentialsSchema, settingsOf } from '../shared/settings.ts';
+import { baseUrlSchema, credentialsSchema, type BotSettings } from '../shared/settings.ts';
 import { transcriptOf } from '../shared/transcript.ts';
 import { attendeeState, factsOfBot, type AttendeeBotEvent } from './states.ts';
 import { parseAttendeeWebhook, verifyAttendeeDelivery } from './webhooks.ts';
 
 export const ATTENDEE_DEFAULT_URL = 'https://app.attendee.dev';
+
+export const CONFIG_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    baseUrl: baseUrlSchema(ATTENDEE_DEFAULT_URL, 'The address of your Attendee server, e.g. https://attendee.example.com.'),
+    transcriptionSettings: {
+      type: 'object', minProperties: 1,
+      description: 'transcription_settings of Create Bot, e.g. { "meeting_closed_captions": {} }; the project\'s default when left out.',
+    },
+  },
+} as const;
+
+export type AttendeeSettings = BotSettings<typeof CONFIG_SCHEMA>;
 
 const MANIFEST: BotManifest = {
   apiVersion: 1,
@@ -30,17 +44,7 @@ const MANIFEST: BotManifest = {
   name: 'Attendee',
   version: '1.0.0',
   description: 'Sends a bot of an Attendee server (self-hosted or app.attendee.dev) into Google Meet, Zoom and Teams meetings and fetches its transcript.',
-  configSchema: {
-    type: 'object',
-    additionalProperties: false,
-    properties: {
-      baseUrl: baseUrlSchema(ATTENDEE_DEFAULT_URL, 'The address of your Attendee server, e.g. https://attendee.example.com.'),
-      transcriptionSettings: {
-        type: 'object', minProperties: 1,
-        description: 'transcription_settings of Create Bot, e.g. { "meeting_closed_captions": {} }; the project\'s default when left out.',
-      },
-    },
-  },
+  configSchema: CONFIG_SCHEMA,
   credentialsSchema: credentialsSchema('The project\'s webhook secret (Settings → Webhooks), base64.'),
 };
 
@@ -58,9 +62,7 @@ interface AttendeeUtterance {
   transcription?: { transcript?: string | null } | string | null;
 }
 
-type Config = { transcriptionSettings?: Record<string, unknown> };
-
-const attendee = (context: BotContext) => clientOf(context, 'Attendee');
+const attendee = (context: BotContext<AttendeeSettings>) => clientOf(context, 'Attendee');
 const botPath = (botId: string) => `/api/v1/bots/${encodeURIComponent(botId)}`;
 const getBot = (client: ServiceClient, botId: string) => client.json<AttendeeBot>({ method: 'GET', path: botPath(botId) });
 const stateOfBot = (bot: AttendeeBot) => attendeeState(String(bot.id), factsOfBot(bot));
@@ -91,11 +93,11 @@ function transcriptOfUtterances(utterances: AttendeeUtterance[]) {
   })), 'Attendee');
 }
 
-export const attendeeBot: BotPlugin = {
+const plugin: BotPlugin<AttendeeSettings> = {
   manifest: MANIFEST,
 
   async create({ meetingUrl, botName, metadata }, context) {
-    const { transcriptionSettings } = settingsOf<Config>(context).config;
+    const { transcriptionSettings } = context.settings.config;
     const bot = await attendee(context).json<AttendeeBot>({
       method: 'POST',
       path: '/api/v1/bots',
@@ -137,7 +139,10 @@ export const attendeeBot: BotPlugin = {
     return transcriptOfUtterances(response.json as AttendeeUtterance[]);
   },
 
-  verifyWebhook: (delivery, context) => verifyAttendeeDelivery(delivery, settingsOf<Config>(context).credentials.webhookSecret),
+  verifyWebhook: (delivery, context) => verifyAttendeeDelivery(delivery, context.settings.credentials.webhookSecret),
 
   parseWebhook: (webhook) => parseAttendeeWebhook(webhook),
 };
+
+/** As the host holds it: the host validates the settings against the manifest's schemas before every call. */
+export const attendeeBot: BotPlugin = plugin;

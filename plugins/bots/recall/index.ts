@@ -16,12 +16,26 @@
  */
 import { BotError, type BotContext, type BotManifest, type BotPlugin, type BotState } from '../../sdk/index.ts';
 import { clientOf, inMs, type ServiceClient } from '../shared/client.ts';
-import { baseUrlSchema, credentialsSchema, settingsOf } from '../shared/settings.ts';
+import { baseUrlSchema, credentialsSchema, type BotSettings } from '../shared/settings.ts';
 import { transcriptOf, type Utterance } from '../shared/transcript.ts';
 import { currentState, type RecallStatus } from './states.ts';
 import { parseRecallWebhook, verifyRecallDelivery } from './webhooks.ts';
 
 export const RECALL_DEFAULT_URL = 'https://us-west-2.recall.ai';
+
+export const CONFIG_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    baseUrl: baseUrlSchema(RECALL_DEFAULT_URL, 'The address of your Recall.ai region, e.g. https://us-west-2.recall.ai or https://eu-central-1.recall.ai.'),
+    transcriptProvider: {
+      type: 'object', minProperties: 1, default: { recallai_streaming: { mode: 'prioritize_accuracy' } },
+      description: 'recording_config.transcript.provider of Create Bot, e.g. { "meeting_captions": {} }.',
+    },
+  },
+} as const;
+
+export type RecallSettings = BotSettings<typeof CONFIG_SCHEMA>;
 
 const MANIFEST: BotManifest = {
   apiVersion: 1,
@@ -30,17 +44,7 @@ const MANIFEST: BotManifest = {
   name: 'Recall.ai',
   version: '1.0.0',
   description: 'Sends a Recall.ai bot into Google Meet, Zoom, Teams and Webex meetings and fetches its transcript.',
-  configSchema: {
-    type: 'object',
-    additionalProperties: false,
-    properties: {
-      baseUrl: baseUrlSchema(RECALL_DEFAULT_URL, 'The address of your Recall.ai region, e.g. https://us-west-2.recall.ai or https://eu-central-1.recall.ai.'),
-      transcriptProvider: {
-        type: 'object', minProperties: 1, default: { recallai_streaming: { mode: 'prioritize_accuracy' } },
-        description: 'recording_config.transcript.provider of Create Bot, e.g. { "meeting_captions": {} }.',
-      },
-    },
-  },
+  configSchema: CONFIG_SCHEMA,
   credentialsSchema: credentialsSchema('The whsec_… secret of your Recall.ai webhook endpoint.'),
 };
 
@@ -60,9 +64,7 @@ interface Segment {
   words?: { text?: string; start_timestamp?: { relative?: number } | null }[];
 }
 
-type Config = { transcriptProvider: Record<string, unknown> };
-
-const recall = (context: BotContext) => clientOf(context, 'Recall.ai');
+const recall = (context: BotContext<RecallSettings>) => clientOf(context, 'Recall.ai');
 const botPath = (botId: string) => `/api/v1/bot/${encodeURIComponent(botId)}/`;
 const getBot = (client: ServiceClient, botId: string) => client.json<RecallBot>({ method: 'GET', path: botPath(botId) });
 const stateOfBot = (bot: RecallBot) => currentState(String(bot.id), bot.status_changes ?? []);
@@ -114,7 +116,7 @@ const utterancesOf = (segments: Segment[]): Utterance[] =>
     };
   });
 
-export const recallBot: BotPlugin = {
+const plugin: BotPlugin<RecallSettings> = {
   manifest: MANIFEST,
 
   async create({ meetingUrl, botName, metadata }, context) {
@@ -123,7 +125,7 @@ export const recallBot: BotPlugin = {
       path: '/api/v1/bot/',
       body: {
         meeting_url: meetingUrl, bot_name: botName,
-        recording_config: { transcript: { provider: settingsOf<Config>(context).config.transcriptProvider } },
+        recording_config: { transcript: { provider: context.settings.config.transcriptProvider } },
         ...(metadata ? { metadata } : {}),
       },
     });
@@ -153,7 +155,10 @@ export const recallBot: BotPlugin = {
     return transcriptOf(utterancesOf(segments), 'Recall.ai');
   },
 
-  verifyWebhook: (delivery, context) => verifyRecallDelivery(delivery, settingsOf<Config>(context).credentials.webhookSecret),
+  verifyWebhook: (delivery, context) => verifyRecallDelivery(delivery, context.settings.credentials.webhookSecret),
 
   parseWebhook: (webhook) => parseRecallWebhook(webhook),
 };
+
+/** As the host holds it: the host validates the settings against the manifest's schemas before every call. */
+export const recallBot: BotPlugin = plugin;

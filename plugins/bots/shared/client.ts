@@ -4,7 +4,7 @@
  * and every failed answer turned into a BotError in the service's own words.
  */
 import { botErrorFromResponse, type BotContext, type BotError, type TrackerHttpRequest, type TrackerHttpResponse } from '../../sdk/index.ts';
-import { settingsOf } from './settings.ts';
+import type { ServiceSettings } from './settings.ts';
 
 export interface ServiceCall {
   method: TrackerHttpRequest['method'];
@@ -70,8 +70,8 @@ export function serviceClient(context: BotContext, service: Service) {
 }
 
 /** The client of the service `name`, at the address and with the API key of the call's settings. */
-export function clientOf(context: BotContext, name: string): ServiceClient {
-  const { config, credentials } = settingsOf(context);
+export function clientOf(context: BotContext<ServiceSettings>, name: string): ServiceClient {
+  const { config, credentials } = context.settings;
   return serviceClient(context, { name, baseUrl: config.baseUrl, apiKey: credentials.apiKey });
 }
 

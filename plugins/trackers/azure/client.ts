@@ -6,28 +6,11 @@
 import {
   errorFromResponse, TrackerError, type TrackerContext, type TrackerHttpRequest, type TrackerHttpResponse,
 } from '../../sdk/index.ts';
+import { SERVICES_URL, type AzureSettings } from './settings.ts';
 
-export const WORK_ITEM_TYPES = ['Task', 'Bug', 'User Story', 'Issue'] as const;
-export type WorkItemType = (typeof WORK_ITEM_TYPES)[number];
-
-export const SERVICES_URL = 'https://dev.azure.com';
 /** Azure DevOps Services answers identity searches on its own host; a Server answers them at its address. */
 const SERVICES_IDENTITIES_URL = 'https://vssps.dev.azure.com';
 const API_VERSION = '7.1';
-
-export interface AzureConfig {
-  /** The project's name (or id). */
-  projectIdentifier: string;
-  workItemType: WorkItemType;
-  /** https://dev.azure.com, or an Azure DevOps Server's address (e.g. https://devops.example.com/tfs). */
-  baseUrl: string;
-}
-
-export interface AzureCredentials {
-  /** The organization (on a Server: the collection, e.g. DefaultCollection). */
-  organization: string;
-  pat: string;
-}
 
 /** The body of a failed call (a VSS service exception). */
 interface ServiceError {
@@ -54,9 +37,9 @@ export type AzureClient = ReturnType<typeof azureClient>;
 const segment = encodeURIComponent;
 
 /** The settings with the manifest's defaults, for callers that pass them unvalidated. */
-function settingsOf(context: TrackerContext): { config: AzureConfig; credentials: AzureCredentials } {
-  const { config, credentials } = context.settings as unknown as { config: Partial<AzureConfig>; credentials: AzureCredentials };
-  return { config: { workItemType: 'Task', baseUrl: SERVICES_URL, ...config } as AzureConfig, credentials };
+function settingsOf(context: TrackerContext<AzureSettings>): AzureSettings {
+  const { config, credentials } = context.settings;
+  return { config: { ...config, workItemType: config.workItemType ?? 'Task', baseUrl: config.baseUrl ?? SERVICES_URL }, credentials };
 }
 
 /**
@@ -78,7 +61,7 @@ function fieldErrors(body: ServiceError | undefined): Record<string, string> {
   );
 }
 
-export function azureClient(context: TrackerContext) {
+export function azureClient(context: TrackerContext<AzureSettings>) {
   const { config, credentials } = settingsOf(context);
   const base = config.baseUrl.replace(/\/+$/, '');
   const organizationUrl = `${base}/${segment(credentials.organization)}`;

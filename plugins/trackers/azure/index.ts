@@ -5,12 +5,12 @@
  * first state of that category when the type's workflow allows it.
  */
 import {
-  isTrackerError, markerOf, TrackerError, type TrackerContext, type TrackerItem, type TrackerManifest, type TrackerPlugin,
+  isTrackerError, markerOf, TrackerError, type TrackerItem, type TrackerManifest, type TrackerPlugin,
 } from '../../sdk/index.ts';
-import { azureClient, SERVICES_URL, WORK_ITEM_TYPES, type AzureClient } from './client.ts';
+import { azureClient, type AzureClient } from './client.ts';
 import { findUser, searchUsers } from './identities.ts';
 import { createDocument, hasTag, itemOf, targetState, titleOf, type WorkItem, type WorkItemState } from './work-item.ts';
-import { trackerConfigSchema } from '../shared/manifest.ts';
+import { CONFIG_SCHEMA, CREDENTIALS_SCHEMA, type AzureSettings } from './settings.ts';
 
 const MANIFEST: TrackerManifest = {
   apiVersion: 1,
@@ -19,35 +19,8 @@ const MANIFEST: TrackerManifest = {
   name: 'Azure DevOps',
   version: '1.0.0',
   description: 'Creates Azure DevOps work items (Task, Bug, User Story or Issue) with priority, tags, assignee, due date and state, and links dependencies as predecessors.',
-  configSchema: trackerConfigSchema({
-    projectIdentifier: {
-      type: 'string', minLength: 1, title: 'project',
-      description: 'The Azure DevOps project name, as in https://dev.azure.com/<organization>/<project>.',
-    },
-    workItemType: {
-      type: 'string', enum: [...WORK_ITEM_TYPES], default: 'Task', title: 'work item type',
-      description: 'The type of the work items created; the project\'s process must have it (Basic has Issue and Task, Agile User Story and Bug).',
-    },
-    baseUrl: {
-      type: 'string', format: 'uri', pattern: '^https?://', default: SERVICES_URL, title: 'Azure DevOps Server URL',
-      description: 'Only for Azure DevOps Server, e.g. https://devops.example.com/tfs; Azure DevOps Services is https://dev.azure.com.',
-    },
-  }),
-  credentialsSchema: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['organization', 'pat'],
-    properties: {
-      organization: {
-        type: 'string', minLength: 1, pattern: '^[^/?#\\s]+$', title: 'organization',
-        description: 'The organization name, as in https://dev.azure.com/<organization> (on Azure DevOps Server: the collection, e.g. DefaultCollection).',
-      },
-      pat: {
-        type: 'string', minLength: 1, title: 'PAT',
-        description: 'A personal access token of this organization with the scopes Work Items (Read & write) and Project and Team (Read), and Identity (Read) to assign work items.',
-      },
-    },
-  },
+  configSchema: CONFIG_SCHEMA,
+  credentialsSchema: CREDENTIALS_SCHEMA,
 };
 
 /** How many work items carrying one marker are looked at (a retried create makes at most one more). */
@@ -98,10 +71,10 @@ const relationExists = (body: unknown) => {
   return typeKey === 'WorkItemTrackingRelationExistsException' || (typeof message === 'string' && /relation .*already exists/i.test(message));
 };
 
-export const azureTracker: TrackerPlugin = {
+const tracker: TrackerPlugin<AzureSettings> = {
   manifest: MANIFEST,
 
-  async verify(context: TrackerContext) {
+  async verify(context) {
     const azure = azureClient(context);
     const { organization } = azure.credentials;
     const { projectIdentifier, workItemType } = azure.config;
@@ -179,5 +152,8 @@ export const azureTracker: TrackerPlugin = {
   resolveUser: (username, context) => findUser(azureClient(context), username),
   searchUsers: (query, context) => searchUsers(azureClient(context), query),
 };
+
+/** As the host holds it: the host validates the settings against the manifest's schemas before every call. */
+export const azureTracker: TrackerPlugin = tracker;
 
 export default azureTracker;

@@ -6,18 +6,7 @@ import {
   errorFromResponse, isTrackerError, TrackerError, type TrackerContext, type TrackerHttpRequest, type TrackerHttpResponse,
 } from '../../sdk/index.ts';
 import { CONTENT_METHODS, pacerOf, type ContentPacer } from './pacing.ts';
-
-export interface GitHubConfig {
-  /** 'owner/repo'. */
-  projectIdentifier: string;
-  /** REST API root of a GitHub Enterprise Server, e.g. https://ghe.example.com/api/v3. Unset: api.github.com. */
-  baseUrl?: string;
-}
-
-export interface GitHubCredentials {
-  /** Sent as `Authorization: Bearer`. */
-  token: string;
-}
+import type { GitHubSettings } from './settings.ts';
 
 const GITHUB_API = 'https://api.github.com';
 
@@ -53,9 +42,8 @@ export interface GitHubRepository {
   eachPage<T>(path: string, maxPages: number, visit: (items: T[]) => boolean): Promise<'done' | 'stopped' | 'capped'>;
 }
 
-export function repositoryOf(context: TrackerContext): GitHubRepository {
-  const config = context.settings.config as Partial<GitHubConfig>;
-  const credentials = context.settings.credentials as Partial<GitHubCredentials>;
+export function repositoryOf(context: TrackerContext<GitHubSettings>): GitHubRepository {
+  const { config, credentials } = context.settings;
   const [owner = '', repo = ''] = (config.projectIdentifier ?? '').trim().split('/');
   const root = (config.baseUrl || GITHUB_API).replace(/\/+$/, '');
   const headers = {

@@ -14,7 +14,7 @@ import { sectionsToMarkdown, ticketSections } from '../shared/sections.ts';
 import { fitTitle } from '../shared/title.ts';
 import { afterCreate, issueItem, repositoryOf, type GitHubIssue, type GitHubRepository } from './client.ts';
 import { alreadyExists, createLabels, labelsOf, MARKER_COLOUR, MARKER_LABEL, planLabels } from './labels.ts';
-import { trackerConfigSchema } from '../shared/manifest.ts';
+import { CONFIG_SCHEMA, CREDENTIALS_SCHEMA, type GitHubSettings } from './settings.ts';
 import { matchPeople } from '../shared/people.ts';
 import { GITHUB_OAUTH } from './oauth.ts';
 
@@ -25,34 +25,8 @@ const MANIFEST: TrackerManifest = {
   name: 'GitHub',
   version: '1.0.0',
   description: 'Creates GitHub issues, with labels for priority and tags, and links dependencies as "blocked by".',
-  configSchema: trackerConfigSchema({
-    projectIdentifier: {
-      type: 'string',
-      title: 'repository',
-      pattern: '^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?/[A-Za-z0-9._-]+$',
-      description: 'The repository the issues go to, as owner/repo (e.g. acme/web).',
-    },
-    baseUrl: {
-      type: 'string',
-      title: 'GitHub Enterprise Server API URL',
-      format: 'uri',
-      pattern: '^https?://',
-      description: 'Only for GitHub Enterprise Server: its REST API address, e.g. https://ghe.example.com/api/v3. Leave empty for github.com.',
-    },
-  }),
-  credentialsSchema: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['token'],
-    properties: {
-      token: {
-        type: 'string',
-        title: 'token',
-        minLength: 1,
-        description: 'A personal access token with write access to the repository\'s issues (fine-grained: Issues read and write; classic: repo scope).',
-      },
-    },
-  },
+  configSchema: CONFIG_SCHEMA,
+  credentialsSchema: CREDENTIALS_SCHEMA,
 };
 
 /**
@@ -79,7 +53,7 @@ function issueBody(ticket: TrackerTicket): string {
   return [sectionsToMarkdown(sections), markerComment(ticket.id)].filter(Boolean).join('\n\n');
 }
 
-export const githubTracker: TrackerPlugin = {
+const tracker: TrackerPlugin<GitHubSettings> = {
   manifest: MANIFEST,
   oauth: GITHUB_OAUTH,
 
@@ -237,5 +211,8 @@ async function alreadyBlockedBy(repository: GitHubRepository, path: string, bloc
     throw error;
   }
 }
+
+/** As the host holds it: the host validates the settings against the manifest's schemas before every call. */
+export const githubTracker: TrackerPlugin = tracker;
 
 export default githubTracker;

@@ -15,30 +15,7 @@ import { createHash } from 'node:crypto';
 import {
   errorFromResponse, isTrackerError, TrackerError, type TrackerContext, type TrackerHttpRequest, type TrackerHttpResponse,
 } from '../../sdk/index.ts';
-
-export interface JiraConfig {
-  /** The project key, e.g. 'PROJ'. */
-  projectIdentifier: string;
-  /** Whether the ticket's priority is sent; off for projects whose create screen has no Priority field. Default true. */
-  includePriority?: boolean;
-}
-
-export interface JiraCredentials {
-  /** The site, e.g. https://acme.atlassian.net. */
-  url: string;
-  /** The Atlassian account's e-mail address. */
-  username: string;
-  apiToken: string;
-}
-
-/** A connection made with "Connect with Jira" (oauth.ts): the site, the 3LO token and the site's gateway address. */
-export interface JiraSignedInCredentials {
-  url: string;
-  accessToken: string;
-  cloudId: string;
-  /** https://api.atlassian.com/ex/jira/{cloudId}, where a 3LO token works. */
-  apiUrl: string;
-}
+import type { JiraSettings, JiraSignedInCredentials } from './settings.ts';
 
 /** Atlassian's API gateway, through which scoped API tokens reach a site. */
 export const GATEWAY = 'https://api.atlassian.com/ex/jira';
@@ -77,10 +54,11 @@ function siteAddress(url: string): string {
 /** Routes found so far, by site and credentials (hashed): a scoped token is sent to the gateway straight away. */
 const routes = new Map<string, JiraRoute>();
 
-export function siteOf(context: TrackerContext): JiraSite {
-  const credentials = context.settings.credentials as Partial<JiraCredentials & JiraSignedInCredentials>;
+export function siteOf(context: TrackerContext<JiraSettings>): JiraSite {
+  const { credentials } = context.settings;
   const site = siteAddress(credentials.url ?? '');
-  if (credentials.accessToken && credentials.apiUrl) return signedInSite(context, site, credentials as JiraSignedInCredentials);
+  // The sign-in's credentials carry a token (the host checked them against SIGNED_IN_CREDENTIALS_SCHEMA).
+  if ('accessToken' in credentials) return signedInSite(context, site, credentials);
   const basic = Buffer.from(`${credentials.username ?? ''}:${credentials.apiToken ?? ''}`, 'utf8').toString('base64');
   const remembered = createHash('sha256').update(`${site}\n${basic}`).digest('hex');
   const headers = { accept: 'application/json', authorization: `Basic ${basic}` };
@@ -123,8 +101,8 @@ export function siteOf(context: TrackerContext): JiraSite {
 }
 
 /** The site as the plugin uses it, whichever way `send` reaches it. */
-function siteWith(context: TrackerContext, site: string, send: JiraSite['send'], route: () => JiraRoute | null): JiraSite {
-  const config = context.settings.config as Partial<JiraConfig>;
+function siteWith(context: TrackerContext<JiraSettings>, site: string, send: JiraSite['send'], route: () => JiraRoute | null): JiraSite {
+  const { config } = context.settings;
   return {
     site,
     projectKey: (config.projectIdentifier ?? '').trim().toUpperCase(),
@@ -143,7 +121,7 @@ function siteWith(context: TrackerContext, site: string, send: JiraSite['send'],
  * A site reached with a 3LO token: every request through the gateway with `Authorization: Bearer` ("Making calls to
  * API", developer.atlassian.com/cloud/oauth/getting-started/making-calls-to-api); links still name the site.
  */
-function signedInSite(context: TrackerContext, site: string, credentials: JiraSignedInCredentials): JiraSite {
+function signedInSite(context: TrackerContext<JiraSettings>, site: string, credentials: JiraSignedInCredentials): JiraSite {
   const headers = { accept: 'application/json', authorization: `Bearer ${credentials.accessToken}` };
   const base = credentials.apiUrl.replace(/\/+$/, '');
   const route: JiraRoute = { kind: 'signed-in', cloudId: credentials.cloudId };

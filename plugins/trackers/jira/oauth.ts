@@ -15,6 +15,7 @@
  * at id.atlassian.com, Connected apps, so there is no revoke hook.
  */
 import { errorFromResponse, TrackerError, type TrackerOAuth } from '../../sdk/index.ts';
+import { SIGNED_IN_CREDENTIALS_SCHEMA } from './settings.ts';
 
 interface AccessibleResource {
   id?: unknown;
@@ -41,18 +42,7 @@ export const JIRA_OAUTH: TrackerOAuth = {
   tokenRequest: 'json',
   rotatesRefreshTokens: true,
   /** The site's address from the form, the token and the gateway address of that site; the e-mail, if typed, is kept. */
-  credentialsSchema: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['url', 'accessToken', 'cloudId', 'apiUrl'],
-    properties: {
-      url: { type: 'string', title: 'Jira site URL', format: 'uri', pattern: '^https?://' },
-      username: { type: 'string', title: 'Atlassian account e-mail' },
-      accessToken: { type: 'string', minLength: 1 },
-      cloudId: { type: 'string', minLength: 1 },
-      apiUrl: { type: 'string', format: 'uri', pattern: '^https?://' },
-    },
-  },
+  credentialsSchema: SIGNED_IN_CREDENTIALS_SCHEMA,
   async credentials(grant, { credentials, endpoints, http, signal }) {
     const site = typeof credentials['url'] === 'string' ? credentials['url'].trim() : '';
     if (!site) throw new TrackerError('validation', 'Fill in the JIRA URL (e.g. https://your-team.atlassian.net) and choose "Connect with Jira" again: the sign-in needs to know which site to connect.');

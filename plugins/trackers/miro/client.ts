@@ -6,21 +6,11 @@
 import {
   errorFromResponse, TrackerError, type TrackerContext, type TrackerHttpRequest, type TrackerHttpResponse,
 } from '../../sdk/index.ts';
+import type { MiroSettings } from './settings.ts';
 
 export const MIRO_API = 'https://api.miro.com';
 /** Miro's largest page. */
 const PAGE_SIZE = 50;
-
-export interface MiroConfig {
-  /** The board's id, as in https://miro.com/app/board/<id>/. */
-  projectIdentifier: string;
-  /** Another address of Miro's REST API (a proxy, or a local stand-in); unset: https://api.miro.com. */
-  baseUrl?: string;
-}
-
-export interface MiroCredentials {
-  accessToken: string;
-}
 
 /** Miro's error body: `{ status, code, message, type: 'error' }`, with the refused fields for a 400. */
 interface MiroErrorBody {
@@ -56,8 +46,8 @@ const refusedToken = (status: number) =>
     { status },
   );
 
-export function miroClient(context: TrackerContext) {
-  const { config, credentials } = context.settings as unknown as { config: MiroConfig; credentials: MiroCredentials };
+export function miroClient(context: TrackerContext<MiroSettings>) {
+  const { config, credentials } = context.settings;
   const board = `/v2/boards/${encodeURIComponent(config.projectIdentifier)}`;
   const api = (config.baseUrl ?? MIRO_API).replace(/\/+$/, '');
   const { signal } = context;

@@ -4,12 +4,12 @@
  * card's description, found again by reading the board's cards; a dependency becomes an arrow between two cards.
  */
 import {
-  isTrackerError, TrackerError, type TrackerContext, type TrackerItem, type TrackerManifest, type TrackerPlugin,
+  isTrackerError, TrackerError, type TrackerItem, type TrackerManifest, type TrackerPlugin,
 } from '../../sdk/index.ts';
 import { cardBody, carriesMarker, freeSlot, keyOf, plainText, wantedTags, type Card, type WantedTag } from './card.ts';
 import { matchPeople } from '../shared/people.ts';
 import { miroClient, type MiroClient } from './client.ts';
-import { trackerConfigSchema } from '../shared/manifest.ts';
+import { CONFIG_SCHEMA, CREDENTIALS_SCHEMA, type MiroSettings } from './settings.ts';
 import { MIRO_OAUTH } from './oauth.ts';
 
 const MANIFEST: TrackerManifest = {
@@ -19,29 +19,8 @@ const MANIFEST: TrackerManifest = {
   name: 'Miro',
   version: '1.0.0',
   description: 'Adds each ticket to a Miro board as a card with its description, due date, assignee and tags for priority, status and project; dependencies become arrows.',
-  configSchema: trackerConfigSchema({
-    projectIdentifier: {
-      type: 'string', minLength: 1, pattern: '^[^/?#\\s]+$', title: 'board ID',
-      description: 'The board\'s ID, from its address: https://miro.com/app/board/<board ID>/ (e.g. uXjVOabc123=).',
-    },
-    baseUrl: {
-      type: 'string', format: 'uri', pattern: '^https?://', title: 'Miro API URL',
-      description: 'Only to reach Miro through a proxy or a local stand-in: the REST API address. Leave empty for https://api.miro.com.',
-    },
-  }),
-  credentialsSchema: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['accessToken'],
-    properties: {
-      accessToken: {
-        type: 'string', minLength: 1, title: 'access token',
-        description: 'An access token of a Miro app installed in the board\'s team, with the boards:read and boards:write scopes. '
-          + 'Use an app whose tokens do not expire: a token of an app with "expire user authorization token" on lasts one hour '
-          + '("Connect with Miro", where this server offers it, renews such tokens itself).',
-      },
-    },
-  },
+  configSchema: CONFIG_SCHEMA,
+  credentialsSchema: CREDENTIALS_SCHEMA,
 };
 
 /** How far the board's cards are read: 20 pages of 50. */
@@ -110,11 +89,11 @@ async function attachTags(miro: MiroClient, cardId: string, ids: string[]): Prom
   }
 }
 
-export const miroTracker: TrackerPlugin = {
+const tracker: TrackerPlugin<MiroSettings> = {
   manifest: MANIFEST,
   oauth: MIRO_OAUTH,
 
-  async verify(context: TrackerContext) {
+  async verify(context) {
     const miro = miroClient(context);
     const answer = await miro.send({ method: 'GET', path: '/v1/oauth-token' });
     // Miro answers an unknown token to this call with 400 "Invalid token provided".
@@ -178,5 +157,8 @@ export const miroTracker: TrackerPlugin = {
     return matchPeople(members, query, (member) => [member.name]).map((member) => ({ value: member.id, name: member.name || member.id }));
   },
 };
+
+/** As the host holds it: the host validates the settings against the manifest's schemas before every call. */
+export const miroTracker: TrackerPlugin = tracker;
 
 export default miroTracker;

@@ -9,17 +9,7 @@ import { Webhook } from 'standardwebhooks';
 import {
   retryAtOf, TrackerError, type TrackerContext, type TrackerHttpResponse, type TrackerItem, type TrackerTicket,
 } from '../../sdk/index.ts';
-
-export interface WebhookConfig {
-  /** A label the receiving system knows this project by; sent in every event. */
-  projectIdentifier: string;
-}
-
-export interface WebhookCredentials {
-  url: string;
-  /** whsec_ and base64: signs every delivery. Without it deliveries go unsigned. */
-  secret?: string;
-}
+import type { WebhookSettings } from './settings.ts';
 
 export type EventType = 'ticket.created' | 'ticket.dependency' | 'ping';
 
@@ -52,12 +42,8 @@ export const ticketMessageId = (ticketId: string) => `msg_${SAFE_ID.test(ticketI
 export const dependencyMessageId = (item: TrackerItem, dependency: TrackerItem) =>
   `msg_dep_${digest(`${item.externalId}\n${dependency.externalId}`)}`;
 
-/** The settings as the host validated them. */
-export const settingsOf = (context: TrackerContext) =>
-  context.settings as unknown as { config: WebhookConfig; credentials: WebhookCredentials };
-
 /** The receiver's host: what a person recognises, without the path (where such URLs keep their secret). */
-export const receiverHost = (context: TrackerContext) => new URL(settingsOf(context).credentials.url).host;
+export const receiverHost = (context: TrackerContext<WebhookSettings>) => new URL(context.settings.credentials.url).host;
 
 /** Every field of the ticket, in the payload's own shape (schemas/webhook-payload.schema.json). */
 export function ticketOf(ticket: TrackerTicket) {
@@ -105,8 +91,8 @@ export function failure(response: TrackerHttpResponse, host: string, now = Date.
 }
 
 /** Sends one event; resolves with the receiver's 2xx answer, rejects with the TrackerError of any other. */
-export async function deliver(context: TrackerContext, id: string, type: EventType, data: Record<string, unknown>): Promise<TrackerHttpResponse> {
-  const { config, credentials } = settingsOf(context);
+export async function deliver(context: TrackerContext<WebhookSettings>, id: string, type: EventType, data: Record<string, unknown>): Promise<TrackerHttpResponse> {
+  const { config, credentials } = context.settings;
   const sent = new Date();
   const event: WebhookEvent = { type, timestamp: sent.toISOString(), data: { source: 'tickscribe', projectIdentifier: config.projectIdentifier, ...data } };
   const body = JSON.stringify(event);

@@ -5,10 +5,10 @@
  * (docs/webhooks.md). Retries are the push workflow's: a failed delivery throws, it never waits here.
  */
 import { randomUUID } from 'node:crypto';
-import { markerOf, type TrackerContext, type TrackerManifest, type TrackerPlugin } from '../../sdk/index.ts';
+import { markerOf, type TrackerManifest, type TrackerPlugin } from '../../sdk/index.ts';
 import { sectionsToMarkdown, ticketSections } from '../shared/sections.ts';
-import { deliver, dependencyMessageId, itemOf, receiverHost, settingsOf, ticketMessageId, ticketOf } from './delivery.ts';
-import { trackerConfigSchema } from '../shared/manifest.ts';
+import { deliver, dependencyMessageId, itemOf, receiverHost, ticketMessageId, ticketOf } from './delivery.ts';
+import { CONFIG_SCHEMA, CREDENTIALS_SCHEMA, type WebhookSettings } from './settings.ts';
 
 const MANIFEST: TrackerManifest = {
   apiVersion: 1,
@@ -17,36 +17,17 @@ const MANIFEST: TrackerManifest = {
   name: 'Webhook',
   version: '1.0.0',
   description: 'Sends each ticket, with every field, as a JSON event signed per Standard Webhooks to a URL of your own; see docs/webhooks.md for the payload and how to verify it.',
-  configSchema: trackerConfigSchema({
-    projectIdentifier: {
-      type: 'string', minLength: 1, title: 'project label',
-      description: 'A name the receiving system knows this project by; every event carries it as data.projectIdentifier.',
-    },
-  }),
-  credentialsSchema: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['url'],
-    properties: {
-      url: {
-        type: 'string', format: 'uri', pattern: '^https?://', title: 'URL',
-        description: 'Where each event is POSTed, e.g. https://hooks.example.com/tickscribe. Use https: the events carry the tickets.',
-      },
-      secret: {
-        type: 'string', pattern: '^whsec_[A-Za-z0-9+/]{32,}={0,2}$', title: 'signing secret',
-        description: 'The Standard Webhooks secret the receiver verifies signatures with: whsec_ followed by 24 to 64 random bytes in base64 (e.g. whsec_ and the output of `openssl rand -base64 32`). Without one, deliveries are sent unsigned and receivers cannot tell them from forgeries.',
-      },
-    },
-  },
+  configSchema: CONFIG_SCHEMA,
+  credentialsSchema: CREDENTIALS_SCHEMA,
 };
 
-export const webhookTracker: TrackerPlugin = {
+const tracker: TrackerPlugin<WebhookSettings> = {
   manifest: MANIFEST,
 
-  async verify(context: TrackerContext) {
+  async verify(context) {
     await deliver(context, `msg_ping_${randomUUID()}`, 'ping', {});
     return {
-      account: settingsOf(context).credentials.secret ? 'deliveries signed with your secret (Standard Webhooks)' : 'unsigned deliveries (no signing secret set)',
+      account: context.settings.credentials.secret ? 'deliveries signed with your secret (Standard Webhooks)' : 'unsigned deliveries (no signing secret set)',
       target: receiverHost(context),
     };
   },
@@ -58,7 +39,7 @@ export const webhookTracker: TrackerPlugin = {
       ticket: ticketOf(ticket),
       body: sectionsToMarkdown(ticketSections(ticket)),
     });
-    return itemOf(response, id, settingsOf(context).credentials.url);
+    return itemOf(response, id, context.settings.credentials.url);
   },
 
   findByMarker: async () => null,
@@ -75,5 +56,8 @@ export const webhookTracker: TrackerPlugin = {
     return name ? { id: name, name } : null;
   },
 };
+
+/** As the host holds it: the host validates the settings against the manifest's schemas before every call. */
+export const webhookTracker: TrackerPlugin = tracker;
 
 export default webhookTracker;
