@@ -21,6 +21,35 @@ const LAYERS = [
   { target: './migrations', from: ['./server', './api', './workflows', './web', './plugins'], why: 'migrations stand on their own' },
 ];
 
+/**
+ * Core's inside, bottom first (docs/architecture.md): a folder imports from the tiers below its own, never from its
+ * own tier or above. The entities (`*.entity.ts`, in the folder of their domain) sit under every folder, importing
+ * only one another and the files at core's root (config, errors, ids, logger), which import only schema/ (the JSON
+ * Schema registry the configuration is checked with).
+ */
+const CORE_TIERS = [
+  ['schema'],
+  ['db'],
+  ['net', 'security', 'mail', 'temporal'],
+  ['users', 'plugins'],
+  ['credits', 'oauth', 'tickets'],
+  ['connections', 'transcripts', 'billing'],
+  ['bots', 'push'],
+];
+const CORE_FOLDERS = CORE_TIERS.flat();
+const ENTITY = '**/*.entity.ts';
+const coreFolder = (folder) => `./core/${folder}/**`;
+
+const CORE_LAYERS = [
+  { target: './core/*.ts', from: CORE_FOLDERS.filter((folder) => folder !== 'schema').map(coreFolder), why: "core's root files (config, errors, logger) import only schema/ of core's folders" },
+  { target: `./core/${ENTITY}`, from: CORE_FOLDERS.map(coreFolder), except: [ENTITY], why: 'entities import only other entities and the files at core\'s root' },
+  ...CORE_TIERS.flatMap((tier, index) => tier.map((folder) => ({
+    target: coreFolder(folder),
+    from: CORE_TIERS.slice(index).flat().filter((other) => other !== folder).map(coreFolder),
+    except: [ENTITY],
+    why: `inside core, ${folder}/ imports only ${CORE_TIERS.slice(0, index).flat().map((below) => `${below}/`).join(', ') || 'the entities'}${index ? ', the entities' : ''} and core's root files`,
+  }))),
+];
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', '.data/', '.tools/', 'schemas/types.ts', 'plugins/sdk/types.ts', 'web/src/api/openapi.ts', 'tests/fixtures/**/*.js'] },
@@ -41,7 +70,7 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         {
-          zones: LAYERS.map(({ target, from, except, why }) => ({
+          zones: [...LAYERS, ...CORE_LAYERS].map(({ target, from, except, why }) => ({
             target, from, ...(except ? { except } : {}), message: `Layers point one way: ${why}.`,
           })),
         },

@@ -1,7 +1,7 @@
 // Parser throughput on ~1 MB inputs of every built-in format, and detection over all parsers.
 // Run with `node bench/parsers.ts`. Prints numbers; asserts nothing. Target: detect + parse under 50 ms per 1 MB.
 import { loadPluginHost } from '../server/plugins.ts';
-import { MAX_TRANSCRIPT_BYTES } from '../core/transcripts/limits.ts';
+import { MAX_TRANSCRIPT_BYTES } from '../core/plugins/upload-limits.ts';
 import { SENTENCES, SPEAKERS } from './support.ts';
 
 const TARGET = MAX_TRANSCRIPT_BYTES - 4096;

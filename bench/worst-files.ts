@@ -15,7 +15,7 @@
  * distinct task with a due date on every line, one line of 1 MB without a newline, one turn of 1 MB of tasks, one speaker with a confidence on every row, empty cues, JSON word
  * lists, JSON Lines, Tickscribe's own JSON (never merged) and arrays nested 500,000 deep.
  */
-import { MAX_TRANSCRIPT_BYTES } from '../core/transcripts/limits.ts';
+import { MAX_TRANSCRIPT_BYTES } from '../core/plugins/upload-limits.ts';
 import { TRANSCRIPT_LIMITS } from '../plugins/sdk/limits.ts';
 
 export interface WorstFile {

@@ -1,6 +1,6 @@
 /** Reading a multipart upload: the one file in a named field, stopped as soon as it passes the size limit. */
 import busboy from 'busboy';
-import { MAX_TRANSCRIPT_BYTES, tooLargeMessage } from '../../core/transcripts/limits.ts';
+import { MAX_TRANSCRIPT_BYTES, tooLargeMessage } from '../../core/plugins/upload-limits.ts';
 import type { UploadedFile } from '../../core/transcripts/upload.ts';
 import type { AppContext } from '../context.ts';
 import { HttpError } from '../errors.ts';

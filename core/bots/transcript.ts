@@ -6,7 +6,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ParsedTranscript } from '../../plugins/sdk/index.ts';
 import { CreditsExhausted, type Credits } from '../credits/credits.ts';
 import { LimitReached } from '../errors.ts';
-import { MAX_TRANSCRIPT_BYTES } from '../transcripts/limits.ts';
+import { MAX_TRANSCRIPT_BYTES } from '../plugins/upload-limits.ts';
 import { Transcript, type TranscriptMetadata } from '../transcripts/transcript.entity.ts';
 import { assertCanUpload } from '../transcripts/transcripts.ts';
 import { Bot } from './bot.entity.ts';

@@ -26,7 +26,7 @@ import { connectionTypes } from './type-fields.ts';
 import { searchUsers } from './user-search.ts';
 import type { OAuthSetup } from '../oauth/apps.ts';
 import { notSetUp, OAuthFlow } from '../oauth/flow.ts';
-import { OAuthGrants } from '../oauth/grants.ts';
+import { OAuthGrants } from './grants.ts';
 
 const CONNECTION_NOT_FOUND = 'Connection not found';
 
@@ -286,7 +286,7 @@ export class Connections {
     return this.#open(em, connection, await this.#fresh(em, connection));
   }
 
-  /** The credentials to use now: a grant about to expire is refreshed first (oauth/grants.ts). */
+  /** The credentials to use now: a grant about to expire is refreshed first (grants.ts). */
   async #fresh(em: EntityManager, connection: Connection): Promise<Credentials> {
     const credentials = this.#credentials(connection);
     return (await this.#grants.refreshIfDue(em, connection, this.#config(connection))) ?? credentials;

@@ -7,7 +7,7 @@ import type { ValidateFunction } from 'ajv';
 import type { ParsedTranscript, ParserInput, ParserOutput, ParserPlugin } from '../../plugins/sdk/index.ts';
 import { describeSchemaError } from '../../plugins/sdk/index.ts';
 import { splitLongText, TRANSCRIPT_LIMITS, tooManyMessages, tooManyParticipants } from '../../plugins/sdk/limits.ts';
-import { checkUploadFile, titleFromFileName } from '../transcripts/limits.ts';
+import { checkUploadFile, titleFromFileName } from './upload-limits.ts';
 import { decodeTranscriptBytes } from './decode.ts';
 import { ParseFailure } from './errors.ts';
 

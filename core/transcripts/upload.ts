@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Credits } from '../credits/credits.ts';
 import { InvalidInput, TooLarge } from '../errors.ts';
 import type { User } from '../users/user.entity.ts';
-import { checkUploadFile, storedFileName, titleFromFileName } from './limits.ts';
+import { checkUploadFile, storedFileName, titleFromFileName } from '../plugins/upload-limits.ts';
 import { Transcript } from './transcript.entity.ts';
 import { assertCanUpload } from './transcripts.ts';
 import { lockUserRow } from '../users/lock.ts';

@@ -39,6 +39,14 @@ describe('layer rule', () => {
     ['api/routes/x.ts', "import '../../workflows/activities.ts';"],
     ['workflows/x.ts', "import '../api/app.ts';"],
     ['web/src/x.ts', "import '../../core/errors.ts';"],
+    // Inside core: entities at the bottom, then db/, then the domains one way.
+    ['core/db/x.ts', "import '../users/accounts.ts';"],
+    ['core/users/x.entity.ts', "import '../db/orm.ts';"],
+    ['core/tickets/x.ts', "import '../transcripts/ingest.ts';"],
+    ['core/plugins/x.ts', "import '../transcripts/upload.ts';"],
+    ['core/oauth/x.ts', "import '../connections/credentials.ts';"],
+    ['core/users/x.ts', "import '../plugins/host.ts';"],
+    ['core/x.ts', "import './users/accounts.ts';"],
   ])('refuses a wrong-way import in %s: %s', async (file, source) => {
     expect(await lint(file, source)).toEqual([expect.stringMatching(/imported in restricted zone\. Layers point one way: /)]);
   });
@@ -48,6 +56,10 @@ describe('layer rule', () => {
     ['api/routes/x.ts', "import '../../workflows/client.ts';"],
     ['server/x.ts', "import '../api/app.ts';\nimport '../plugins/parsers/index.ts';"],
     ['web/src/x.ts', "import '../../schemas/upload-limits.json';"],
+    ['core/db/x.ts', "import '../users/user.entity.ts';\nimport '../tickets/ticket.entity.ts';\nimport '../errors.ts';"],
+    ['core/users/x.entity.ts', "import '../transcripts/transcript.entity.ts';"],
+    ['core/transcripts/x.ts', "import '../tickets/merge.ts';\nimport '../plugins/host.ts';\nimport '../db/orm.ts';"],
+    ['core/push/x.ts', "import '../connections/connections.ts';\nimport '../tickets/tickets.ts';"],
   ])('allows %s: %s', async (file, source) => {
     expect(await lint(file, source)).toEqual([]);
   });

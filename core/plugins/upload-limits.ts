@@ -1,5 +1,5 @@
 /**
- * The upload rules from the specification (section 9), stated once: the size limit, the accepted extensions and
+ * The upload rules from the specification ("Business constants and limits"), stated once: the size limit, the accepted extensions and
  * the title a file gives its transcript. The numbers are shared with the web app through schemas/upload-limits.json.
  */
 import { extname } from 'node:path';

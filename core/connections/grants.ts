@@ -12,12 +12,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { OAuthGrant } from '../../plugins/sdk/index.ts';
 import type { ConnectionVerification } from '../../schemas/types.ts';
-import type { Connection } from '../connections/connection.entity.ts';
-import type { CredentialsCipher, Credentials } from '../connections/credentials.ts';
+import type { Connection } from './connection.entity.ts';
+import type { CredentialsCipher, Credentials } from './credentials.ts';
 import { InvalidInput } from '../errors.ts';
 import type { Logger } from '../logger.ts';
-import type { OAuthFlow, OAuthTracker } from './flow.ts';
-import { OAuthTokenError, refreshGrant } from './tokens.ts';
+import type { OAuthFlow, OAuthTracker } from '../oauth/flow.ts';
+import { OAuthTokenError, refreshGrant } from '../oauth/tokens.ts';
 
 /** How long before its expiry an access token is refreshed: a push's calls then all run on a live token. */
 export const REFRESH_MARGIN_MS = 5 * 60_000;
