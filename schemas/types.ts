@@ -1036,7 +1036,13 @@ export interface PushTicketResult {
 /**
  * A new ticket; title, project and description are required (blank counts as missing).
  */
-export interface TicketCreateRequest {
+export type TicketCreateRequest = TicketFields;
+
+// api/tickets/fields.request.schema.json
+/**
+ * A ticket's fields as the web app sends them when creating or changing one; the ticket's own ids and times are accepted and ignored.
+ */
+export interface TicketFields {
   title?: string;
   description?: string;
   project?: string;
@@ -1165,42 +1171,7 @@ export interface TicketView {
 /**
  * Changes to a ticket; fields left out keep their values.
  */
-export interface TicketUpdateRequest {
-  title?: string;
-  description?: string;
-  project?: string;
-  context?: string | null;
-  implementation?: string | null;
-  notes?: string | null;
-  /**
-   * @maxItems 100
-   */
-  dependencies?: string[];
-  effort?: "Small" | "Medium" | "Large" | null;
-  status?: "ToDo" | "InProgress" | "Done";
-  priority?: "Low" | "Medium" | "High";
-  assignee?: string | null;
-  /**
-   * @maxItems 50
-   */
-  tags?: string[];
-  dueDate?: string | null;
-  transcriptId?: string | null;
-  id?: unknown;
-  /**
-   * Sent by the web app on create; the server uses the signed-in user.
-   */
-  user_id?: {
-    [k: string]: unknown;
-  };
-  userId?: unknown;
-  externalUrl?: unknown;
-  externalId?: unknown;
-  externalType?: unknown;
-  externalKey?: unknown;
-  createdAt?: unknown;
-  updatedAt?: unknown;
-}
+export type TicketUpdateRequest = TicketFields;
 
 // api/tickets/users-search.query.schema.json
 export interface AssigneeSearchQuery {

@@ -5,10 +5,20 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { compile } from 'json-schema-to-typescript';
-import { CONTRACT_SCHEMAS_DIR, SCHEMAS_DIR, SCHEMA_ID_BASE, loadSchemaFiles } from './registry.ts';
+import { CONTRACT_SCHEMAS_DIR, SCHEMAS_DIR, SCHEMA_ID_BASE, loadSchemaFiles, type JsonSchema } from './registry.ts';
 
 export const TYPES_FILE = join(SCHEMAS_DIR, 'types.ts');
 export const CONTRACT_TYPES_FILE = join(CONTRACT_SCHEMAS_DIR, '..', 'types.ts');
+
+/**
+ * The type a schema stands for when it only names another schema file (a `$ref` beside its title and description,
+ * as the ticket create and update requests share their fields): that file's type, by name, not a copy of it.
+ */
+function aliasOf(schema: JsonSchema, all: Map<string, JsonSchema>): string | undefined {
+  const { $schema: _schema, $id: _id, title: _title, description: _description, $ref, ...rest } = schema;
+  if (typeof $ref !== 'string' || !$ref.startsWith(SCHEMA_ID_BASE) || Object.keys(rest).length) return undefined;
+  return all.get($ref.slice(SCHEMA_ID_BASE.length))?.title;
+}
 
 async function renderTypes(dir: string, source: string): Promise<string> {
   const parts = [`// Generated from ${source}*.schema.json by \`npm run schemas:types\`. Do not edit.\n`];
@@ -22,6 +32,11 @@ async function renderTypes(dir: string, source: string): Promise<string> {
   };
   for (const [path, schema] of files) {
     const name = schema.title ?? path;
+    const alias = aliasOf(schema, all);
+    if (alias) {
+      parts.push(`// ${path}\n${schema.description ? `/**\n * ${schema.description}\n */\n` : ''}export type ${name} = ${alias};\n`);
+      continue;
+    }
     const body = await compile(schema as Parameters<typeof compile>[0], name, {
       bannerComment: '',
       cwd: dir,

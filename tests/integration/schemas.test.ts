@@ -14,6 +14,26 @@ describe('schemas/', () => {
     }
   });
 
+  it('every answer of the API names its fields in camelCase, so the web app reads them as they come', () => {
+    const names = (schema: unknown): string[] => {
+      if (Array.isArray(schema)) return schema.flatMap(names);
+      if (!schema || typeof schema !== 'object') return [];
+      const { properties, ...rest } = schema as { properties?: Record<string, unknown> };
+      return [...Object.keys(properties ?? {}), ...Object.values(properties ?? {}).flatMap(names), ...Object.values(rest).flatMap(names)];
+    };
+    const answers = [...loadSchemaFiles()].filter(([path]) => path.startsWith('api/') && !/\.(request|query)\.schema\.json$/.test(path));
+    expect(answers.length).toBeGreaterThan(20);
+    const snake = answers.flatMap(([path, schema]) => names(schema).filter((name) => name.includes('_')).map((name) => `${path}: ${name}`));
+    expect(snake).toEqual([]);
+  });
+
+  it('a ticket is created and changed with the same fields (one schema both requests refer to)', () => {
+    const files = loadSchemaFiles();
+    const fields = schemaId('api/tickets/fields.request.schema.json');
+    expect(files.get('api/tickets/create.request.schema.json')?.$ref).toBe(fields);
+    expect(files.get('api/tickets/update.request.schema.json')?.$ref).toBe(fields);
+  });
+
   it('schemas/types.ts is up to date (run `npm run schemas:types`)', async () => {
     expect(readFileSync(TYPES_FILE, 'utf8')).toBe(await renderSchemaTypes());
   });

@@ -1,25 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { camelizeKeys, failureMessage, isPublicPage, snakeToCamel, unauthorizedOutcome } from './client.ts';
-
-describe('camelizeKeys', () => {
-  it('converts snake_case keys deeply and leaves camelCase keys and values alone', () => {
-    expect(camelizeKeys({ a_b_c: 1, alreadyCamel: { inner_key: ['keep_value', { deep_key: null }] } })).toEqual({
-      aBC: 1,
-      alreadyCamel: { innerKey: ['keep_value', { deepKey: null }] },
-    });
-  });
-
-  it('keeps a leading underscore and non-object values', () => {
-    expect(snakeToCamel('_private')).toBe('_private');
-    expect(snakeToCamel('token_usage_stats')).toBe('tokenUsageStats');
-    expect(camelizeKeys('plain')).toBe('plain');
-    // A participant's name is data: a user mapping keeps it as written.
-    expect(camelizeKeys({ settings: { user_mappings: { jane_doe: 'jdoe', 'Ada Lovelace': 'ada' } } })).toEqual({
-      settings: { userMappings: { jane_doe: 'jdoe', 'Ada Lovelace': 'ada' } },
-    });
-    expect(camelizeKeys(null)).toBeNull();
-  });
-});
+import { failureMessage, isPublicPage, unauthorizedOutcome } from './client.ts';
 
 describe('pure error rules', () => {
   it('knows the pages that show a 401 instead of redirecting', () => {

@@ -54,14 +54,13 @@ function handle(req: IncomingMessage, res: ServerResponse, body: string, receive
       return;
     case '/nested':
       sendJson(res, 200, {
-        user_id: 7,
+        userId: 7,
         fullName: 'Ada Lovelace',
-        project_results: [{ ticket_id: 'a', external_url: null, tags: ['needs_review'] }],
-        settings: { user_mappings: { speaker_one: 'ada' }, include_priority: false },
+        settings: { userMappings: { speaker_one: 'ada' }, transcriptProvider: { recallai_streaming: { mode: 'prioritize_accuracy' } } },
       });
       return;
     case '/echo':
-      sendJson(res, 200, { received_body: body });
+      sendJson(res, 200, { receivedBody: body });
       return;
     case '/auth/current-user':
     case '/api/tickets':
@@ -129,13 +128,12 @@ describe('createApiClient against a real server', () => {
     await expect(apiFor(env).del('/no-content')).resolves.toEqual({});
   });
 
-  it('converts response keys to camelCase deeply, but not the names a user mapping is keyed by', async () => {
+  it('hands answers on as the server wrote them, keys and all (a user mapping\'s names, a bot provider\'s settings)', async () => {
     const { env } = environment('/dashboard');
     await expect(apiFor(env).get('/nested')).resolves.toEqual({
       userId: 7,
       fullName: 'Ada Lovelace',
-      projectResults: [{ ticketId: 'a', externalUrl: null, tags: ['needs_review'] }],
-      settings: { userMappings: { speaker_one: 'ada' }, includePriority: false },
+      settings: { userMappings: { speaker_one: 'ada' }, transcriptProvider: { recallai_streaming: { mode: 'prioritize_accuracy' } } },
     });
   });
 

@@ -52,34 +52,9 @@ export class NetworkError extends Error {
   override name = 'NetworkError';
 }
 
-/** The server's own error text when it gave one, else the screen's fallback (spec section 8: red banners). */
+/** The server's own error text when it gave one, else the screen's fallback (the spec's "Error catalogue": red banners). */
 export function failureText(error: unknown, fallback: string): string {
   return (error instanceof ApiError ? error.serverText : undefined) ?? fallback;
-}
-
-/** `transcript_id` becomes `transcriptId`; keys already in camelCase stay as they are. */
-export function snakeToCamel(key: string): string {
-  return key.replace(/(?<=[A-Za-z0-9])_+([A-Za-z0-9])/g, (_match, letter: string) => letter.toUpperCase());
-}
-
-/** Objects keyed by data rather than by field names (a participant's name), whose keys stay as they are. */
-const DATA_KEYED = new Set(['userMappings']);
-
-/**
- * Converts every object key in a JSON value to camelCase, through nested objects and arrays, except the keys of
- * data-keyed objects (`userMappings: { "jane_doe": "jdoe" }` keeps "jane_doe").
- */
-export function camelizeKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(camelizeKeys);
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => {
-        const name = snakeToCamel(key);
-        return [name, DATA_KEYED.has(name) ? item : camelizeKeys(item)];
-      }),
-    );
-  }
-  return value;
 }
 
 export function isPublicPage(pathname: string): boolean {
@@ -143,9 +118,9 @@ async function readBody(response: Response): Promise<unknown> {
 type Credentials = { kind: 'stored' } | { kind: 'none' } | { kind: 'given'; token: string };
 
 /**
- * The transport rules of spec section 8 as openapi-fetch middleware: the bearer token goes out, a failed call
+ * The transport rules of the spec's "Error catalogue" as openapi-fetch middleware: the bearer token goes out, a failed call
  * is thrown as an ApiError with a message for the user (a 401 may also end the session and go to /login), an
- * unreachable server as a NetworkError, and answers come back with their keys in camelCase.
+ * unreachable server as a NetworkError, and answers come back as the server wrote them.
  */
 function transportMiddleware(env: ApiEnvironment, credentials: Credentials): Middleware {
   return {
@@ -175,11 +150,13 @@ function transportMiddleware(env: ApiEnvironment, credentials: Credentials): Mid
         const field = request.headers.get('Content-Type')?.startsWith('multipart/form-data') ? 'message' : 'error';
         throw new ApiError(failureMessage(response, body, field), response.status, bodyText(body, field));
       }
-      // A new body, so openapi-fetch reads the converted keys; an empty answer (204) reads as an empty object.
+      // The API answers in camelCase (schemas/api), so the body goes on as the server wrote it: a user mapping's
+      // names and a plugin's settings keep their keys. A new body, as this one was read; an empty answer (204)
+      // reads as an empty object.
       const headers = new Headers(response.headers);
       headers.delete('Content-Length');
       const status = response.status === 204 ? 200 : response.status;
-      return new Response(JSON.stringify(camelizeKeys(body)), { status, statusText: response.statusText, headers });
+      return new Response(JSON.stringify(body), { status, statusText: response.statusText, headers });
     },
   };
 }
@@ -197,7 +174,7 @@ export interface ApiClient<Paths extends object = paths> extends Client<Paths> {
   clearToken(): void;
 }
 
-/** The API client of spec section 7: openapi-fetch over the generated description, with the transport rules. */
+/** The API client of the spec's "The calls it makes": openapi-fetch over the generated description, with the transport rules. */
 export function createApiClient<Paths extends object = paths>(env: ApiEnvironment): ApiClient<Paths> {
   const typed = (credentials: Credentials): Client<Paths> => {
     const client = createClient<Paths>({ baseUrl: env.baseUrl, credentials: 'include' });

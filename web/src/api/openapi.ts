@@ -1502,7 +1502,12 @@ export type components = {
          * TicketCreateRequest
          * @description A new ticket; title, project and description are required (blank counts as missing).
          */
-        TicketCreateRequest: {
+        TicketCreateRequest: components["schemas"]["TicketFields"];
+        /**
+         * TicketFields
+         * @description A ticket's fields as the web app sends them when creating or changing one; the ticket's own ids and times are accepted and ignored.
+         */
+        TicketFields: {
             assignee?: string | null;
             context?: string | null;
             createdAt?: unknown;
@@ -1555,35 +1560,7 @@ export type components = {
          * TicketUpdateRequest
          * @description Changes to a ticket; fields left out keep their values.
          */
-        TicketUpdateRequest: {
-            assignee?: string | null;
-            context?: string | null;
-            createdAt?: unknown;
-            dependencies?: string[];
-            description?: string;
-            dueDate?: string | null;
-            /** @enum {string|null} */
-            effort?: "Small" | "Medium" | "Large" | null;
-            externalId?: unknown;
-            externalKey?: unknown;
-            externalType?: unknown;
-            externalUrl?: unknown;
-            id?: unknown;
-            implementation?: string | null;
-            notes?: string | null;
-            /** @enum {unknown} */
-            priority?: "Low" | "Medium" | "High";
-            project?: string;
-            /** @enum {unknown} */
-            status?: "ToDo" | "InProgress" | "Done";
-            tags?: string[];
-            title?: string;
-            transcriptId?: string | null;
-            updatedAt?: unknown;
-            /** @description Sent by the web app on create; the server uses the signed-in user. */
-            user_id?: unknown;
-            userId?: unknown;
-        };
+        TicketUpdateRequest: components["schemas"]["TicketFields"];
         /**
          * TicketView
          * @description A ticket as the API shows it.
