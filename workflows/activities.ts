@@ -1,4 +1,4 @@
-import { ApplicationFailure, Context } from '@temporalio/activity';
+import { ApplicationFailure } from '@temporalio/activity';
 import { monthlyReset } from '../core/billing/renewals.ts';
 import type { MeetingBot } from '../core/bots/bots.ts';
 import { createBotSteps } from '../core/bots/lifecycle.ts';
@@ -7,12 +7,13 @@ import { planMonthlyReset } from '../core/credits/resets.ts';
 import type { Orm } from '../core/db/orm.ts';
 import type { Logger } from '../core/logger.ts';
 import type { Mailer } from '../core/mail/mailer.ts';
-import { OutboundEmail } from '../core/mail/outbound-email.entity.ts';
+import { deliverQueuedEmail } from '../core/mail/outbox.ts';
 import { ParseFailure, parseFailureText } from '../core/plugins/errors.ts';
 import type { BoundExtractor, PluginHost } from '../core/plugins/host.ts';
 import type { Pusher } from '../core/push/pusher.ts';
 import { extractAndSaveTickets, extractChunk, markTranscriptFailed, parseStoredTranscript, saveExtractedTickets } from '../core/transcripts/ingest.ts';
 import type { ExtractedTicket } from '../plugins/sdk/index.ts';
+import { withHeartbeat } from './heartbeat.ts';
 import { createPushActivities } from './push-activities.ts';
 
 export interface ActivityDependencies {
@@ -28,8 +29,6 @@ export interface ActivityDependencies {
   meetingBot?: MeetingBot | null;
 }
 
-const HEARTBEAT_MS = 3_000;
-
 /** A failure the user should read, marked so the workflow's retry policy does not repeat it. */
 function final(type: string, message: string): ApplicationFailure {
   return ApplicationFailure.create({ type, message, nonRetryable: true });
@@ -42,16 +41,12 @@ function final(type: string, message: string): ApplicationFailure {
  * is tried again.
  */
 async function extracting<T>(step: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  const context = Context.current();
-  const heartbeat = setInterval(() => context.heartbeat(), HEARTBEAT_MS);
   try {
-    return await step(context.cancellationSignal);
+    return await withHeartbeat(step);
   } catch (error) {
     if (error instanceof CreditsExhausted) throw final('TokenLimitExceeded', error.message);
     if ((error as { retryable?: unknown }).retryable === true) throw error;
     throw final('ExtractionFailed', `Tickets could not be extracted: ${error instanceof Error ? error.message : String(error)}`);
-  } finally {
-    clearInterval(heartbeat);
   }
 }
 
@@ -63,26 +58,8 @@ export function createActivities({ orm, mailer, plugins, extractor, credits, pus
     /** The steps of a meeting bot's lifecycle workflow. */
     ...createBotSteps({ orm, credits, meetingBot }),
 
-    /** Sends an outbox e-mail once; a failure is recorded on the row and rethrown so Temporal retries. */
-    async deliverEmail(emailId: string): Promise<void> {
-      const em = orm.em.fork();
-      const email = await em.findOne(OutboundEmail, emailId);
-      if (!email || email.status !== 'pending') return;
-      email.attempts += 1;
-      try {
-        await mailer.send({ to: email.to, subject: email.subject, text: email.text, html: email.html });
-      } catch (error) {
-        email.lastError = error instanceof Error ? error.message.slice(0, 1000) : String(error);
-        await em.flush();
-        throw error;
-      }
-      // Without a mail server the e-mail only stays in the local outbox: it is kept, not sent.
-      email.status = mailer.transport === 'smtp' ? 'sent' : 'kept';
-      email.sentAt = mailer.transport === 'smtp' ? new Date() : null;
-      email.transport = mailer.transport;
-      email.lastError = null;
-      await em.flush();
-    },
+    /** Sends an outbox e-mail once (core/mail/outbox.ts); a failure is rethrown so Temporal retries. */
+    deliverEmail: (emailId: string): Promise<void> => deliverQueuedEmail(orm.em.fork(), mailer, emailId),
 
     /**
      * Reads the file; with an offline extractor (milliseconds a chunk) also extracts the tickets and saves them, so

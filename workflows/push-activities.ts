@@ -1,9 +1,8 @@
-import { ApplicationFailure, Context } from '@temporalio/activity';
+import { ApplicationFailure } from '@temporalio/activity';
 import type { Pusher } from '../core/push/pusher.ts';
 import type { LinkInput, PushInput, PushTicketInput } from '../core/push/types.ts';
 import { isTrackerError } from '../plugins/sdk/index.ts';
-
-const HEARTBEAT_MS = 1_000;
+import { withHeartbeat } from './heartbeat.ts';
 
 /**
  * Runs a push step with heartbeats (a dead worker is noticed within the heartbeat timeout) and the activity's
@@ -11,15 +10,11 @@ const HEARTBEAT_MS = 1_000;
  * whose message is the tracker's words, for the retry policy to repeat and, in the end, the ticket to quote.
  */
 async function step<T>(run: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  const context = Context.current();
-  const heartbeat = setInterval(() => context.heartbeat(), HEARTBEAT_MS);
   try {
-    return await run(context.cancellationSignal);
+    return await withHeartbeat(run);
   } catch (error) {
     if (isTrackerError(error)) throw ApplicationFailure.create({ type: 'TrackerUnavailable', message: error.message });
     throw error;
-  } finally {
-    clearInterval(heartbeat);
   }
 }
 
