@@ -21,7 +21,7 @@ export interface MeetingBot {
 export const NOT_CONFIGURED =
   'The meeting bot is not configured on this installation: set MEETING_BOT_PROVIDER and MEETING_BOT_API_KEY (see the README).';
 
-/** The spec's validation texts (section 5). */
+/** The spec's validation texts ("Validation rules"). */
 export const BOT_REQUEST_TEXTS = {
   urlRequired: 'Please enter a meeting URL.',
   urlInvalid: 'Please enter a valid URL.',

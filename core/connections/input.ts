@@ -62,7 +62,7 @@ export function pluginConfig(projectIdentifier: string, settings: ConnectionSett
 }
 
 /**
- * The built-in trackers' messages for missing credentials, word for word as the product spec has them (section 5,
+ * The built-in trackers' messages for missing credentials, word for word as the product spec has them ("Validation rules",
  * "Connection form ... On create only"); any other plugin's message is made from its manifest.
  */
 const SPEC_CREDENTIALS_MESSAGES: Record<string, string> = {

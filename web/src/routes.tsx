@@ -23,7 +23,7 @@ const OAuthCallbackPage = lazy(() => import('./connections/OAuthCallbackPage.tsx
 const BillingPage = lazy(() => import('./billing/BillingPage.tsx'));
 const TokenUsagePage = lazy(() => import('./usage/TokenUsagePage.tsx'));
 
-/** The route table of spec section 2. */
+/** The route table of the spec's "Screens and routes". */
 export function AppRoutes() {
   return (
     <Routes>

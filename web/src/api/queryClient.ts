@@ -4,7 +4,8 @@ declare module '@tanstack/react-query' {
   interface Register {
     queryMeta: {
       /**
-       * Spec section 8: data a screen can do without (suggestions, titles, a related card) is only logged when it
+       * The spec's "Error catalogue": data a screen can do without (suggestions, titles, a related card) is only logged
+       * when it
        * cannot be loaded, with these words.
        */
       failureLog?: string;
@@ -15,7 +16,7 @@ declare module '@tanstack/react-query' {
 /**
  * The app's one data-fetching layer: every screen reads and changes data through TanStack Query, so loading,
  * polling, refetching after a change and error states work the same everywhere. A failed call is not retried:
- * the screen says what failed (spec section 8), and Refresh, the next poll or the next change asks again.
+ * the screen says what failed (the spec's "Error catalogue"), and Refresh, the next poll or the next change asks again.
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({

@@ -18,7 +18,7 @@ import {
   updateType,
 } from './resetPassword.ts';
 
-/** Spec section 4: the form, then success (and the login page after 3 s) or an error. */
+/** The spec's "States and transitions": the form, then success (and the login page after 3 s) or an error. */
 export default function ResetPasswordPage() {
   const { refresh } = useAuth();
   const location = useLocation();

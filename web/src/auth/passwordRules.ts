@@ -1,4 +1,4 @@
-/** Spec section 5: a password (signup, change, reset) has at least this many characters. */
+/** The spec's "Validation rules": a password (signup, change, reset) has at least this many characters. */
 export const MIN_PASSWORD_LENGTH = 6;
 
 export function isLongEnough(password: string): boolean {

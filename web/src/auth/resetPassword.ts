@@ -22,7 +22,7 @@ export const resetPasswordTexts = {
   backToLogin: 'Back to login',
 } as const;
 
-/** Spec section 9: the wait before the login page opens after a successful reset. */
+/** The spec's "Business constants and limits": the wait before the login page opens after a successful reset. */
 export const RESET_REDIRECT_MS = 3000;
 
 /** The values of a reset link (/reset-password?token_hash=...&type=recovery); missing or empty is null. */

@@ -18,7 +18,7 @@ export const verifyEmailTexts = {
   backToLogin: 'Back to login',
 } as const;
 
-/** Spec section 2: after a valid link the page waits this long before opening the dashboard. */
+/** The spec's "Screens and routes": after a valid link the page waits this long before opening the dashboard. */
 export const VERIFIED_REDIRECT_MS = 3000;
 
 /** What a verification link carries; a missing or empty value is null. */

@@ -44,7 +44,8 @@ function returnNotice(arrival: BillingReturn, tiers: Tiers | undefined): Notice 
 const twoColumns = { display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } };
 
 /**
- * Billing (spec section 2): the subscription, this month's credits, the plans (choosing one goes to Stripe
+ * Billing (the spec's "Screens and routes"): the subscription, this month's credits, the plans (choosing one goes to
+ * Stripe
  * Checkout; Free while subscribed cancels, after a confirmation) and the payment history.
  */
 export default function BillingPage() {

@@ -27,7 +27,10 @@ function Amount({ payment }: { payment: Payment }) {
   );
 }
 
-/** The payments recorded for the user, newest first (spec section 2: Date, Amount, Description, Status). */
+/**
+ * The payments recorded for the user, newest first (the spec's "Screens and routes": Date, Amount, Description,
+ * Status).
+ */
 export function PaymentHistory({ payments, failed }: { payments: Payment[] | undefined; failed: boolean }) {
   let content;
   if (payments === undefined) content = failed ? <LoadFailed /> : <CircularProgress aria-label={texts.historyHeading} />;

@@ -9,7 +9,7 @@ export type Tiers = Schema<'SubscriptionTiers'>;
 export type Subscription = Schema<'CurrentSubscription'>;
 export type Payment = Schema<'BillingPayment'>;
 
-/** The billing calls of spec section 7, and GET /api/subscriptions/current. */
+/** The billing calls of the spec's "The calls it makes", and GET /api/subscriptions/current. */
 export const billingApi = {
   tiers: () => dataOf(api.GET('/api/subscriptions/tiers')),
   current: () => dataOf(api.GET('/api/subscriptions/current')),

@@ -10,7 +10,7 @@ export function formatMoney(amount: number, currency: string): string {
   }
 }
 
-/** Spec section 2: a plan's price in dollars with 2 decimals per interval: '$19.00 / month'. */
+/** The spec's "Screens and routes": a plan's price in dollars with 2 decimals per interval: '$19.00 / month'. */
 export function formatPrice(price: number, currency: string, interval: string): string {
   return `${formatMoney(price, currency)} / ${interval}`;
 }
@@ -27,12 +27,12 @@ const PAYMENT_STATUSES = new Map<string, ShownStatus>([
 ]);
 const PENDING: ShownStatus = { label: 'Pending', tone: 'default' };
 
-/** Spec section 4: successful, failed or refunded; anything else is shown as pending. */
+/** The spec's "States and transitions": successful, failed or refunded; anything else is shown as pending. */
 export function paymentStatus(status: string): ShownStatus {
   return PAYMENT_STATUSES.get(status) ?? PENDING;
 }
 
-/** Spec section 2 (dashboard): the plan's name, with '(Active)' when a paid plan applies. */
+/** The spec's "Screens and routes" (dashboard): the plan's name, with '(Active)' when a paid plan applies. */
 export function subscriptionLabel(tierName: string, isSubscribed: boolean, active: string): string {
   return isSubscribed ? `${tierName} ${active}` : tierName;
 }

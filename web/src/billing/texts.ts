@@ -1,4 +1,7 @@
-/** Every text of the Billing page (/billing), in one place; those the spec names (sections 2 and 8) word for word. */
+/**
+ * Every text of the Billing page (/billing), in one place; those the spec names ("Screens and routes" and "Error
+ * catalogue") word for word.
+ */
 export const billingTexts = {
   pageTitle: 'Billing · Tickscribe',
   heading: 'Billing',

@@ -28,7 +28,8 @@ export interface ConnectionFormProps {
 }
 
 /**
- * The add and edit form (spec section 4: create mode or edit mode), with the fields of the types the server offers
+ * The add and edit form (the spec's "States and transitions": create mode or edit mode), with the fields of the types
+ * the server offers
  * (GET /api/connections/types). The server verifies the credentials on every save; a connection that does not work
  * yet is saved all the same, and the page says why it does not work.
  */

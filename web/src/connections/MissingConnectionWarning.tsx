@@ -6,7 +6,10 @@ import { connectionTexts } from './texts.ts';
 
 const texts = connectionTexts.ticket;
 
-/** Spec section 2: the ticket page warns, with a link to /connections, when the ticket's project has no connection. */
+/**
+ * The spec's "Screens and routes": the ticket page warns, with a link to /connections, when the ticket's project has no
+ * connection.
+ */
 export function MissingConnectionWarning({ project }: { project: string }) {
   const { data } = useProjectConnection(project);
   if (data === undefined || data.exists) return null;

@@ -69,7 +69,8 @@ const typed = (draft: ConnectionDraft, field: string) => (draft.credentials[fiel
 const isEmpty = (value: string | boolean) => typeof value === 'string' && value.trim() === '';
 
 /**
- * The first problem with the form, or null (spec section 5): name, project identifier and type are required; a
+ * The first problem with the form, or null (the spec's "Validation rules"): name, project identifier and type are
+ * required; a
  * new connection also needs its type's credentials, with the spec's message for a built-in type and one naming
  * the empty fields for any other, whose required settings are needed on every save. A half-filled user mapping
  * cannot be saved either.
@@ -92,7 +93,7 @@ export function draftProblem(draft: ConnectionDraft, mode: FormMode, form: TypeF
   return halfFilled ? texts.userMappings.incomplete : null;
 }
 
-/** Spec section 5: only the credential fields of the type that were filled in are sent. */
+/** The spec's "Validation rules": only the credential fields of the type that were filled in are sent. */
 export function filledCredentials(draft: ConnectionDraft, form: TypeForm): Record<string, string> {
   const filled: Record<string, string> = {};
   for (const { field } of form.credentials) {

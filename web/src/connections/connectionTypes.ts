@@ -3,7 +3,10 @@ import { connectionTexts } from './texts.ts';
 
 const texts = connectionTexts;
 
-/** The built-in tracker types (spec section 3); their fields keep the spec's labels and messages. */
+/**
+ * The built-in tracker types (the spec's "Entities and their fields"); their fields keep the spec's labels and
+ * messages.
+ */
 export const BUILT_IN_TYPES = ['github', 'jira', 'azure', 'miro', 'webhook'] as const;
 export type BuiltInType = (typeof BUILT_IN_TYPES)[number];
 
@@ -11,7 +14,9 @@ export function isBuiltInType(type: string): type is BuiltInType {
   return (BUILT_IN_TYPES as readonly string[]).includes(type);
 }
 
-/** Spec section 5: the credentials a new connection of a built-in type needs, the ones its message names. */
+/**
+ * The spec's "Validation rules": the credentials a new connection of a built-in type needs, the ones its message names.
+ */
 export const SPEC_REQUIRED_CREDENTIALS: Record<BuiltInType, readonly string[]> = {
   github: ['token'],
   jira: ['url', 'apiToken'],

@@ -20,7 +20,7 @@ export type TrackerPerson = UserSearchResult['users'][number];
 
 const byId = (id: string) => ({ params: { path: { id } } });
 
-/** The connection calls of spec section 7. */
+/** The connection calls of the spec's "The calls it makes". */
 export const connectionsApi = {
   /** The connection types: the server's tracker plugins, built-in and third-party. */
   types: async () => (await dataOf(api.GET('/api/connections/types'))).types,

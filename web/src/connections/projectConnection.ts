@@ -6,7 +6,7 @@ import { connectionTexts } from './texts.ts';
 
 /**
  * Whether a connection serves the project (GET /api/connections/project/{project}). A failed check is only
- * logged (spec section 8): the answer then stays unknown and nothing is shown.
+ * logged (the spec's "Error catalogue"): the answer then stays unknown and nothing is shown.
  */
 export function useProjectConnection(project: string) {
   const name = project.trim();
@@ -19,7 +19,8 @@ export function useProjectConnection(project: string) {
 }
 
 /**
- * Spec section 5: 'Not mapped' when the project's connection has no user mapping for the assignee; null when
+ * The spec's "Validation rules": 'Not mapped' when the project's connection has no user mapping for the assignee; null
+ * when
  * there is nothing to say (no assignee, no connection, or the check has not answered).
  */
 export function useAssigneeMappingNote(project: string, assignee: string): string | null {

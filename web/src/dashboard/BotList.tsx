@@ -61,7 +61,7 @@ export interface BotListProps {
   onCancel(id: string): void;
 }
 
-/** The active bots with their state (spec section 4) and a Cancel button each. */
+/** The active bots with their state (the spec's "States and transitions") and a Cancel button each. */
 export function BotList({ bots, cancelling, onCancel }: BotListProps) {
   if (bots.length === 0) return null;
   return (

@@ -15,7 +15,10 @@ import { dashboardTexts as texts } from './texts.ts';
 
 const twoColumns = { display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } };
 
-/** The overview of spec section 2: account summary, meeting-bot panel, upload panel, the newest transcripts and tickets. */
+/**
+ * The overview of the spec's "Screens and routes": account summary, meeting-bot panel, upload panel, the newest
+ * transcripts and tickets.
+ */
 export default function DashboardPage() {
   const { user, refresh: refreshUser } = useAuth();
   const { data, error } = useDashboard();

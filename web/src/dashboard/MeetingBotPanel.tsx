@@ -43,7 +43,8 @@ function Outcome({ outcome, onDismiss }: { outcome: BotOutcome; onDismiss(): voi
 }
 
 /**
- * The dashboard's meeting-bot panel (spec sections 2, 4, 5, 8, 9): the meeting's URL and title, Send Bot, the
+ * The dashboard's meeting-bot panel (the spec's "Screens and routes", "States and transitions", "Validation rules",
+ * "Error catalogue" and "Business constants and limits"): the meeting's URL and title, Send Bot, the
  * active bots with their states (polled every 10 s while there are any) and Cancel, the completion message when a
  * bot's meeting is done, why one failed, and what to configure when the meeting bot is off.
  */

@@ -10,7 +10,7 @@ type BotList = Schema<'MeetingBotList'>;
 
 const byId = (id: string) => ({ params: { path: { id } } });
 
-/** The bot calls of spec section 7 (`id` is the bot service's id of a bot). */
+/** The bot calls of the spec's "The calls it makes" (`id` is the bot service's id of a bot). */
 export const botsApi = {
   active: () => dataOf(api.GET('/api/recall/bots')),
   get: async (id: string) => (await dataOf(api.GET('/api/recall/bots/{id}', byId(id)))).bot,

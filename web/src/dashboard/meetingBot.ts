@@ -1,11 +1,14 @@
-/** The meeting-bot panel's texts and rules (spec sections 4, 5, 8, 9), kept free of React so they can be tested alone. */
+/**
+ * The meeting-bot panel's texts and rules (the spec's "States and transitions", "Validation rules", "Error catalogue"
+ * and "Business constants and limits"), kept free of React so they can be tested alone.
+ */
 import type { Schema } from '../api/schema.ts';
 import { isTokenCreditMessage, uploadTexts, type Failure } from '../ui/UploadPanel.logic.ts';
 
 export type MeetingBot = Schema<'MeetingBot'>;
 export type BotStatus = MeetingBot['status'];
 
-/** Spec section 9: active bots are polled every 10 seconds. */
+/** The spec's "Business constants and limits": active bots are polled every 10 seconds. */
 export const BOT_POLL_MS = 10_000;
 
 export const botTexts = {
@@ -36,7 +39,7 @@ export const botTexts = {
   dismiss: 'Dismiss',
 } as const;
 
-/** Spec section 4: each state's label; failed and cancelled bots leave the list. */
+/** The spec's "States and transitions": each state's label; failed and cancelled bots leave the list. */
 export function statusLabel(status: BotStatus): string {
   switch (status) {
     case null:
@@ -54,7 +57,10 @@ export function statusLabel(status: BotStatus): string {
   }
 }
 
-/** Spec section 5: a meeting URL is required and must be a web address (http or https). Null when it is fine. */
+/**
+ * The spec's "Validation rules": a meeting URL is required and must be a web address (http or https). Null when it is
+ * fine.
+ */
 export function meetingUrlProblem(value: string): string | null {
   const url = value.trim();
   if (!url) return botTexts.urlRequired;
@@ -69,7 +75,9 @@ export function meetingUrlProblem(value: string): string | null {
 /** How a bot is named in the panel: its title, else its meeting's link. */
 export const botName = (bot: Pick<MeetingBot, 'meetingTitle' | 'meetingUrl'>) => bot.meetingTitle ?? bot.meetingUrl;
 
-/** Spec section 8: a refused send shows the server's words, with the upgrade link when a limit is reached. */
+/**
+ * The spec's "Error catalogue": a refused send shows the server's words, with the upgrade link when a limit is reached.
+ */
 export function sendFailure(status: number | undefined, text: string | undefined): Failure {
   if (status === 402 || isTokenCreditMessage(text)) {
     return { kind: 'token-limit', message: isTokenCreditMessage(text) ? uploadTexts.tokenLimit : (text ?? uploadTexts.tokenLimit) };

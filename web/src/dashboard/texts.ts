@@ -23,5 +23,5 @@ export const dashboardTexts = {
   loading: 'Loading',
 } as const;
 
-/** Spec section 9: the dashboard lists the 5 newest transcripts and tickets. */
+/** The spec's "Business constants and limits": the dashboard lists the 5 newest transcripts and tickets. */
 export const DASHBOARD_RECENTS = 5;

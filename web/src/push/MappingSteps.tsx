@@ -74,7 +74,8 @@ export function MapConnectionsStep({ wizard }: { wizard: PushWizardState }) {
 
 /**
  * Map-users: a tracker username for each assignee a connection has no mapping for. Fields may stay empty: those
- * tickets are pushed without an assignee. Each list scrolls once it is taller than 8rem (spec section 2).
+ * tickets are pushed without an assignee. Each list scrolls once it is taller than 8rem (the spec's "Screens and
+ * routes").
  */
 export function MapUsersStep({ wizard }: { wizard: PushWizardState }) {
   const { state, dispatch } = wizard;

@@ -102,7 +102,8 @@ function PrimaryAction({ wizard }: { wizard: PushWizardState }) {
 }
 
 /**
- * The push wizard dialog (spec sections 2 and 4): analyze, map-connections, map-users, summary, pushing, complete.
+ * The push wizard dialog (the spec's "Screens and routes" and "States and transitions"): analyze, map-connections,
+ * map-users, summary, pushing, complete.
  * Cancel is disabled while something runs, and reads Close once the push is complete.
  */
 export function PushWizard({ ticketIds, onClose }: PushWizardProps) {

@@ -1,4 +1,7 @@
-/** Every text of the push wizard dialog (spec sections 2, 4, 5 and 8). */
+/**
+ * Every text of the push wizard dialog (the spec's "Screens and routes", "States and transitions", "Validation rules"
+ * and "Error catalogue").
+ */
 const ticketCount = (count: number) => (count === 1 ? '1 ticket' : `${count} tickets`);
 
 export const pushTexts = {
@@ -15,7 +18,8 @@ export const pushTexts = {
   stepsLabel: 'Push steps',
   ticketCount,
 
-  // Spec sections 5 and 8, word for word ('Please select at least one ticket to push' and 'All selected tickets have
+  // The spec's "Validation rules" and "Error catalogue", word for word ('Please select at least one ticket to push' and
+  // 'All selected tickets have
   // already been pushed to external systems' are the ticket list's, checked before the wizard opens, and the server's).
   selectConnection: 'Please select at least one connection or cancel the operation. Connections are required to push tickets.',
   someUnmapped: "Some projects still don't have connections. Only tickets with connections will be processed.",

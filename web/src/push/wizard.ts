@@ -1,5 +1,6 @@
 /**
- * The push wizard's steps as a reducer (spec section 4): analyze, map-connections when projects lack a connection,
+ * The push wizard's steps as a reducer (the spec's "States and transitions"): analyze, map-connections when projects
+ * lack a connection,
  * map-users when assignees lack a mapping, summary, pushing, complete; and what each step sends.
  */
 import type { Schema } from '../api/schema.ts';

@@ -12,7 +12,7 @@ import { SUCCESS_BANNER_MS, useTimedMessage } from '../ui/useTimedMessage.ts';
 import { PROFILE_SAVE_MS, settingsTexts } from './texts.ts';
 
 const texts = settingsTexts.profile;
-/** The only language the app offers (spec section 2: fixed to en). */
+/** The only language the app offers (the spec's "Screens and routes": fixed to en). */
 const LANGUAGE = 'en';
 
 /** The profile form: name, the read-only address and the language. */

@@ -42,5 +42,5 @@ export const settingsTexts = {
   },
 } as const;
 
-/** Spec section 9: the simulated profile save. */
+/** The spec's "Business constants and limits": the simulated profile save. */
 export const PROFILE_SAVE_MS = 1000;

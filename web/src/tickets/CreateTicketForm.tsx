@@ -19,7 +19,7 @@ export interface CreateTicketFormProps {
   onCancel(): void;
 }
 
-/** The create form of the ticket list: title, project and description are required (spec section 5). */
+/** The create form of the ticket list: title, project and description are required (the spec's "Validation rules"). */
 export function CreateTicketForm({ id, userId, onCreated, onCancel }: CreateTicketFormProps) {
   const [draft, setDraft] = useState<TicketDraft>(emptyDraft);
   const form = useFormSubmit({

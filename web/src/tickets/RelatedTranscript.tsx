@@ -8,7 +8,7 @@ import { ticketTexts } from './texts.ts';
 
 const texts = ticketTexts.detail;
 
-/** The Related Transcript card; a failure to load the transcript is only logged (spec section 8). */
+/** The Related Transcript card; a failure to load the transcript is only logged (the spec's "Error catalogue"). */
 export function RelatedTranscript({ transcriptId }: { transcriptId: string }) {
   const { data } = useTranscript(transcriptId, { failureLog: 'Could not load the related transcript' });
   const transcript = data?.transcript;

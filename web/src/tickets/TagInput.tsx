@@ -16,7 +16,8 @@ export interface TagInputProps {
 }
 
 /**
- * Spec section 5: tags are trimmed, duplicates and empties are ignored, Enter or a comma adds the typed tag and a
+ * The spec's "Validation rules": tags are trimmed, duplicates and empties are ignored, Enter or a comma adds the typed
+ * tag and a
  * paste is split on commas. Backspace in the empty field removes the last tag; leaving the field keeps what was typed.
  */
 export function TagInput({ tags, onChange, disabled = false }: TagInputProps) {

@@ -31,7 +31,7 @@ function trackerOf(ticket: PushedTicket): string {
   return ticket.externalType ? typeLabel(ticket.externalType) : trackerName(ticket.externalUrl ?? '');
 }
 
-/** 'Not Pushed', or 'Pushed to <type> (#id)' (spec section 2). */
+/** 'Not Pushed', or 'Pushed to <type> (#id)' (the spec's "Screens and routes"). */
 export function PushBadge({ ticket }: { ticket: PushedTicket }) {
   if (!isPushed(ticket)) return <Chip size="small" variant="outlined" label={texts.detail.notPushedBadge} />;
   return <Chip size="small" color="success" label={texts.detail.pushedBadge(trackerOf(ticket), externalKey(ticket))} sx={{ fontWeight: 600 }} />;

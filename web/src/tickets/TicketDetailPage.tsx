@@ -19,7 +19,7 @@ import { TicketView } from './TicketView.tsx';
 
 const texts = ticketTexts.detail;
 
-/** The ticket shown, or edited: Edit opens the form on a copy, Cancel drops it (spec section 2). */
+/** The ticket shown, or edited: Edit opens the form on a copy, Cancel drops it (the spec's "Screens and routes"). */
 function TicketScreen({ ticket }: { ticket: Ticket }) {
   const [editing, setEditing] = useState(false);
   const [pushing, setPushing] = useState(false);

@@ -21,7 +21,7 @@ const texts = ticketTexts.detail;
 export interface TicketEditFormProps {
   ticket: Ticket;
   onSaved(): void;
-  /** Spec section 2: Cancel drops every change. */
+  /** The spec's "Screens and routes": Cancel drops every change. */
   onCancel(): void;
 }
 

@@ -35,7 +35,8 @@ export interface TicketFieldsProps {
 
 /** The inputs of the create and edit forms; the form around them checks the required ones. */
 export function TicketFields({ draft, onChange, disabled = false, extended = false }: TicketFieldsProps) {
-  // Spec section 5: 'Not mapped' under the assignee when the project's connection has no mapping for the name.
+  // The spec's "Validation rules": 'Not mapped' under the assignee when the project's connection has no mapping for the
+  // name.
   const mappingNote = useAssigneeMappingNote(useDebouncedValue(draft.project, SUGGESTION_DEBOUNCE_MS), draft.assignee);
   const text = (field: TextName, label: string, required = false) => {
     const long = field !== 'title' && field !== 'project';

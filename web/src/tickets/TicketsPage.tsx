@@ -37,7 +37,10 @@ interface Notice {
   cause?: string;
 }
 
-/** The ticket list (/tickets): create, search, filter, select, push and delete (spec sections 2 and 4). */
+/**
+ * The ticket list (/tickets): create, search, filter, select, push and delete (the spec's "Screens and routes" and
+ * "States and transitions").
+ */
 export default function TicketsPage() {
   const { user } = useAuth();
   const theme = useTheme();

@@ -43,7 +43,7 @@ export function hasActiveFilters(filters: TicketFilters): boolean {
   return listQuery(filters, 1, 1) !== listQuery(NO_FILTERS, 1, 1);
 }
 
-/** Spec section 9: titles in the table are cut at 50 characters plus an ellipsis. */
+/** The spec's "Business constants and limits": titles in the table are cut at 50 characters plus an ellipsis. */
 export function cutTitle(title: string, length = TITLE_CUT): string {
   const characters = Array.from(title);
   return characters.length > length ? `${characters.slice(0, length).join('')}...` : title;
@@ -56,7 +56,7 @@ export function projectOptions(tickets: readonly { project: string }[], chosen: 
   return [...projects].sort((a, b) => a.localeCompare(b));
 }
 
-/** A ticket is pushed once it has an externalUrl (spec section 4). */
+/** A ticket is pushed once it has an externalUrl (the spec's "States and transitions"). */
 export function isPushed(ticket: { externalUrl: string | null }): boolean {
   return ticket.externalUrl !== null && ticket.externalUrl.trim() !== '';
 }

@@ -142,7 +142,7 @@ export const ticketTexts = {
   },
 } as const;
 
-/** Spec section 9. */
+/** The spec's "Business constants and limits". */
 export const SEARCH_DEBOUNCE_MS = 500;
 export const TITLE_CUT = 50;
 export const SEARCH_LIMIT = 10;

@@ -20,7 +20,7 @@ export interface TicketDraft {
   dependencies: string[];
 }
 
-/** Spec section 4: new tickets default to ToDo and Medium. */
+/** The spec's "States and transitions": new tickets default to ToDo and Medium. */
 export function emptyDraft(): TicketDraft {
   return {
     title: '',
@@ -57,7 +57,7 @@ export function draftFromTicket(ticket: Ticket): TicketDraft {
   };
 }
 
-/** Spec section 5: title, project and description are required. */
+/** The spec's "Validation rules": title, project and description are required. */
 export function draftProblem(draft: TicketDraft): string | null {
   const missing = [draft.title, draft.project, draft.description].some((value) => value.trim() === '');
   return missing ? ticketTexts.requiredFields : null;
@@ -102,7 +102,7 @@ export function trackerName(externalUrl: string): string {
   return TRACKERS.find((tracker) => tracker.hosts.test(host))?.name ?? host;
 }
 
-/** Spec section 9: ids are shown shortened to 8 characters. */
+/** The spec's "Business constants and limits": ids are shown shortened to 8 characters. */
 export function shortId(id: string): string {
   return id.slice(0, 8);
 }

@@ -32,11 +32,13 @@ export type TicketInput = Pick<
 
 const byId = (id: string) => ({ params: { path: { id } } });
 
-/** The ticket calls of spec section 7. */
+/** The ticket calls of the spec's "The calls it makes". */
 export const ticketsApi = {
   list: (query: TicketListQuery) => dataOf(api.GET('/api/tickets/filtered', { params: { query } })),
   get: async (id: string) => (await dataOf(api.GET('/api/tickets/{id}', byId(id)))).ticket,
-  /** Spec section 3: user_id is sent on create (the server takes the owner from the session). */
+  /**
+   * The spec's "Entities and their fields": user_id is sent on create (the server takes the owner from the session).
+   */
   create: async (input: TicketInput, userId: string) =>
     (await dataOf(api.POST('/api/tickets', { body: { ...input, user_id: userId } }))).ticket,
   update: async (id: string, input: TicketInput) =>

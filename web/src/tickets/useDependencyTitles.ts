@@ -3,7 +3,8 @@ import { queryKeys } from '../api/queryKeys.ts';
 import { ticketsApi, type Ticket } from './ticketsApi.ts';
 
 /**
- * The titles of a ticket's dependencies, each ticket loaded on its own; a failure is only logged (spec section 8)
+ * The titles of a ticket's dependencies, each ticket loaded on its own; a failure is only logged (the spec's "Error
+ * catalogue")
  * and the chip shows the shortened id. `remember` keeps a ticket just picked, so its title needs no call.
  */
 export function useDependencyTitles(ids: readonly string[]) {

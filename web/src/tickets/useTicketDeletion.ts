@@ -16,7 +16,8 @@ export interface TicketDeletion {
 }
 
 /**
- * Deleting tickets after confirmation. Spec section 7: a bulk delete sends one DELETE per ticket, all at once;
+ * Deleting tickets after confirmation. The spec's "The calls it makes": a bulk delete sends one DELETE per ticket, all
+ * at once;
  * `onDone` hears what failed (null when nothing did). A page above 1 whose every row is gone goes back one page.
  */
 export function useTicketDeletion(list: TicketListState, onDone: (failure: string | null) => void) {

@@ -66,7 +66,7 @@ function TranscriptError({ error }: { error: string }) {
   );
 }
 
-/** A transcript: its facts, processing state, content and tickets, and its delete (spec section 2). */
+/** A transcript: its facts, processing state, content and tickets, and its delete (the spec's "Screens and routes"). */
 function TranscriptDetailView({ id }: { id: string }) {
   const navigate = useNavigate();
   const { data: detail, error: loadFailure } = usePolledTranscript(id);
@@ -130,7 +130,7 @@ function TranscriptDetailView({ id }: { id: string }) {
   );
 }
 
-/** The transcript detail of spec section 2 (/transcripts/{id}). */
+/** The transcript detail of the spec's "Screens and routes" (/transcripts/{id}). */
 export default function TranscriptDetailPage() {
   const { id } = useParams();
   if (!id) return <TranscriptError error={texts.missingId} />;

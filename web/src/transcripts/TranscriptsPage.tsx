@@ -26,7 +26,10 @@ import { useTranscriptList } from './useTranscriptList.ts';
 
 const texts = transcriptsTexts.list;
 
-/** The transcript list of spec section 2: searched, sorted and paged by the server, with the upload panel. */
+/**
+ * The transcript list of the spec's "Screens and routes": searched, sorted and paged by the server, with the upload
+ * panel.
+ */
 export default function TranscriptsPage() {
   const location = useLocation();
   const navigate = useNavigate();

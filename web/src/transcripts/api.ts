@@ -9,7 +9,7 @@ export type TranscriptListQuery = NonNullable<operations['listTranscripts']['par
 
 const byId = (id: string) => ({ params: { path: { id } } });
 
-/** The transcript calls of spec section 7; the list is searched, sorted and paged by the server. */
+/** The transcript calls of the spec's "The calls it makes"; the list is searched, sorted and paged by the server. */
 export const transcriptsApi = {
   list: (query: TranscriptListQuery) => dataOf(api.GET('/api/transcripts', { params: { query } })),
   get: (id: string) => dataOf(api.GET('/api/transcripts/{id}', byId(id))),

@@ -12,7 +12,7 @@ export function formatDuration(seconds: number | null | undefined): string {
   return `${rest}s`;
 }
 
-/** A confidence between 0 and 1 as a whole percent (spec section 2). */
+/** A confidence between 0 and 1 as a whole percent (the spec's "Screens and routes"). */
 export function formatConfidence(confidence: number): string {
   return `${Math.round(Math.min(1, Math.max(0, confidence)) * 100)}%`;
 }
@@ -31,7 +31,7 @@ export function formatTimestamp(value: string | number | null | undefined): stri
   return String(value);
 }
 
-/** Spec section 2: content over 200 characters is cut, with Read more / Show less. */
+/** The spec's "Screens and routes": content over 200 characters is cut, with Read more / Show less. */
 export function truncateMessage(content: string): { short: string; truncated: boolean } {
   if (content.length <= MESSAGE_TRUNCATE_AT) return { short: content, truncated: false };
   return { short: `${content.slice(0, MESSAGE_TRUNCATE_AT).trimEnd()}…`, truncated: true };

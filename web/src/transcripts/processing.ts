@@ -1,18 +1,26 @@
 import type { Schema } from '../api/schema.ts';
 
-/** Where processing of a transcript stands (spec section 4). */
+/** Where processing of a transcript stands (the spec's "States and transitions"). */
 export type ProcessingStatus = Schema<'TranscriptSummary'>['processingStatus'];
 export type TranscriptMetadata = Schema<'TranscriptMetadata'>;
 
-/** Spec sections 4 and 9: a pending or processing transcript's status is asked for every 5 s. */
+/**
+ * The spec's "States and transitions" and "Business constants and limits": a pending or processing transcript's status
+ * is asked for every 5 s.
+ */
 export const STATUS_POLL_MS = 5000;
 
-/** Pending and processing transcripts are still being worked on and are polled (spec section 4). */
+/**
+ * Pending and processing transcripts are still being worked on and are polled (the spec's "States and transitions").
+ */
 export function isInProgress(status: ProcessingStatus): boolean {
   return status === 'pending' || status === 'processing';
 }
 
-/** Spec section 3: metadata may come as an object or as a JSON string, and may hold error and tokenLimitExceeded. */
+/**
+ * The spec's "Entities and their fields": metadata may come as an object or as a JSON string, and may hold error and
+ * tokenLimitExceeded.
+ */
 export function parseMetadata(metadata: TranscriptMetadata | string | null | undefined): TranscriptMetadata {
   if (metadata === null || metadata === undefined) return {};
   if (typeof metadata === 'string') {

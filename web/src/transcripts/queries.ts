@@ -25,7 +25,8 @@ export function useTranscript(id: string, options: { enabled?: boolean; failureL
 }
 
 /**
- * Where processing of a transcript stands, asked every 5 s while it is pending or processing (spec section 4).
+ * Where processing of a transcript stands, asked every 5 s while it is pending or processing (the spec's "States and
+ * transitions").
  * `known` is what the screen already knows (the upload's answer, or the transcript shown), so the first question
  * goes out 5 s after it; polling ends when processing has, or when the transcript is gone.
  */

@@ -81,7 +81,7 @@ export const transcriptsTexts = {
   },
 } as const;
 
-/** Spec section 9: message content over 200 characters is truncated. */
+/** The spec's "Business constants and limits": message content over 200 characters is truncated. */
 export const MESSAGE_TRUNCATE_AT = 200;
 
 /** What /transcripts reads from navigation state, e.g. after a delete on the detail page. */

@@ -24,7 +24,9 @@ export interface ConfirmDialogProps {
   onCancel(): void;
 }
 
-/** The confirmation dialog for destructive actions (spec section 5: every delete asks for confirmation). */
+/**
+ * The confirmation dialog for destructive actions (the spec's "Validation rules": every delete asks for confirmation).
+ */
 export function ConfirmDialog({
   open,
   title,

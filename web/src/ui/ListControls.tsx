@@ -4,7 +4,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { SxProps, Theme } from '@mui/material/styles';
 
-/** Spec section 9: list page sizes, default 10. */
+/** The spec's "Business constants and limits": list page sizes, default 10. */
 export const PAGE_SIZES = [5, 10, 25, 50] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 /** The server takes a search text of up to 200 characters. */

@@ -1,11 +1,12 @@
 /** One slot of the pagination control: a page number or an ellipsis standing for the pages left out. */
 export type PageSlot = number | 'start-ellipsis' | 'end-ellipsis';
 
-/** Spec section 9: the pagination control shows up to 5 numbered pages. */
+/** The spec's "Business constants and limits": the pagination control shows up to 5 numbered pages. */
 export const MAX_NUMBERED_PAGES = 5;
 
 /**
- * The numbered pages of the pagination control (spec sections 2 and 9): every page when there are at most 5;
+ * The numbered pages of the pagination control (the spec's "Screens and routes" and "Business constants and limits"):
+ * every page when there are at most 5;
  * otherwise the first and the last page, up to three pages around the current one, and an ellipsis for each gap.
  */
 export function pageSlots(currentPage: number, totalPages: number): PageSlot[] {

@@ -29,7 +29,8 @@ export interface PaginationProps {
 }
 
 /**
- * The pagination control of spec sections 2 and 9: first / previous, up to 5 numbered pages with ellipses
+ * The pagination control of the spec's "Screens and routes" and "Business constants and limits": first / previous, up
+ * to 5 numbered pages with ellipses
  * (the first and last page always shown), next / last. Renders nothing for a single page.
  */
 export function Pagination({ page, totalPages, onChange, label = paginationTexts.navigation, disabled = false }: PaginationProps) {

@@ -2,7 +2,7 @@ import Chip from '@mui/material/Chip';
 
 export type BadgeTone = 'default' | 'info' | 'warning' | 'success' | 'error' | 'primary' | 'secondary';
 
-/** The words and colours of the statuses the app shows (spec section 4). */
+/** The words and colours of the statuses the app shows (the spec's "States and transitions"). */
 const knownStatuses: Record<string, { label: string; tone: BadgeTone }> = {
   // Transcript processing
   pending: { label: 'Pending', tone: 'default' },

@@ -1,9 +1,12 @@
-/** The upload rules and texts of spec sections 5, 8 and 9, kept free of React so they can be tested alone. */
+/**
+ * The upload rules and texts of the spec's "Validation rules", "Error catalogue" and "Business constants and limits",
+ * kept free of React so they can be tested alone.
+ */
 import { ACCEPTED_EXTENSIONS, EXTENSION_LIST, MAX_UPLOAD_BYTES, MAX_UPLOAD_SIZE, megabytes } from './uploadLimits.ts';
 
 export { ACCEPTED_EXTENSIONS, MAX_UPLOAD_BYTES };
 
-/** Spec section 9: the fake upload progress grows by 10% every 500 ms up to 90%. */
+/** The spec's "Business constants and limits": the fake upload progress grows by 10% every 500 ms up to 90%. */
 export const PROGRESS_STEP = 10;
 export const PROGRESS_INTERVAL_MS = 500;
 export const PROGRESS_CEILING = 90;
@@ -50,7 +53,10 @@ export function uploadProblem(file: { name: string; size: number } | null | unde
   return null;
 }
 
-/** Spec section 8: a message saying insufficient token credits, or containing 'token credit', means credits ran out. */
+/**
+ * The spec's "Error catalogue": a message saying insufficient token credits, or containing 'token credit', means
+ * credits ran out.
+ */
 export function isTokenCreditMessage(message: string | null | undefined): boolean {
   if (!message) return false;
   const text = message.toLowerCase();

@@ -12,7 +12,8 @@ import { useUpload, type UploadCallbacks } from './useUpload.ts';
 import { visuallyHidden } from './visuallyHidden.ts';
 
 /**
- * The transcript upload panel (spec sections 2, 4, 5, 8, 9): a file picker (or a dropped file) with the size and
+ * The transcript upload panel (the spec's "Screens and routes", "States and transitions", "Validation rules", "Error
+ * catalogue" and "Business constants and limits"): a file picker (or a dropped file) with the size and
  * format note, the client-side checks, a fake progress bar while the file goes up, then a status poll every 5 s
  * until processing completes (the created tickets are listed) or fails (the reason, or the upgrade link when
  * token credits ran out).

@@ -9,7 +9,8 @@ export interface ConfirmationDialog {
 }
 
 /**
- * The wiring of a confirmation dialog (spec section 5: every delete asks first): what is to be acted on, whether
+ * The wiring of a confirmation dialog (the spec's "Validation rules": every delete asks first): what is to be acted on,
+ * whether
  * the dialog is open, and the busy state while the action runs. The dialog closes once the action has ended, and
  * the item stays set while it closes, so its text does not change during the closing animation.
  */

@@ -10,7 +10,8 @@ export interface ListParams<Filters> {
 }
 
 /**
- * The state of a server-side list (spec sections 4 and 9): any filter, the page size and the search take the list
+ * The state of a server-side list (the spec's "States and transitions" and "Business constants and limits"): any
+ * filter, the page size and the search take the list
  * back to page 1; the search is applied once typing pauses for `searchDelayMs`, while the field shows every key.
  */
 export function useListParams<Filters extends { search: string }>(initial: Filters, searchDelayMs: number) {

@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 
-/** Spec section 9: notifications dismiss themselves after 5 s. */
+/** The spec's "Business constants and limits": notifications dismiss themselves after 5 s. */
 export const NOTIFICATION_MS = 5000;
-/** Spec section 9: success banners clear after 3 s. */
+/** The spec's "Business constants and limits": success banners clear after 3 s. */
 export const SUCCESS_BANNER_MS = 3000;
 
 /**
- * A message that clears itself after `ms` (spec section 9: notifications and success banners) and can be
+ * A message that clears itself after `ms` (the spec's "Business constants and limits": notifications and success
+ * banners) and can be
  * cleared earlier; showing a message again, even the same text, starts the wait again.
  */
 export function useTimedMessage(ms: number, initial: string | null = null) {

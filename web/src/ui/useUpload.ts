@@ -42,7 +42,8 @@ function processingPhase(
 }
 
 /**
- * The upload of spec sections 4, 5 and 8: the client-side checks, the upload with its fake progress (+10% every
+ * The upload of the spec's "States and transitions", "Validation rules" and "Error catalogue": the client-side checks,
+ * the upload with its fake progress (+10% every
  * 500 ms, up to 90%), then the status poll until processing completes (with the tickets it created) or fails.
  * The lists of transcripts and tickets load again once the file is stored and once processing has ended.
  */

@@ -13,7 +13,8 @@ import { usageApi, type TokenStats } from './usageApi.ts';
 type Outcome = { severity: 'success' | 'error'; text: string } | null;
 
 /**
- * The manual reset (spec section 4): enabled once every cooldown (30 days), otherwise the days remaining and the
+ * The manual reset (the spec's "States and transitions"): enabled once every cooldown (30 days), otherwise the days
+ * remaining and the
  * next date. The server's answer is shown in words, its refusal too.
  */
 export function ResetUsage({ stats }: { stats: TokenStats }) {

@@ -10,7 +10,10 @@ import { UsageChart } from './UsageChart.tsx';
 import { UsageHistoryTable } from './UsageHistoryTable.tsx';
 import { useTokenStats, useUsageHistory } from './usageApi.ts';
 
-/** Token Usage (spec section 2): the credit summary with the reset button, the chart over time, the history. */
+/**
+ * Token Usage (the spec's "Screens and routes"): the credit summary with the reset button, the chart over time, the
+ * history.
+ */
 export default function TokenUsagePage() {
   const stats = useTokenStats();
   const chartHistory = useUsageHistory(CHART_PAGE_SIZE);

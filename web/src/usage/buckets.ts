@@ -1,6 +1,6 @@
 import type { HistoryEntry } from './history.ts';
 
-/** Spec sections 2 and 9: the chart sums usage in 30-minute buckets. */
+/** The spec's "Screens and routes" and "Business constants and limits": the chart sums usage in 30-minute buckets. */
 export const BUCKET_MINUTES = 30;
 
 export interface UsageBucket {

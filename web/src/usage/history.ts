@@ -3,13 +3,14 @@ import type { Schema } from '../api/schema.ts';
 export type HistoryPage = Schema<'TokenUsageHistory'>;
 export type HistoryEntry = HistoryPage['history'][number];
 
-/** Spec section 9: the table asks for 20 entries at a time. */
+/** The spec's "Business constants and limits": the table asks for 20 entries at a time. */
 export const TABLE_PAGE_SIZE = 20;
 /** The chart asks for the API's default page, 50 entries, at a time. */
 export const CHART_PAGE_SIZE = 50;
 
 /**
- * The offset of the page after `page` (spec section 4: each Load More raises the offset by the page size), or
+ * The offset of the page after `page` (the spec's "States and transitions": each Load More raises the offset by the
+ * page size), or
  * undefined when the server has no more.
  */
 export function nextOffset(page: HistoryPage, pageSize: number): number | undefined {
@@ -31,7 +32,10 @@ export function entriesOf(pages: readonly HistoryPage[]): HistoryEntry[] {
   return entries;
 }
 
-/** Spec section 2: the operation's underscores are shown as spaces ('ticket_extraction' → 'ticket extraction'). */
+/**
+ * The spec's "Screens and routes": the operation's underscores are shown as spaces ('ticket_extraction' → 'ticket
+ * extraction').
+ */
 export function operationLabel(operationType: string): string {
   return operationType.replaceAll('_', ' ');
 }

@@ -1,4 +1,7 @@
-/** Token counts as the screens show them (spec section 9: K with 1 decimal; M with 2 on the usage panel, 1 on plan cards). */
+/**
+ * Token counts as the screens show them (the spec's "Business constants and limits": K with 1 decimal; M with 2 on the
+ * usage panel, 1 on plan cards).
+ */
 
 /** Decimals of millions: 2 on the usage panel, 1 on the plan cards. */
 export type MillionDecimals = 1 | 2;

@@ -7,7 +7,7 @@ import { entriesOf, nextOffset } from './history.ts';
 
 export type TokenStats = Schema<'TokenUsageStats'>;
 
-/** The token usage calls of spec section 7. */
+/** The token usage calls of the spec's "The calls it makes". */
 export const usageApi = {
   stats: () => dataOf(api.GET('/api/token-usage/stats')),
   history: (limit: number, offset: number) => dataOf(api.GET('/api/token-usage/history', { params: { query: { limit, offset } } })),
@@ -19,7 +19,7 @@ export const useTokenStats = () => useQuery({ queryKey: queryKeys.tokenUsage.sta
 
 /**
  * The usage history from offset 0, `pageSize` entries at a time: Load More asks for the next page while the
- * server says there is more (spec section 4), and `entries` holds every page loaded so far.
+ * server says there is more (the spec's "States and transitions"), and `entries` holds every page loaded so far.
  */
 export function useUsageHistory(pageSize: number) {
   const query = useInfiniteQuery({
