@@ -202,7 +202,8 @@ describe('changing a connection', () => {
     await createGitHub(token, 'Shop on GitHub');
     await createGitHub(token, 'Docs on GitHub');
     const page = await openAs(token, '/connections');
-    await expect.poll(() => cards(page).locator('h3').allInnerTexts()).toEqual(['Docs on GitHub', 'Shop on GitHub']);
+    // The page's first load may take seconds on a busy machine.
+    await expect.poll(() => cards(page).locator('h3').allInnerTexts(), { timeout: 10_000 }).toEqual(['Docs on GitHub', 'Shop on GitHub']);
 
     const verified = page.waitForResponse((response) => response.request().method() === 'POST' && response.url().endsWith('/verify'));
     await page.getByRole('button', { name: 'Verify connection Shop on GitHub' }).click();
