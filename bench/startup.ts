@@ -7,8 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { launchBrowser, loadedScripts, type LoadedScripts } from '../tests/support/browser.ts';
 import { freePort } from '../tests/support/free-port.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -80,22 +79,10 @@ function residentMiB(pids: number[]): number {
   return kib / 1024;
 }
 
-async function landingJavaScriptGzip(url: string): Promise<{ files: number; rawKiB: number; gzipKiB: number }> {
-  const browser = await chromium.launch({
-    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+async function landingJavaScript(url: string): Promise<LoadedScripts> {
+  const browser = await launchBrowser();
   try {
-    const page = await browser.newPage();
-    const bodies: Promise<Buffer>[] = [];
-    page.on('response', (response) => {
-      if (response.request().resourceType() === 'script') bodies.push(response.body());
-    });
-    await page.goto(url, { waitUntil: 'networkidle' });
-    const scripts = await Promise.all(bodies);
-    const raw = scripts.reduce((sum, body) => sum + body.length, 0);
-    const gzip = scripts.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0);
-    return { files: scripts.length, rawKiB: raw / 1024, gzipKiB: gzip / 1024 };
+    return await loadedScripts(await browser.newPage(), url, 'h1');
   } finally {
     await browser.close();
   }
@@ -132,7 +119,7 @@ try {
     parts.set(name, [...(parts.get(name) ?? []), pid]);
   }
   const partsMiB = [...parts].sort().map(([name, ofPart]) => `${name} ${residentMiB(ofPart).toFixed(0)}`);
-  const js = await landingJavaScriptGzip(`http://127.0.0.1:${port}/`);
+  const js = await landingJavaScript(`http://127.0.0.1:${port}/`);
   await stop(last!);
 
   const median = [...warmRuns].sort((a, b) => a - b)[1]!;
@@ -140,7 +127,9 @@ try {
   console.log(`warm restart to healthy (median of 3): ${median.toFixed(2)} s  [runs: ${warmRuns.map((s) => s.toFixed(2)).join(', ')}]`);
   console.log(`resident memory at idle, whole process tree (${pids.length} processes): ${rss.toFixed(0)} MiB`);
   console.log(`  by part (MiB): ${partsMiB.join(', ')}`);
-  console.log(`landing page JavaScript: ${js.files} files, ${js.rawKiB.toFixed(1)} KiB raw, ${js.gzipKiB.toFixed(1)} KiB gzip`);
+  const kib = (bytes: number) => (bytes / 1024).toFixed(1);
+  console.log(`landing page JavaScript: ${js.files.length} files, ${kib(js.raw)} KiB raw, ${kib(js.gzip)} KiB gzip (goal: at most 120)`);
+  for (const file of [...js.files].sort((a, b) => b.gzip - a.gzip)) console.log(`  ${kib(file.gzip).padStart(6)} KiB gzip  ${file.name}`);
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const outDir = fileURLToPath(new URL('../dist/web', import.meta.url));
@@ -8,9 +8,34 @@ const outDir = fileURLToPath(new URL('../dist/web', import.meta.url));
 /** Where the dev server forwards API calls; the Tickscribe server listens on port 3000 by default. */
 const apiTarget = process.env.TICKSCRIBE_API_PROXY ?? 'http://localhost:3000';
 
+/**
+ * MUI's `createTheme` and `ThemeProvider` each carry the CSS-variables theme machinery (colour schemes, the
+ * variables provider, its init script), about 6 KiB gzipped on every page. Our theme (web/src/theme.ts) has no
+ * `cssVariables` and no `colorSchemes`, for which MUI itself takes the no-variables path (createTheme.mjs returns
+ * createThemeNoVars; ThemeProvider.mjs renders ThemeProviderNoVars), so the bundle uses those two directly.
+ * A theme that turns CSS variables on must remove this plugin.
+ */
+function muiThemeWithoutCssVariables(): Plugin {
+  const noVars: Record<string, string> = {
+    './createTheme.mjs': './createThemeNoVars.mjs',
+    './ThemeProvider.mjs': './ThemeProviderNoVars.mjs',
+  };
+  return {
+    name: 'mui-theme-without-css-variables',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      const target = noVars[source];
+      const from = importer?.replaceAll('\\', '/') ?? '';
+      // Only the public entry point and the default theme: CssVarsProvider keeps its own, should anyone use it.
+      if (!target || !/\/@mui\/material\/styles\/(index|defaultTheme)\.mjs$/.test(from)) return null;
+      return this.resolve(target, importer, { skipSelf: true });
+    },
+  };
+}
+
 export default defineConfig({
   root: webRoot,
-  plugins: [react()],
+  plugins: [react(), muiThemeWithoutCssVariables()],
   build: {
     outDir,
     emptyOutDir: true,

@@ -2,7 +2,7 @@
 // in, at phone and desktop widths and with axe-core.
 import type { Page } from 'playwright-core';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { hasHorizontalScroll, seriousAccessibilityViolations } from '../support/browser.ts';
+import { hasHorizontalScroll, loadedScripts, seriousAccessibilityViolations } from '../support/browser.ts';
 import { expectFitsAndAccessible } from './support/checks.ts';
 import { useE2e } from './support/e2e.ts';
 import { logIn, signUpAndVerify } from './support/users.ts';
@@ -38,6 +38,16 @@ describe('landing page', () => {
     expect(await page.getByRole('link', { name: /Product Hunt/ }).getAttribute('href')).toMatch(/^https:\/\/www\.producthunt\.com\//);
   });
 
+  // The issue's goal is 120 KiB; React DOM, React Router and MUI's styling core alone are about 105 KiB of it, so the
+  // budget holds what splitting reached (from 169 KiB) and fails on any growth.
+  it('loads at most 137 KiB of gzipped JavaScript: the signed-in pages, charts, menu and query cache come only where used', async () => {
+    const scripts = await loadedScripts(page, `${e2e.app.url}/`, 'h1');
+    const names = scripts.files.map((file) => file.name).join(' ');
+    // The signed-in pages, the charts, the query cache and the signed-in menu are not part of a first visit.
+    expect(names).not.toMatch(/Dashboard|TicketsPage|UsageLineChart|SignedInNavigation|QueryLayout/);
+    expect(scripts.gzip / 1024, `landing JavaScript: ${names}`).toBeLessThanOrEqual(137);
+  });
+
   it('navigates to the help page from Learn more', async () => {
     await open('/');
     await page.getByRole('link', { name: /Learn more/ }).first().click();
@@ -64,7 +74,7 @@ describe('help page', () => {
   it('has its sections and ends with the support links', async () => {
     await open('/help');
     for (const heading of ['Getting Started', 'Meeting Bot', 'Subscription & Token Credits']) {
-      await expect(page.getByRole('heading', { name: heading, exact: true }).first().isVisible()).resolves.toBe(true);
+      await page.getByRole('heading', { name: heading, exact: true }).first().waitFor();
     }
     expect(await page.getByRole('link', { name: 'Email Support' }).getAttribute('href')).toMatch(/^mailto:/);
     expect(await page.getByRole('link', { name: 'Report Issue' }).getAttribute('href')).toMatch(/^mailto:/);
@@ -72,6 +82,8 @@ describe('help page', () => {
 
   it('opens one FAQ item at a time; clicking the open one closes it', async () => {
     await open('/help');
+    // On a busy machine the page may still be arriving when the network goes quiet.
+    await page.locator('[aria-controls][aria-expanded]').first().waitFor();
     const questions = page.locator('[aria-controls][aria-expanded]');
     expect(await questions.count()).toBe(6);
     const expanded = async () =>
@@ -91,7 +103,7 @@ describe('help page', () => {
     await open('/help');
     const question = page.locator('[aria-controls][aria-expanded]').filter({ hasText: /priority/i }).first();
     await question.click();
-    await expect(page.getByText(/Include Priority Field/).first().isVisible()).resolves.toBe(true);
+    await page.getByText(/Include Priority Field/).first().waitFor();
   });
 });
 
@@ -116,13 +128,13 @@ describe('routing', () => {
   it('sends a signed-out visit to /dashboard to /login', async () => {
     await open('/dashboard');
     await page.waitForURL(`${e2e.app.url}/login`);
-    await expect(page.getByLabel(/email/i).first().isVisible()).resolves.toBe(true);
+    await page.getByLabel(/email/i).first().waitFor();
   });
 
   it('redirects an unknown path to /', async () => {
     await open('/no/such/page');
     await page.waitForURL(`${e2e.app.url}/`);
-    await expect(page.getByRole('link', { name: 'Get started' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('link', { name: 'Get started' }).waitFor();
   });
 });
 
@@ -182,7 +194,7 @@ describe('signed-in navigation', () => {
     const drawer = page.getByRole('navigation').filter({ hasText: 'Settings' });
     await drawer.waitFor();
     for (const label of ['Dashboard', 'Transcripts', 'Tickets', 'Connections', 'Billing', 'Usage', 'Help', 'Settings']) {
-      await expect(drawer.getByRole('link', { name: label, exact: true }).isVisible()).resolves.toBe(true);
+      await drawer.getByRole('link', { name: label, exact: true }).waitFor();
     }
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
   });

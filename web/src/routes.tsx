@@ -4,6 +4,8 @@ import { RedirectIfSignedIn, RequireAuth } from './auth/guards.tsx';
 import { AppLayout, AuthLayout } from './layout/AppLayout.tsx';
 
 // Every page is its own chunk, so the landing page loads only its own code.
+// The pages that read or send data share the query cache, which the public pages do without.
+const QueryLayout = lazy(() => import('./api/QueryLayout.tsx'));
 const LandingPage = lazy(() => import('./landing/LandingPage.tsx'));
 const HelpPage = lazy(() => import('./help/HelpPage.tsx'));
 const TermsOfServicePage = lazy(() => import('./legal/TermsOfServicePage.tsx'));
@@ -32,27 +34,31 @@ export function AppRoutes() {
         <Route path="help" element={<HelpPage />} />
         <Route path="terms-of-service" element={<TermsOfServicePage />} />
         <Route path="refund-policy" element={<RefundPolicyPage />} />
-        <Route element={<RequireAuth />}>
-          <Route path="dashboard" element={<DashboardPage />} />
-          <Route path="transcripts" element={<TranscriptsPage />} />
-          <Route path="transcripts/:id" element={<TranscriptDetailPage />} />
-          <Route path="settings" element={<SettingsPage />} />
-          <Route path="tickets" element={<TicketsPage />} />
-          <Route path="tickets/:id" element={<TicketDetailPage />} />
-          <Route path="connections" element={<ConnectionsPage />} />
-          <Route path="connections/oauth/callback" element={<OAuthCallbackPage />} />
-          <Route path="billing" element={<BillingPage />} />
-          <Route path="token-usage" element={<TokenUsagePage />} />
+        <Route element={<QueryLayout />}>
+          <Route element={<RequireAuth />}>
+            <Route path="dashboard" element={<DashboardPage />} />
+            <Route path="transcripts" element={<TranscriptsPage />} />
+            <Route path="transcripts/:id" element={<TranscriptDetailPage />} />
+            <Route path="settings" element={<SettingsPage />} />
+            <Route path="tickets" element={<TicketsPage />} />
+            <Route path="tickets/:id" element={<TicketDetailPage />} />
+            <Route path="connections" element={<ConnectionsPage />} />
+            <Route path="connections/oauth/callback" element={<OAuthCallbackPage />} />
+            <Route path="billing" element={<BillingPage />} />
+            <Route path="token-usage" element={<TokenUsagePage />} />
+          </Route>
         </Route>
       </Route>
       <Route element={<AuthLayout />}>
-        <Route element={<RedirectIfSignedIn />}>
-          <Route path="login" element={<LoginPage />} />
-          <Route path="signup" element={<SignupPage />} />
+        <Route element={<QueryLayout />}>
+          <Route element={<RedirectIfSignedIn />}>
+            <Route path="login" element={<LoginPage />} />
+            <Route path="signup" element={<SignupPage />} />
+          </Route>
+          {/* The verification page redirects a signed-in user itself, after showing the outcome of a link. */}
+          <Route path="verify-email" element={<VerifyEmailPage />} />
+          <Route path="reset-password" element={<ResetPasswordPage />} />
         </Route>
-        {/* The verification page redirects a signed-in user itself, after showing the outcome of a link. */}
-        <Route path="verify-email" element={<VerifyEmailPage />} />
-        <Route path="reset-password" element={<ResetPasswordPage />} />
       </Route>
       <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>

@@ -1,7 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../api/browser.ts';
+import { forgetAllQueries } from '../api/queryCacheReset.ts';
 import { ApiError, AUTH_TOKEN_KEY, dataOf, messages, NetworkError, SESSION_EXPIRED_KEY } from '../api/client.ts';
 import { authTexts } from './texts.ts';
 import { toUser, type User } from './user.ts';
@@ -46,7 +46,6 @@ function messageOf(error: unknown, fallback: string): string {
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [user, setUser] = useState<User | null>(null);
   const [loading, setLoading] = useState(true);
   // Lookups can overlap (the start-up one and a refresh after a verification link stored a token): only the
@@ -83,10 +82,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
    */
   const settle = useCallback((known: User | null) => {
     latestLookup.current += 1;
-    queryClient.removeQueries();
+    forgetAllQueries();
     setUser(known);
     setLoading(false);
-  }, [queryClient]);
+  }, []);
 
   const login = useCallback(async (email: string, password: string) => {
     let session;

@@ -1,10 +1,10 @@
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { CallsToAction } from './CallsToAction.tsx';
+import { Tag } from '../ui/Tag.tsx';
 import { LandingSection } from './LandingSection.tsx';
 import { ProductHuntBadge } from './ProductHuntBadge.tsx';
 import { SampleTicketPanel } from './SampleTicketPanel.tsx';
@@ -86,7 +86,7 @@ function SupportedInputs() {
           <Box component="ul" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, p: 0, m: 0, listStyle: 'none' }}>
             {inputs.uploads.map((format) => (
               <li key={format}>
-                <Chip label={format} />
+                <Tag>{format}</Tag>
               </li>
             ))}
           </Box>

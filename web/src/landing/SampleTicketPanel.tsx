@@ -1,9 +1,9 @@
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { Tag } from '../ui/Tag.tsx';
 import { LandingSection } from './LandingSection.tsx';
 import { landingTexts as texts } from './texts.ts';
 
@@ -74,7 +74,9 @@ export function SampleTicketPanel() {
                 {sample.ticket.priority.label}
               </Typography>
               <Box component="dd" sx={{ m: 0 }}>
-                <Chip label={sample.ticket.priority.value} color="error" size="small" />
+                <Tag size="small" tone="error">
+                  {sample.ticket.priority.value}
+                </Tag>
               </Box>
             </Box>
             {sample.ticket.fields.map((field) => (
@@ -93,7 +95,9 @@ export function SampleTicketPanel() {
               </Typography>
               <Box component="dd" sx={{ m: 0, display: 'flex', flexWrap: 'wrap', gap: 0.75 }}>
                 {sample.ticket.tags.map((tag) => (
-                  <Chip key={tag} label={tag} size="small" variant="outlined" />
+                  <Tag key={tag} size="small" tone="outlined">
+                    {tag}
+                  </Tag>
                 ))}
               </Box>
             </Box>

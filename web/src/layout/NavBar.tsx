@@ -1,43 +1,16 @@
-import AccountCircleIcon from '@mui/icons-material/AccountCircle';
-import MenuIcon from '@mui/icons-material/Menu';
-import Alert from '@mui/material/Alert';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
-import Drawer from '@mui/material/Drawer';
-import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
-import Snackbar from '@mui/material/Snackbar';
 import Toolbar from '@mui/material/Toolbar';
-import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { NavLink } from 'react-router';
 import { useAuth } from '../auth/AuthContext.tsx';
-import { authTexts } from '../auth/texts.ts';
-import type { User } from '../auth/user.ts';
-import { NOTIFICATION_MS } from '../ui/useTimedMessage.ts';
 import { Brand } from './Brand.tsx';
-import { layoutTexts, signedInLinks } from './texts.ts';
+import { activeOnDark } from './navStyles.ts';
+import { layoutTexts } from './texts.ts';
 
-/** NavLink marks the current page with aria-current="page"; this makes it visible too. */
-const activeOnDark = {
-  flexShrink: 0,
-  whiteSpace: 'nowrap',
-  '&[aria-current="page"]': { bgcolor: 'rgba(255, 255, 255, 0.18)' },
-  '&:focus-visible': { outline: '2px solid #ffffff', outlineOffset: 2 },
-} as const;
-
-const activeInList = {
-  '&[aria-current="page"]': { bgcolor: 'action.selected', fontWeight: 700 },
-} as const;
-
-function displayName(user: User): string {
-  return user.fullName ?? user.email;
-}
+// Loaded only once someone is signed in, so the landing page stays small.
+const SignedInNavigation = lazy(() => import('./SignedInNavigation.tsx'));
 
 function SignedOutNavigation() {
   return (
@@ -57,132 +30,9 @@ function SignedOutNavigation() {
   );
 }
 
-function DesktopNavigation({ user, onLogout }: { user: User; onLogout: () => void }) {
-  return (
-    <Box
-      component="nav"
-      aria-label={layoutTexts.mainNavigation}
-      sx={{ display: { xs: 'none', md: 'flex' }, alignItems: 'center', gap: 0.5, minWidth: 0 }}
-    >
-      {signedInLinks.map((link) => (
-        <Button
-          key={link.to}
-          component={NavLink}
-          to={link.to}
-          color="inherit"
-          size="small"
-          sx={{ ...activeOnDark, minWidth: 0, px: 1 }}
-        >
-          {link.label}
-        </Button>
-      ))}
-      {/* Between md and lg the full name does not fit beside the links: the account icon stands in for it. */}
-      <IconButton
-        component={NavLink}
-        to="/settings"
-        color="inherit"
-        aria-label={displayName(user)}
-        title={layoutTexts.settings}
-        sx={{ ...activeOnDark, display: { md: 'inline-flex', lg: 'none' } }}
-      >
-        <AccountCircleIcon />
-      </IconButton>
-      <Button
-        component={NavLink}
-        to="/settings"
-        color="inherit"
-        size="small"
-        title={layoutTexts.settings}
-        startIcon={<AccountCircleIcon />}
-        sx={{ ...activeOnDark, display: { md: 'none', lg: 'inline-flex' }, ml: 1, minWidth: 0, maxWidth: 220 }}
-      >
-        <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-          {displayName(user)}
-        </Box>
-      </Button>
-      <Button color="inherit" size="small" variant="outlined" onClick={onLogout} sx={activeOnDark}>
-        {layoutTexts.logout}
-      </Button>
-    </Box>
-  );
-}
-
-function MobileNavigation({ user, onLogout }: { user: User; onLogout: () => void }) {
-  const [open, setOpen] = useState(false);
-  const drawerId = useId();
-  const close = () => setOpen(false);
-
-  return (
-    <Box sx={{ display: { xs: 'block', md: 'none' } }}>
-      <IconButton
-        color="inherit"
-        edge="end"
-        aria-label={layoutTexts.openMenu}
-        aria-controls={open ? drawerId : undefined}
-        aria-expanded={open}
-        onClick={() => setOpen((wasOpen) => !wasOpen)}
-      >
-        <MenuIcon />
-      </IconButton>
-      <Drawer
-        anchor="right"
-        open={open}
-        onClose={close}
-        slotProps={{ paper: { id: drawerId, 'aria-labelledby': `${drawerId}-title`, sx: { width: 280 } } }}
-      >
-        <Box component="nav" aria-label={layoutTexts.mainNavigation}>
-          <Box sx={{ px: 2, py: 2 }}>
-            <Typography id={`${drawerId}-title`} component="p" variant="subtitle2" color="text.secondary">
-              {layoutTexts.menuTitle}
-            </Typography>
-            <Typography component="p" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-              {displayName(user)}
-            </Typography>
-          </Box>
-          <Divider />
-          <List>
-            {signedInLinks.map((link) => (
-              <ListItem key={link.to} disablePadding>
-                <ListItemButton component={NavLink} to={link.to} onClick={close} sx={activeInList}>
-                  <ListItemText primary={link.label} />
-                </ListItemButton>
-              </ListItem>
-            ))}
-          </List>
-          <Divider />
-          <List>
-            <ListItem disablePadding>
-              <ListItemButton component={NavLink} to="/settings" onClick={close} sx={activeInList}>
-                <ListItemText primary={layoutTexts.settings} />
-              </ListItemButton>
-            </ListItem>
-            <ListItem disablePadding>
-              <ListItemButton
-                onClick={() => {
-                  close();
-                  onLogout();
-                }}
-              >
-                <ListItemText primary={layoutTexts.logout} />
-              </ListItemButton>
-            </ListItem>
-          </List>
-        </Box>
-      </Drawer>
-    </Box>
-  );
-}
-
 /** The shared top bar: brand, and the navigation for the signed-in or signed-out visitor. */
 export function NavBar() {
-  const { user, loading, logout } = useAuth();
-  const [logoutError, setLogoutError] = useState<string | null>(null);
-  const handleLogout = () => {
-    setLogoutError(null);
-    logout().catch((error: unknown) => {
-      setLogoutError(error instanceof Error && error.message !== '' ? error.message : authTexts.logoutFailed);
-    });
-  };
+  const { user, loading } = useAuth();
 
   return (
     <AppBar position="sticky" color="primary" elevation={0}>
@@ -190,24 +40,13 @@ export function NavBar() {
         <Brand />
         <Box sx={{ flexGrow: 1 }} />
         {loading ? null : user ? (
-          <>
-            <DesktopNavigation user={user} onLogout={handleLogout} />
-            <MobileNavigation user={user} onLogout={handleLogout} />
-          </>
+          <Suspense fallback={null}>
+            <SignedInNavigation user={user} />
+          </Suspense>
         ) : (
           <SignedOutNavigation />
         )}
       </Toolbar>
-      <Snackbar
-        open={logoutError !== null}
-        autoHideDuration={NOTIFICATION_MS}
-        onClose={() => setLogoutError(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      >
-        <Alert severity="error" variant="filled" onClose={() => setLogoutError(null)}>
-          {logoutError}
-        </Alert>
-      </Snackbar>
     </AppBar>
   );
 }

@@ -1,0 +1,177 @@
+import AccountCircleIcon from '@mui/icons-material/AccountCircle';
+import MenuIcon from '@mui/icons-material/Menu';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Snackbar from '@mui/material/Snackbar';
+import Typography from '@mui/material/Typography';
+import { useId, useState } from 'react';
+import { NavLink } from 'react-router';
+import { useAuth } from '../auth/AuthContext.tsx';
+import { authTexts } from '../auth/texts.ts';
+import type { User } from '../auth/user.ts';
+import { NOTIFICATION_MS } from '../ui/useTimedMessage.ts';
+import { activeOnDark } from './navStyles.ts';
+import { layoutTexts, signedInLinks } from './texts.ts';
+
+// Its own chunk: a signed-out visitor (the landing page) never loads the drawer, the menu or the logout notice.
+
+const activeInList = {
+  '&[aria-current="page"]': { bgcolor: 'action.selected', fontWeight: 700 },
+} as const;
+
+function displayName(user: User): string {
+  return user.fullName ?? user.email;
+}
+
+function DesktopNavigation({ user, onLogout }: { user: User; onLogout: () => void }) {
+  return (
+    <Box
+      component="nav"
+      aria-label={layoutTexts.mainNavigation}
+      sx={{ display: { xs: 'none', md: 'flex' }, alignItems: 'center', gap: 0.5, minWidth: 0 }}
+    >
+      {signedInLinks.map((link) => (
+        <Button
+          key={link.to}
+          component={NavLink}
+          to={link.to}
+          color="inherit"
+          size="small"
+          sx={{ ...activeOnDark, minWidth: 0, px: 1 }}
+        >
+          {link.label}
+        </Button>
+      ))}
+      {/* Between md and lg the full name does not fit beside the links: the account icon stands in for it. */}
+      <IconButton
+        component={NavLink}
+        to="/settings"
+        color="inherit"
+        aria-label={displayName(user)}
+        title={layoutTexts.settings}
+        sx={{ ...activeOnDark, display: { md: 'inline-flex', lg: 'none' } }}
+      >
+        <AccountCircleIcon />
+      </IconButton>
+      <Button
+        component={NavLink}
+        to="/settings"
+        color="inherit"
+        size="small"
+        title={layoutTexts.settings}
+        startIcon={<AccountCircleIcon />}
+        sx={{ ...activeOnDark, display: { md: 'none', lg: 'inline-flex' }, ml: 1, minWidth: 0, maxWidth: 220 }}
+      >
+        <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+          {displayName(user)}
+        </Box>
+      </Button>
+      <Button color="inherit" size="small" variant="outlined" onClick={onLogout} sx={activeOnDark}>
+        {layoutTexts.logout}
+      </Button>
+    </Box>
+  );
+}
+
+function MobileNavigation({ user, onLogout }: { user: User; onLogout: () => void }) {
+  const [open, setOpen] = useState(false);
+  const drawerId = useId();
+  const close = () => setOpen(false);
+
+  return (
+    <Box sx={{ display: { xs: 'block', md: 'none' } }}>
+      <IconButton
+        color="inherit"
+        edge="end"
+        aria-label={layoutTexts.openMenu}
+        aria-controls={open ? drawerId : undefined}
+        aria-expanded={open}
+        onClick={() => setOpen((wasOpen) => !wasOpen)}
+      >
+        <MenuIcon />
+      </IconButton>
+      <Drawer
+        anchor="right"
+        open={open}
+        onClose={close}
+        slotProps={{ paper: { id: drawerId, 'aria-labelledby': `${drawerId}-title`, sx: { width: 280 } } }}
+      >
+        <Box component="nav" aria-label={layoutTexts.mainNavigation}>
+          <Box sx={{ px: 2, py: 2 }}>
+            <Typography id={`${drawerId}-title`} component="p" variant="subtitle2" color="text.secondary">
+              {layoutTexts.menuTitle}
+            </Typography>
+            <Typography component="p" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+              {displayName(user)}
+            </Typography>
+          </Box>
+          <Divider />
+          <List>
+            {signedInLinks.map((link) => (
+              <ListItem key={link.to} disablePadding>
+                <ListItemButton component={NavLink} to={link.to} onClick={close} sx={activeInList}>
+                  <ListItemText primary={link.label} />
+                </ListItemButton>
+              </ListItem>
+            ))}
+          </List>
+          <Divider />
+          <List>
+            <ListItem disablePadding>
+              <ListItemButton component={NavLink} to="/settings" onClick={close} sx={activeInList}>
+                <ListItemText primary={layoutTexts.settings} />
+              </ListItemButton>
+            </ListItem>
+            <ListItem disablePadding>
+              <ListItemButton
+                onClick={() => {
+                  close();
+                  onLogout();
+                }}
+              >
+                <ListItemText primary={layoutTexts.logout} />
+              </ListItemButton>
+            </ListItem>
+          </List>
+        </Box>
+      </Drawer>
+    </Box>
+  );
+}
+
+/** The signed-in user's navigation: links on wide screens, a menu on narrow ones, and a failed logout's notice. */
+export default function SignedInNavigation({ user }: { user: User }) {
+  const { logout } = useAuth();
+  const [logoutError, setLogoutError] = useState<string | null>(null);
+  const handleLogout = () => {
+    setLogoutError(null);
+    logout().catch((error: unknown) => {
+      setLogoutError(error instanceof Error && error.message !== '' ? error.message : authTexts.logoutFailed);
+    });
+  };
+
+  return (
+    <>
+      <DesktopNavigation user={user} onLogout={handleLogout} />
+      <MobileNavigation user={user} onLogout={handleLogout} />
+      <Snackbar
+        open={logoutError !== null}
+        autoHideDuration={NOTIFICATION_MS}
+        onClose={() => setLogoutError(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      >
+        <Alert severity="error" variant="filled" onClose={() => setLogoutError(null)}>
+          {logoutError}
+        </Alert>
+      </Snackbar>
+    </>
+  );
+}
