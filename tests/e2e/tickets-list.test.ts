@@ -1,6 +1,7 @@
 // The ticket list in a real browser against the real API: create (required fields, tags, a suggested assignee),
 // long titles, filter, search, page size, select, push and bulk delete on /tickets.
 import { describe, expect, it } from 'vitest';
+import { saveScreenshot } from '../support/browser.ts';
 import { useE2e } from './support/e2e.ts';
 import { choose, expectTitles, filters, pagination, paste, settled, shownTitles, table, ticketJourneys, type Ticket } from './support/tickets.ts';
 
@@ -84,6 +85,51 @@ describe('creating tickets', () => {
     await link.click();
     await page.waitForURL(`${e2e.app.url}/tickets/${ticket.id}`);
     await page.getByRole('heading', { name: title, level: 1 }).waitFor();
+  });
+});
+
+describe('the table at desktop widths', () => {
+  it('keeps each row of ordinary data on one line at 1280 px, and breaks no project name mid-word from 1024 to 1920 px', async () => {
+    const token = await signedInUser();
+    const rows = [
+      { title: 'Write the release notes for 2.4', project: 'acme/web', assignee: 'Ada Lovelace', priority: 'High' },
+      { title: 'Fix the login redirect', project: 'General', assignee: 'Grace Hopper', priority: 'Medium' },
+      { title: 'Move the nightly export to 2 am', project: 'platform-infra', priority: 'Low' },
+      { title: 'Add a dark theme to the dashboard', project: 'Design', assignee: 'Katherine Johnson', priority: 'High' },
+    ];
+    const made = [];
+    for (const row of rows) made.push(await createTicket(token, row));
+    await markPushed(made[1]!.id, '42');
+    const page = await openAs(token, '/tickets');
+    await expectTitles(page, [...rows].reverse().map((row) => row.title));
+
+    /** Each body row's height, and its tallest cell's column for the failure message. */
+    const layout = () => table(page).evaluate((element) => {
+      const columns = [...element.querySelectorAll('thead th')].map((cell) => cell.textContent?.trim() ?? '');
+      return [...element.querySelectorAll('tbody tr')].map((row) => {
+        const cells = [...row.querySelectorAll('td')].map((cell) => [...cell.children].reduce((most, child) => Math.max(most, child.getBoundingClientRect().height), 0));
+        return { height: Math.round(row.getBoundingClientRect().height), tallest: columns[cells.indexOf(Math.max(...cells))] };
+      });
+    });
+
+    for (const width of [1024, 1280, 1920]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.waitForTimeout(150);
+      const projects = await table(page).locator('tbody tr td:nth-child(3)').allInnerTexts();
+      expect(projects.sort(), `projects at ${width}px`).toEqual(rows.map((row) => row.project).sort());
+      if (width >= 1280) {
+        // One line: a small button's height and the cell padding (about 57 px); a second line of text or the
+        // buttons stacked make it 75 px or more.
+        const rowsShown = await layout();
+        for (const row of rowsShown) expect(row.height, `rows at ${width}px: ${JSON.stringify(rowsShown)}`).toBeLessThanOrEqual(64);
+      }
+      await saveScreenshot(page, `tickets-table-${width}`);
+    }
+    const notPushed = table(page).getByText('Not pushed').first();
+    expect(await notPushed.evaluate((element) => getComputedStyle(element).whiteSpace)).toBe('nowrap');
+    await page.setViewportSize({ width: 375, height: 900 });
+    await page.waitForTimeout(150);
+    await saveScreenshot(page, 'tickets-list-375', true);
   });
 });
 

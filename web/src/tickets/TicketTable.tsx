@@ -45,10 +45,16 @@ function TitleLink({ ticket }: { ticket: Ticket }) {
   );
 }
 
+/**
+ * A short value on one line: cut with an ellipsis where the column ends, never broken mid-word ("acme/we/b"); the
+ * whole value shows on hover. Wrapping anywhere let the table squeeze these columns to a few letters.
+ */
+const oneLine = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: { md: 150, lg: 200 } } as const;
+
 function External({ ticket }: { ticket: Ticket }) {
   if (!isPushed(ticket)) {
     return (
-      <Typography component="span" variant="body2" color="text.secondary">
+      <Typography component="span" variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
         {ticketTexts.notPushed}
       </Typography>
     );
@@ -60,9 +66,15 @@ function External({ ticket }: { ticket: Ticket }) {
   );
 }
 
-function Actions({ ticket, onDelete, busy }: { ticket: Ticket; onDelete(ticket: Ticket): void; busy: boolean }) {
+function Actions({ ticket, onDelete, busy, wrap }: {
+  ticket: Ticket;
+  onDelete(ticket: Ticket): void;
+  busy: boolean;
+  /** In the table the two buttons stay side by side, so a row is one line high. */
+  wrap: boolean;
+}) {
   return (
-    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+    <Box sx={{ display: 'flex', gap: 1, flexWrap: wrap ? 'wrap' : 'nowrap' }}>
       <Button
         component={RouterLink}
         to={`/tickets/${ticket.id}`}
@@ -151,7 +163,7 @@ export function TicketTable({ tickets, selected, onToggle, onToggleAll, onDelete
                   <External ticket={ticket} />
                 </Typography>
               </Box>
-              <Actions ticket={ticket} onDelete={onDelete} busy={busy} />
+              <Actions ticket={ticket} onDelete={onDelete} busy={busy} wrap />
             </Paper>
           ))}
         </Box>
@@ -194,17 +206,19 @@ export function TicketTable({ tickets, selected, onToggle, onToggleAll, onDelete
                   slotProps={{ input: { 'aria-label': texts.selectTicket(ticket.title) } }}
                 />
               </TableCell>
-              <TableCell sx={{ maxWidth: 320 }}>
+              <TableCell sx={{ minWidth: 180, maxWidth: 320 }}>
                 <TitleLink ticket={ticket} />
               </TableCell>
-              <TableCell sx={{ overflowWrap: 'anywhere' }}>{ticket.project}</TableCell>
+              <TableCell sx={oneLine} title={ticket.project}>
+                {ticket.project}
+              </TableCell>
               <TableCell>
                 <TicketStatusBadge status={ticket.status} />
               </TableCell>
               <TableCell>
                 <PriorityBadge priority={ticket.priority} />
               </TableCell>
-              <TableCell sx={{ overflowWrap: 'anywhere' }}>
+              <TableCell sx={oneLine} title={ticket.assignee ?? undefined}>
                 {ticket.assignee ?? (
                   <Typography component="span" variant="body2" color="text.secondary">
                     {texts.unassigned}
@@ -215,7 +229,7 @@ export function TicketTable({ tickets, selected, onToggle, onToggleAll, onDelete
                 <External ticket={ticket} />
               </TableCell>
               <TableCell>
-                <Actions ticket={ticket} onDelete={onDelete} busy={busy} />
+                <Actions ticket={ticket} onDelete={onDelete} busy={busy} wrap={false} />
               </TableCell>
             </TableRow>
           ))}
