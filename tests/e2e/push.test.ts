@@ -5,6 +5,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { gitHubError, useGitHubFake, type GitHubFake } from '../trackers/github-fake.ts';
+import { saveScreenshot } from '../support/browser.ts';
 import { expectAccessibleAt } from './support/checks.ts';
 import { useE2e } from './support/e2e.ts';
 import { choose, settled, table, ticketJourneys } from './support/tickets.ts';
@@ -48,6 +49,12 @@ async function ticketWithCreates(title: string, answer: (request: Parameters<Cre
 }
 
 const wizard = (page: Page) => page.getByRole('dialog', { name: 'Push tickets' });
+/**
+ * The stepper's steps as shown, number and label, e.g. '3 Map users Skipped'; a done step shows a tick instead of
+ * its number. The wide dialog only: phones show "Step n of 6".
+ */
+const steps = async (page: Page) =>
+  (await wizard(page).locator('[aria-label="Push steps"] > .MuiStep-root').allInnerTexts()).map((text) => text.replace(/\s+/g, ' ').trim());
 /** The stand-in's issues, by the title they were given. */
 const issue = (title: string) => github.state.issues.find((candidate) => candidate['title'] === title);
 
@@ -69,6 +76,8 @@ describe('pushing from the ticket list', () => {
     const dialog = wizard(page);
     await dialog.getByRole('combobox', { name: 'Connection for Mobile' }).waitFor();
     expect(await dialog.innerText()).toContain('Mobile · 1 ticket');
+    // All six steps from the start; none is dropped or renumbered as the push goes on.
+    expect(await steps(page)).toEqual(['Analyze', '2 Map connections', '3 Map users', '4 Summary', '5 Pushing', '6 Complete']);
     await expectAccessibleAt(page, [375, 1280], 'push wizard, map-connections');
     await dialog.getByRole('button', { name: 'Continue' }).click();
     await dialog.getByText('Please select at least one connection or cancel the operation. Connections are required to push tickets.').waitFor();
@@ -91,7 +100,10 @@ describe('pushing from the ticket list', () => {
     await page.getByRole('option', { name: 'grace' }).waitFor();
     await grace.press('Tab');
     await expectAccessibleAt(page, [375, 1280], 'push wizard, map-users');
+    expect(await steps(page)).toEqual(['Analyze', 'Map connections', '3 Map users', '4 Summary', '5 Pushing', '6 Complete']);
     await dialog.getByRole('button', { name: 'Proceed to Review' }).click();
+    await dialog.getByRole('button', { name: 'Confirm & Push' }).waitFor();
+    expect(await steps(page)).toEqual(['Analyze', 'Map connections', 'Map users', '4 Summary', '5 Pushing', '6 Complete']);
 
     const summary = await dialog.getByText('Web on GitHub (GitHub)').locator('..').innerText();
     expect(summary).toContain('2 tickets');
@@ -168,8 +180,17 @@ describe('a ticket the tracker refuses', () => {
     await page.getByRole('checkbox', { name: 'Select ticket Refused ticket' }).check();
     await page.getByRole('button', { name: 'Push', exact: true }).click();
     const dialog = wizard(page);
+    // Nothing to map: the two mapping steps show as skipped, and the summary is still step 4 of 6.
+    await dialog.getByRole('button', { name: 'Confirm & Push' }).waitFor();
+    expect(await steps(page)).toEqual(['Analyze', '2 Map connections Skipped', '3 Map users Skipped', '4 Summary', '5 Pushing', '6 Complete']);
+    await saveScreenshot(page, 'push-wizard-skipped-steps-1280');
+    await page.setViewportSize({ width: 375, height: 900 });
+    await dialog.getByText('Step 4 of 6: Summary').waitFor();
+    await saveScreenshot(page, 'push-wizard-skipped-steps-375');
+    await page.setViewportSize({ width: 1280, height: 900 });
     await dialog.getByRole('button', { name: 'Confirm & Push' }).click();
     await dialog.getByRole('button', { name: 'Close' }).waitFor();
+    expect(await steps(page)).toEqual(['Analyze', '2 Map connections Skipped', '3 Map users Skipped', 'Summary', 'Pushing', 'Complete']);
     await dialog.getByText('Failed to push tickets', { exact: true }).waitFor();
     expect(await dialog.getByText(/^Failed to push ticket: .*title is not allowed here/).count()).toBe(1);
     expect(await dialog.innerText()).toContain('Website: 0 pushed, 1 failed, 0 skipped');

@@ -13,7 +13,7 @@ import { useId } from 'react';
 import { CompleteStep } from './CompleteStep.tsx';
 import { MapConnectionsStep, MapUsersStep } from './MappingSteps.tsx';
 import { AnalyzeStep, PushingStep, SummaryStep } from './ProgressSteps.tsx';
-import { pendingJobs, type WizardStep } from './wizard.ts';
+import { pendingJobs, STEPS, type WizardStep } from './wizard.ts';
 import { pushedTicketIds } from './run.ts';
 import { pushTexts as texts } from './texts.ts';
 import { usePushWizard, type PushWizardState } from './usePushWizard.ts';
@@ -25,22 +25,36 @@ export interface PushWizardProps {
   onClose(pushed: string[]): void;
 }
 
-function StepIndicator({ steps, step, compact }: { steps: WizardStep[]; step: WizardStep; compact: boolean }) {
-  const active = steps.indexOf(step);
+/** All six steps, always: those this push did not need say Skipped, so no step is renumbered mid-way. */
+function StepIndicator({ skipped, step, compact }: { skipped: WizardStep[]; step: WizardStep; compact: boolean }) {
+  const active = STEPS.indexOf(step);
   if (compact) {
     return (
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {texts.stepOf(active + 1, steps.length, texts.steps[step])}
+        {texts.stepOf(active + 1, STEPS.length, texts.steps[step])}
       </Typography>
     );
   }
   return (
     <Stepper activeStep={active} alternativeLabel aria-label={texts.stepsLabel} sx={{ mb: 3 }}>
-      {steps.map((name) => (
-        <Step key={name} completed={steps.indexOf(name) < active || step === 'complete'}>
-          <StepLabel>{texts.steps[name]}</StepLabel>
-        </Step>
-      ))}
+      {STEPS.map((name, index) => {
+        const wasSkipped = skipped.includes(name);
+        return (
+          <Step key={name} completed={!wasSkipped && (index < active || step === 'complete')}>
+            <StepLabel
+              optional={
+                wasSkipped ? (
+                  <Typography variant="caption" color="text.secondary">
+                    {texts.skippedStep}
+                  </Typography>
+                ) : undefined
+              }
+            >
+              {texts.steps[name]}
+            </StepLabel>
+          </Step>
+        );
+      })}
     </Stepper>
   );
 }
@@ -120,7 +134,7 @@ export function PushWizard({ ticketIds, onClose }: PushWizardProps) {
     <Dialog open onClose={close} aria-labelledby={titleId} fullWidth maxWidth="md" fullScreen={phone} scroll="paper">
       <DialogTitle id={titleId}>{texts.title}</DialogTitle>
       <DialogContent dividers aria-busy={wizard.busy}>
-        <StepIndicator steps={wizard.steps} step={step} compact={phone} />
+        <StepIndicator skipped={wizard.skipped} step={step} compact={phone} />
         <StepBody wizard={wizard} />
       </DialogContent>
       {/* A new step brings new buttons, so the one marked autoFocus takes the focus. */}

@@ -16,6 +16,8 @@ export const pushTexts = {
   },
   stepOf: (index: number, count: number, label: string) => `Step ${index} of ${count}: ${label}`,
   stepsLabel: 'Push steps',
+  /** Under a mapping step this push did not need. */
+  skippedStep: 'Skipped',
   ticketCount,
 
   // The spec's "Validation rules" and "Error catalogue", word for word ('Please select at least one ticket to push' and

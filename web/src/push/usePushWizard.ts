@@ -8,7 +8,7 @@ import { runJobs } from './run.ts';
 import { pushTexts as texts } from './texts.ts';
 import {
   checkConnectionChoices, initialWizardState, newBatchId, pendingJobs, planJobs, projectMappingUpdates, projectsWithoutConnection,
-  visibleSteps, wizardReducer, type PushJob,
+  skippedSteps, wizardReducer, type PushJob,
 } from './wizard.ts';
 
 /**
@@ -61,7 +61,7 @@ export function usePushWizard(ticketIds: readonly string[]) {
   return {
     state,
     dispatch,
-    steps: visibleSteps(state),
+    skipped: skippedSteps(state),
     // The run's refresh of the lists after the push is not waited for: Close is ready as soon as the result shows.
     busy: analysis.isPending || mappings.isPending || state.step === 'pushing',
     analyzing: analysis.isPending,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { analysis, github, jira, job, progress, result } from './fixtures.ts';
 import {
   bulkPushBody, checkConnectionChoices, initialWizardState, newBatchId, pendingJobs, planJobs, projectMappingUpdates, stepAfterAnalysis,
-  visibleSteps, wizardReducer, type MappableConnection, type WizardEvent, type WizardState,
+  skippedSteps, wizardReducer, type MappableConnection, type WizardEvent, type WizardState,
 } from './wizard.ts';
 
 const SELECT_CONNECTION = 'Please select at least one connection or cancel the operation. Connections are required to push tickets.';
@@ -88,7 +88,7 @@ describe('the wizard’s steps', () => {
   it('goes analyze → map-connections → (analyze again) → map-users → summary → pushing → complete', () => {
     let state = play([{ type: 'analyzed', analysis: analysis() }]);
     expect(state.step).toBe('map-connections');
-    expect(visibleSteps(state)).toEqual(['analyze', 'map-connections', 'map-users', 'summary', 'pushing', 'complete']);
+    expect(skippedSteps(state)).toEqual([]);
 
     state = play([{ type: 'problem', text: SELECT_CONNECTION }], state);
     expect(state.problem).toBe(SELECT_CONNECTION);
@@ -105,7 +105,8 @@ describe('the wizard’s steps', () => {
     state = play([{ type: 'analyzed', analysis: remapped }], state);
     expect(state.step).toBe('map-users');
     expect(state.usernames).toEqual({ 'c-gh': { 'Alan Turing': '', Ada: '' } });
-    expect(visibleSteps(state)).toEqual(['analyze', 'map-users', 'summary', 'pushing', 'complete']);
+    // Map connections was answered, not skipped: the steps keep their numbers.
+    expect(skippedSteps(state)).toEqual([]);
 
     state = play([{ type: 'username', connectionId: 'c-gh', assignee: 'Ada', username: 'ada' }, { type: 'review' }], state);
     expect(state).toMatchObject({ step: 'summary', usernames: { 'c-gh': { 'Alan Turing': '', Ada: 'ada' } } });
@@ -119,6 +120,24 @@ describe('the wizard’s steps', () => {
     state = play([{ type: 'job-finished', connectionId: 'c-gh', outcome: { kind: 'done', result: result(['t1', 't2', 't3']) } }, { type: 'finished' }], state);
     expect(state).toMatchObject({ step: 'complete', running: null });
     expect(pendingJobs(state)).toEqual([]);
+  });
+
+  it('marks the mapping steps nothing needed as skipped once past them, and none before', () => {
+    const mapped = analysis({
+      projects: [{ project: 'Website', ticketIds: ['t1', 't2'], connection: github }],
+      connections: [{ connection: github, projects: ['Website'], ticketIds: ['t1', 't2'], unmappedAssignees: [] }],
+    });
+    expect(skippedSteps(initialWizardState)).toEqual([]);
+    let state = play([{ type: 'analyzed', analysis: mapped }]);
+    expect(state.step).toBe('summary');
+    expect(skippedSteps(state)).toEqual(['map-connections', 'map-users']);
+    state = play([{ type: 'push', jobs: planJobs(mapped, state.usernames, () => 'b1') }], state);
+    expect(skippedSteps(state)).toEqual(['map-connections', 'map-users']);
+
+    // Users to map but every project connected: only Map connections was skipped.
+    state = play([{ type: 'analyzed', analysis: analysis({ projects: [{ project: 'Website', ticketIds: ['t1', 't2'], connection: github }] }) }]);
+    expect(state.step).toBe('map-users');
+    expect(skippedSteps(state)).toEqual(['map-connections']);
   });
 
   it('stops at the analysis with the reason when there is nothing to push', () => {

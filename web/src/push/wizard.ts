@@ -162,11 +162,18 @@ export function newBatchId(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-/** The steps this push goes through: the mapping steps only when something is missing. */
-export function visibleSteps(state: Pick<WizardState, 'analysis' | 'usernames'>): WizardStep[] {
-  const lacking = state.analysis !== null && projectsWithoutConnection(state.analysis).length > 0;
-  const unmapped = Object.keys(state.usernames).length > 0;
-  return STEPS.filter((step) => (step === 'map-connections' ? lacking : step === 'map-users' ? unmapped : true));
+/**
+ * The mapping steps this push went past without needing them. All six steps are always shown, so a step keeps its
+ * number; one the wizard did not need is marked skipped once the wizard is beyond it (never before, while it may
+ * still be needed).
+ */
+export function skippedSteps(state: Pick<WizardState, 'step' | 'connectionsAnswered' | 'usernames'>): WizardStep[] {
+  const at = STEPS.indexOf(state.step);
+  const visited = {
+    'map-connections': state.connectionsAnswered,
+    'map-users': Object.keys(state.usernames).length > 0,
+  };
+  return (['map-connections', 'map-users'] as const).filter((step) => STEPS.indexOf(step) < at && !visited[step]);
 }
 
 /** The body of POST /api/connections/{id}/bulk-push for a job. */
