@@ -3,7 +3,10 @@
 // ticket page's warning for a project without a connection. No tracker can be reached from the tests, so every
 // check with GitHub fails and the page says why. A third-party tracker (tests/fixtures/plugins/kanban-tracker.js)
 // gets its form from its schemas, and its local test server, reached as localhost, answers its checks.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { saveScreenshot } from '../support/browser.ts';
 import { newToken, useTrackerServer } from '../integration/connections-support.ts';
 import { expectAccessibleAt } from './support/checks.ts';
 import { useE2e } from './support/e2e.ts';
@@ -228,6 +231,32 @@ describe('changing a connection', () => {
     await page.getByRole('button', { name: 'Delete connection Docs on GitHub' }).click();
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await page.getByText('No connections configured yet...').waitFor();
+  });
+});
+
+describe('what a check says', () => {
+  it('says a webhook’s receiver accepted a test delivery, not that someone signed in', async () => {
+    const receiver = createServer((request, response) => {
+      request.resume();
+      request.on('end', () => response.writeHead(200).end());
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    try {
+      const token = await signedInUser();
+      const url = `http://localhost:${(receiver.address() as AddressInfo).port}/tickscribe`;
+      const body = { name: 'Team hook', project_identifier: 'hooks', connection_type: 'webhook', credentials: { webhook: { url } }, settings: { projectMappings: [], userMappings: {} } };
+      await call(token, 'POST', '/api/connections', body);
+      const page = await openAs(token, '/connections');
+      await page.getByRole('button', { name: 'Verify connection Team hook' }).click();
+      const card = cards(page).filter({ hasText: 'Team hook' });
+      await card.getByText(`The receiver at ${new URL(url).host} accepted a test delivery: unsigned deliveries (no signing secret set).`).waitFor();
+      expect(await card.innerText()).not.toContain('Signed in as');
+      await saveScreenshot(card, 'connections-webhook-check-1280');
+      await page.setViewportSize({ width: 375, height: 900 });
+      await saveScreenshot(page, 'connections-webhook-check-375', true);
+    } finally {
+      await new Promise((resolve) => receiver.close(resolve));
+    }
   });
 });
 

@@ -122,7 +122,7 @@ describe('scoped API tokens', () => {
   it('the plugin finds the gateway, says which kind of token it is, and keeps links on the site', async () => {
     const context = scopedContext();
     expect(await jiraTracker.verify(context)).toEqual({
-      account: "Ada Lovelace (ada@acme.test), with a scoped API token, through Atlassian's API gateway", target: 'PROJ (Web Platform)',
+      account: "Ada Lovelace, with a scoped API token, through Atlassian's API gateway", target: 'PROJ (Web Platform)',
     });
     const item = await jiraTracker.create(sampleTicket(), context);
     expect(item.url).toBe(`${jira.fake.url}/browse/PROJ-1`);

@@ -154,7 +154,7 @@ describe('jira link', () => {
 
 describe('jira verify', () => {
   it('names the account and the project', async () => {
-    expect(await jiraTracker.verify(jira.context())).toEqual({ account: 'Ada Lovelace (ada@acme.test), with a classic API token, at the site', target: 'PROJ (Web Platform)' });
+    expect(await jiraTracker.verify(jira.context())).toEqual({ account: 'Ada Lovelace, with a classic API token, at the site', target: 'PROJ (Web Platform)' });
   });
 
   it('says when the credentials are refused, and when the project is missing, in different words', async () => {

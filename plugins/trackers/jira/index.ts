@@ -52,7 +52,9 @@ const tracker: TrackerPlugin<JiraSettings> = {
     }
     if (answer.status !== 200) throw jiraFailure(answer, jira.route());
     const project = answer.json as { key: string; name: string };
-    const who = [account.displayName, account.emailAddress && `(${account.emailAddress})`].filter(Boolean).join(' ');
+    // The name only: the e-mail address is one of the connection's credentials, so every text shown of the check
+    // has it blotted out, which read 'Signed in as Ada Lovelace ([credential])'.
+    const who = account.displayName;
     const route = jira.route();
     const token = route?.kind === 'signed-in' ? "Atlassian sign-in, through Atlassian's API gateway"
       : route?.kind === 'gateway' ? "a scoped API token, through Atlassian's API gateway" : 'a classic API token, at the site';

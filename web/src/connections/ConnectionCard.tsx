@@ -102,7 +102,7 @@ export function ConnectionCard({ connection, form, verifying, busy, onVerify, on
 
       {lastVerification !== null && (
         <Typography role="status" variant="body2" color={lastVerification.ok ? 'success.dark' : 'error.dark'} sx={{ mt: 2, overflowWrap: 'anywhere' }}>
-          {verificationSentence(lastVerification)}{' '}
+          {verificationSentence(lastVerification, connection.connectionType)}{' '}
           <Box component="span" sx={{ color: 'text.secondary' }}>
             {connectionTexts.verification.checkedAt(formatDateTime(lastVerification.at))}
           </Box>

@@ -76,7 +76,7 @@ export default function ConnectionsPage() {
   };
   const onSaved = ({ connection, verification }: SavedConnection) => {
     success.show(form?.connection ? texts.updated : texts.created);
-    setOutcome({ ok: verification.ok, text: `${connection.name}: ${savedVerificationSentence(verification)}` });
+    setOutcome({ ok: verification.ok, text: `${connection.name}: ${savedVerificationSentence(verification, connection.connectionType)}` });
     setForm(null);
     void refresh(connection);
   };

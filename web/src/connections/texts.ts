@@ -36,7 +36,15 @@ export const connectionTexts = {
     never: 'Not verified yet',
     working: 'Working',
     notWorking: 'Not working',
+    /**
+     * What a working check did, in the tracker's terms: an account that signed in where there is one; Azure DevOps
+     * tokens belong to an organization; a webhook has no account, its receiver accepted a test delivery.
+     */
     ok: (account: string, target: string) => `Signed in as ${account}, reaching ${target}.`,
+    okByType: {
+      azure: (account: string, target: string) => `Signed in to ${account}, reaching ${target}.`,
+      webhook: (account: string, target: string) => `The receiver at ${target} accepted a test delivery: ${account}.`,
+    } as Record<string, (account: string, target: string) => string>,
     failed: (message: string) => `The connection was saved, but it does not work yet: ${message}`,
     checkedAt: (when: string) => `Checked ${when}`,
   },

@@ -11,15 +11,19 @@ export function verificationState(verification: Verification | null): Verificati
   return verification.ok ? 'working' : 'failing';
 }
 
-/** What a check found, in words: whose account reaches which target, or why the tracker refused. */
-export function verificationSentence(verification: Verification): string {
+/**
+ * What a check found, in words that fit the connection's type: whose account reaches which target (or, for a
+ * webhook, that its receiver accepted a test delivery), or why the tracker refused.
+ */
+export function verificationSentence(verification: Verification, connectionType: string): string {
   const { ok, account, target, message } = verification;
-  return ok && account !== undefined && target !== undefined ? texts.ok(account, target) : message;
+  if (!ok || account === undefined || target === undefined) return message;
+  return (texts.okByType[connectionType] ?? texts.ok)(account, target);
 }
 
 /** What a save found: the connection is saved either way, and works or says why it does not yet. */
-export function savedVerificationSentence(verification: Verification): string {
-  return verification.ok ? verificationSentence(verification) : texts.failed(verification.message);
+export function savedVerificationSentence(verification: Verification, connectionType: string): string {
+  return verification.ok ? verificationSentence(verification, connectionType) : texts.failed(verification.message);
 }
 
 export const stateLabel: Record<VerificationState, string> = {
