@@ -98,10 +98,11 @@ export function apiRoutes(deps: RouteDependencies): { api: ApiRegistry } {
   });
   healthRoutes(api, deps);
   authRoutes(api, { accounts, em, config: deps.config });
-  const credits = new Credits();
+  const billing = billingSetup(deps.config);
+  const credits = new Credits({ paidPlansAvailable: billing.unavailableReason === null });
   const schedules = temporalCreditSchedules(deps.workflows, deps.config.TEMPORAL_TASK_QUEUE);
   tokenUsageRoutes(api, { credits, em, schedules });
-  billingRoutes(api, { em, setup: billingSetup(deps.config), appUrl: deps.config.APP_URL, schedules, logger: deps.logger });
+  billingRoutes(api, { em, setup: billing, appUrl: deps.config.APP_URL, schedules, logger: deps.logger });
   transcriptRoutes(api, { em, credits, temporal: deps.workflows, config: deps.config, processingTime: deps.processingTime ?? 'about 1-2 minutes' });
   ticketRoutes(api, { em });
   connectionRoutes(api, { em, connections: connectionsOf(deps) });

@@ -198,7 +198,7 @@ export async function start(options: StartOptions = {}): Promise<RunningTickscri
         namespace: config.TEMPORAL_NAMESPACE,
         taskQueue: config.TEMPORAL_TASK_QUEUE,
         workflowBundle: bundle,
-        activities: createActivities({ orm, logger, mailer, ...plugins, credits: new Credits(), pusher: new Pusher({ orm, connections, locks }), meetingBot }),
+        activities: createActivities({ orm, logger, mailer, ...plugins, credits: new Credits({ paidPlansAvailable: billingSetup(config).unavailableReason === null }), pusher: new Pusher({ orm, connections, locks }), meetingBot }),
         activityConcurrency: config.WORKER_ACTIVITY_CONCURRENCY,
         // An ingest's steps are local activities, which keep their workflow task open while they run.
         workflowConcurrency: config.WORKER_WORKFLOW_CONCURRENCY ?? 16 * availableParallelism(),

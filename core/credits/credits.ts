@@ -57,6 +57,13 @@ export async function planOf(em: EntityManager, user: User): Promise<Plan> {
 
 /** Monthly token credits: stats, atomic reservations before AI calls, settlement with the real usage. */
 export class Credits {
+  /** Whether this installation sells paid plans, so that a limit's message may suggest upgrading. */
+  readonly paidPlansAvailable: boolean;
+
+  constructor(options: { paidPlansAvailable?: boolean } = {}) {
+    this.paidPlansAvailable = options.paidPlansAvailable ?? true;
+  }
+
   async stats(em: EntityManager, user: User, now = new Date()): Promise<CreditStats> {
     const plan = await planOf(em, user);
     const cycle = creditCycle(user.creditCycleAnchor, now);

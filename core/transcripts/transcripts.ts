@@ -35,6 +35,18 @@ const RESERVATION_MINUTES = 10;
  * no messages); and bots in flight count too (sent, not yet failed or cancelled, their transcript not yet stored),
  * except `exceptBotId`, whose own transcript is being stored.
  */
+/**
+ * The words of a full month. Where this installation sells paid plans, upgrading (the Billing page offers them);
+ * elsewhere Billing says paid plans are not available, so the message says when the count starts again and whom to
+ * ask instead of sending the user there.
+ */
+export function transcriptLimitMessage(plan: { name: string; transcriptLimit: number }, cycleEnd: Date, paidPlansAvailable: boolean): string {
+  const reached = `You have reached the ${plan.name} plan's limit of ${plan.transcriptLimit} transcripts this month.`;
+  if (paidPlansAvailable) return `${reached} Upgrade your subscription to process more transcripts.`;
+  const from = cycleEnd.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  return `${reached} You can add transcripts again from ${from}. Paid plans are not available on this installation: ask its administrator if you need more.`;
+}
+
 export async function assertCanUpload(em: EntityManager, user: User, credits: Credits, options: { exceptBotId?: string } = {}): Promise<void> {
   const plan = await planOf(em, user);
   const { start } = creditCycle(user.creditCycleAnchor);
@@ -51,9 +63,7 @@ export async function assertCanUpload(em: EntityManager, user: User, credits: Cr
   );
   const thisMonth = counted?.n ?? 0;
   if (thisMonth >= plan.transcriptLimit) {
-    throw new LimitReached(
-      `You have reached the ${plan.name} plan's limit of ${plan.transcriptLimit} transcripts this month. Upgrade your subscription to process more transcripts.`,
-    );
+    throw new LimitReached(transcriptLimitMessage(plan, creditCycle(user.creditCycleAnchor).end, credits.paidPlansAvailable));
   }
   const stats = await credits.stats(em, user);
   if (stats.used.input >= stats.limit.input || stats.used.output >= stats.limit.output) throw new CreditsExhausted();

@@ -4,6 +4,7 @@ import { Credits, CreditsExhausted, creditCycle } from '../../core/credits/credi
 import { connectAndMigrate } from '../../core/db/migrate.ts';
 import type { Orm } from '../../core/db/orm.ts';
 import { createLogger } from '../../core/logger.ts';
+import { transcriptLimitMessage } from '../../core/transcripts/transcripts.ts';
 import { User } from '../../core/users/user.entity.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 
@@ -33,6 +34,25 @@ describe('credit cycle', () => {
     ['2025-12-10T00:00:00', '2026-01-05T00:00:00', '2025-12-10T00:00:00', '2026-01-10T00:00:00'],
   ])('anchor %s, at %s: from %s to %s', (anchor, now, start, end) => {
     expect(creditCycle(utc(anchor), utc(now))).toEqual({ start: utc(start), end: utc(end) });
+  });
+});
+
+describe('the words of a full month', () => {
+  const free = { name: 'Free', transcriptLimit: 5 };
+  const reset = new Date(Date.UTC(2026, 11, 1, 9, 30));
+
+  it('keep the upgrade text where paid plans are sold', () => {
+    expect(transcriptLimitMessage(free, reset, true)).toBe(
+      "You have reached the Free plan's limit of 5 transcripts this month. Upgrade your subscription to process more transcripts.",
+    );
+  });
+
+  it('say when the count starts again and whom to ask where they are not', () => {
+    const text = transcriptLimitMessage(free, reset, false);
+    expect(text).toBe(
+      "You have reached the Free plan's limit of 5 transcripts this month. You can add transcripts again from December 1, 2026. Paid plans are not available on this installation: ask its administrator if you need more.",
+    );
+    expect(text).not.toMatch(/upgrade/i);
   });
 });
 

@@ -26,6 +26,9 @@ describe('the meeting-bot panel', () => {
     expect(sendFailure(402, 'Insufficient token credits: your monthly token credit is used up.')).toEqual({ kind: 'token-limit', message: uploadTexts.tokenLimit });
     const monthly = "You have reached the Free plan's limit of 5 transcripts this month. Upgrade your subscription to process more transcripts.";
     expect(sendFailure(402, monthly)).toEqual({ kind: 'token-limit', message: monthly });
+    // Where paid plans are not sold the server's words say what the user can do, and no link leads to Billing.
+    const noPaidPlans = "You have reached the Free plan's limit of 5 transcripts this month. You can add transcripts again from December 1, 2026. Paid plans are not available on this installation: ask its administrator if you need more.";
+    expect(sendFailure(402, noPaidPlans)).toEqual({ kind: 'limit', message: noPaidPlans });
     expect(sendFailure(502, undefined)).toEqual({ kind: 'error', message: 'Failed to create bot. Please try again.' });
   });
 

@@ -3,7 +3,7 @@
  * and "Business constants and limits"), kept free of React so they can be tested alone.
  */
 import type { Schema } from '../api/schema.ts';
-import { isTokenCreditMessage, uploadTexts, type Failure } from '../ui/UploadPanel.logic.ts';
+import { limitFailure, type Failure } from '../ui/UploadPanel.logic.ts';
 
 export type MeetingBot = Schema<'MeetingBot'>;
 export type BotStatus = MeetingBot['status'];
@@ -79,10 +79,7 @@ export const botName = (bot: Pick<MeetingBot, 'meetingTitle' | 'meetingUrl'>) =>
  * The spec's "Error catalogue": a refused send shows the server's words, with the upgrade link when a limit is reached.
  */
 export function sendFailure(status: number | undefined, text: string | undefined): Failure {
-  if (status === 402 || isTokenCreditMessage(text)) {
-    return { kind: 'token-limit', message: isTokenCreditMessage(text) ? uploadTexts.tokenLimit : (text ?? uploadTexts.tokenLimit) };
-  }
-  return { kind: 'error', message: text?.trim() || botTexts.createFailed };
+  return limitFailure(status, text) ?? { kind: 'error', message: text?.trim() || botTexts.createFailed };
 }
 
 /** What the panel says about a bot that left the list: its completion, why it failed, or nothing (cancelled). */

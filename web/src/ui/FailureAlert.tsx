@@ -3,7 +3,10 @@ import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router';
 import { uploadTexts as texts, type Failure } from './UploadPanel.logic.ts';
 
-/** A failed upload or processing run: the reason, or the token-limit text with the 'Upgrade Subscription' link. */
+/**
+ * A failed upload or processing run: the reason; a limit reached, in the server's words; or a limit upgrading lifts,
+ * with the 'Upgrade Subscription' link.
+ */
 export function FailureAlert({ failure }: { failure: Failure }) {
   if (failure.kind === 'token-limit') {
     return (
@@ -20,5 +23,6 @@ export function FailureAlert({ failure }: { failure: Failure }) {
       </Alert>
     );
   }
+  if (failure.kind === 'limit') return <Alert severity="warning">{failure.message}</Alert>;
   return <Alert severity="error">{failure.message}</Alert>;
 }

@@ -54,6 +54,11 @@ describe('failures', () => {
       message: 'File size exceeds the maximum limit of 1MB.',
     });
     expect(uploadFailure(undefined)).toEqual({ kind: 'error', message: 'Upload failed. Please try again.' });
+    // A full month: the upgrade link only where the server's words suggest upgrading (paid plans sold here).
+    const upgrade = "You have reached the Free plan's limit of 5 transcripts this month. Upgrade your subscription to process more transcripts.";
+    expect(uploadFailure(upgrade, 402)).toEqual({ kind: 'token-limit', message: upgrade });
+    const wait = "You have reached the Free plan's limit of 5 transcripts this month. You can add transcripts again from December 1, 2026. Paid plans are not available on this installation: ask its administrator if you need more.";
+    expect(uploadFailure(wait, 402)).toEqual({ kind: 'limit', message: wait });
     expect(processingFailure({ error: 'The file could not be parsed.' })).toEqual({
       kind: 'error',
       message: 'The file could not be parsed.',

@@ -68,7 +68,11 @@ export function nextProgress(progress: number): number {
   return Math.min(PROGRESS_CEILING, progress + PROGRESS_STEP);
 }
 
-export type FailureKind = 'token-limit' | 'error';
+/**
+ * token-limit: a limit the user can lift by upgrading (shown with the 'Upgrade Subscription' link); limit: one they
+ * cannot lift here (this installation sells no paid plans), whose words say what they can do; error: anything else.
+ */
+export type FailureKind = 'token-limit' | 'limit' | 'error';
 
 export interface Failure {
   kind: FailureKind;
@@ -84,9 +88,23 @@ export function processingFailure(metadata: { error?: unknown; tokenLimitExceede
   return { kind: 'error', message: error ?? uploadTexts.processingFailed };
 }
 
-/** What a refused upload shows: the token-limit state, or the server's message, or the fallback. */
-export function uploadFailure(message: string | null | undefined): Failure {
-  if (isTokenCreditMessage(message)) return { kind: 'token-limit', message: uploadTexts.tokenLimit };
+/**
+ * Spec section 8: a refused upload or bot at a limit (402, or a token-credit message) shows the spec's token-limit
+ * text, or the server's words for a full month, with the upgrade link only when those words suggest upgrading: the
+ * server leaves it out where paid plans are not sold, and Billing would only say they are not available. Null when
+ * no limit was reached.
+ */
+export function limitFailure(status: number | undefined, text: string | null | undefined): Failure | null {
+  if (isTokenCreditMessage(text)) return { kind: 'token-limit', message: uploadTexts.tokenLimit };
+  if (status !== 402) return null;
+  const message = text?.trim() || uploadTexts.tokenLimit;
+  return { kind: /upgrade your subscription/i.test(message) ? 'token-limit' : 'limit', message };
+}
+
+/** What a refused upload shows: a limit reached, or the server's message, or the fallback. */
+export function uploadFailure(message: string | null | undefined, status?: number): Failure {
+  const limit = limitFailure(status, message);
+  if (limit) return limit;
   const text = message?.trim();
   return { kind: 'error', message: text ? text : uploadTexts.uploadFailed };
 }

@@ -79,7 +79,7 @@ export function useUpload({ onProcessed }: UploadCallbacks) {
 
   let phase: UploadPhase = { kind: 'idle' };
   if (upload.isPending) phase = { kind: 'uploading', progress };
-  else if (upload.isError) phase = { kind: 'failed', failure: uploadFailure(upload.error instanceof ApiError ? upload.error.message : null) };
+  else if (upload.isError) phase = { kind: 'failed', failure: uploadFailure(upload.error instanceof ApiError ? upload.error.message : null, upload.error instanceof ApiError ? upload.error.status : undefined) };
   else if (tracked !== null) phase = processingPhase(tracked, status, created);
 
   // Once processing of the uploaded transcript has ended, the lists load again and the screen is told, once.
