@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { saveScreenshot } from '../support/browser.ts';
 import { expectAccessibleAt } from './support/checks.ts';
 import { useE2e } from './support/e2e.ts';
 import { newUser } from './support/users.ts';
@@ -102,16 +103,43 @@ describe('token usage with data', () => {
 });
 
 describe('token usage without data', () => {
-  it('says so in the summary, the chart and the table', async () => {
+  it('shows the empty meters, and says there is no data under the chart and in the table', async () => {
     const { token } = await newUser(e2e.app.url, 'usage', 'Nia None');
     const page = await open(token);
-    await region(page, 'Token Credits').getByText('No token usage data available').waitFor();
     await region(page, 'Token Credits').getByText('0 of 200.0K').waitFor();
-    await region(page, 'Usage Over Time').getByText('Not enough data to display chart.').waitFor();
+    // 'No token usage data available' is said where it is true, not beside the meters' '0 of 200.0K'.
+    await region(page, 'Usage Over Time').getByText('No token usage data available').waitFor();
+    expect(await region(page, 'Token Credits').getByText('No token usage data available').count()).toBe(0);
     await region(page, 'Usage History').getByText('No usage history available yet.').waitFor();
     expect(await page.getByRole('button', { name: /^Load More/ }).count()).toBe(0);
     expect(await region(page, 'Token Credits').getByRole('button', { name: 'Reset Token Usage' }).isEnabled()).toBe(true);
     await expectAccessibleAt(page, [375, 1280], '/token-usage without data');
+  });
+
+  it('puts the time axis ticks on half hours only, with the end labels whole', async () => {
+    const { token, userId } = await newUser(e2e.app.url, 'usage', 'Tia Ticks');
+    // 6 entries 10 minutes apart: two or three half-hour buckets, a span where the scale alone ticks every few minutes.
+    await addUsage(userId, 6);
+    const page = await open(token);
+    const chart = region(page, 'Usage Over Time');
+    await chart.locator('.MuiChartsAxis-directionX .MuiChartsAxis-tickLabel').first().waitFor();
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.waitForTimeout(300);
+      const ticks = await chart.evaluate((element) => {
+        return [...element.querySelectorAll('.MuiChartsAxis-directionX .MuiChartsAxis-tickLabel')].map((label) => {
+          const svg = label.closest('svg')!.getBoundingClientRect();
+          const box = label.getBoundingClientRect();
+          return { text: label.textContent ?? '', inside: box.left >= svg.left - 1 && box.right <= svg.right + 1 };
+        });
+      });
+      await saveScreenshot(page, `token-usage-chart-${width}`, true);
+      expect(ticks.length, `ticks at ${width}px`).toBeGreaterThan(0);
+      for (const tick of ticks) {
+        expect(tick.text, `a tick at ${width}px`).toMatch(/:(00|30)\b/);
+        expect(tick.inside, `tick label ${tick.text} cut at ${width}px`).toBe(true);
+      }
+    }
   });
 
   it('shows the entry but not a chart for a single half hour', async () => {

@@ -55,7 +55,6 @@ export function TokenUsagePanel({ id, heading, stats, failure, upgradeLink = fal
   else if (stats === undefined) content = <CircularProgress aria-label={texts.loading} />;
   else {
     const resetDay = formatDay(stats.resetDate);
-    const nothingUsed = stats.used.input === 0 && stats.used.output === 0;
     content = (
       <Stack spacing={2}>
         {stats.blocked && (
@@ -76,7 +75,6 @@ export function TokenUsagePanel({ id, heading, stats, failure, upgradeLink = fal
         {!stats.blocked && stats.lastReset?.unblocked && <Alert severity="success">{texts.unblocked(formatDay(stats.lastReset.at))}</Alert>}
         <Meter label={texts.inputTokens} used={stats.used.input} limit={stats.limit.input} />
         <Meter label={texts.outputTokens} used={stats.used.output} limit={stats.limit.output} />
-        {nothingUsed && <Typography color="text.secondary">{texts.noUsage}</Typography>}
         <Typography color="text.secondary">{texts.resetsOn(resetDay)}</Typography>
         {children}
       </Stack>

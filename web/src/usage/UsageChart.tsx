@@ -29,6 +29,8 @@ export function UsageChart({ history }: { history: UsageHistory }) {
   let content;
   if (failed) content = <Note error>{texts.chartFailed}</Note>;
   else if (entries === undefined) content = <Note>{texts.chartLoading}</Note>;
+  // No usage at all is said where it is true, under the chart, not beside the credit meters' '0 of 2.00M'.
+  else if (entries.length === 0) content = <Note>{texts.noUsage}</Note>;
   else if (!hasEnoughForChart(buckets)) content = <Note>{texts.chartTooFew}</Note>;
   else {
     content = (

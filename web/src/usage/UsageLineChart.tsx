@@ -8,6 +8,8 @@ import { usageTexts as texts } from './texts.ts';
 import { formatTokens } from './tokens.ts';
 
 const tickTime = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+/** Up to this many half hours, each bucket gets its own tick. */
+const FEW_BUCKETS = 12;
 /** Marks on each half hour while they can be told apart; a longer history is drawn as lines only. */
 const MOST_MARKS = 48;
 
@@ -31,8 +33,14 @@ export default function UsageLineChart({ buckets, labelledBy }: { buckets: reado
             scaleType: 'time',
             data: buckets.map((bucket) => bucket.start),
             valueFormatter: (value: Date, context) => (context.location === 'tick' ? tickTime.format(value) : formatDateTime(value.toISOString())),
+            // The scale's own ticks fall every few minutes over a short span; the data is in half hours, so a short
+            // history ticks at its buckets' starts (a longer span's own ticks fall on hours or days).
+            tickInterval: buckets.length <= FEW_BUCKETS ? buckets.map((bucket) => bucket.start) : 'auto',
+            tickLabelMinGap: 16,
           },
         ]}
+        // Room beside the first and last tick, whose labels are centred on them and were cut at the edges.
+        margin={{ left: 48, right: 64 }}
         yAxis={[{ width: 'auto', valueFormatter: (value: number) => formatTokens(value, 2) }]}
         series={[
           { id: 'input', label: texts.inputTokens, data: buckets.map((bucket) => bucket.input), curve: 'linear', showMark },
