@@ -52,7 +52,7 @@ const CORE_LAYERS = [
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', '.data/', '.tools/', 'schemas/types.ts', 'plugins/sdk/types.ts', 'web/src/api/openapi.ts', 'tests/fixtures/**/*.js'] },
+  { ignores: ['node_modules/', 'dist/', 'plugins/sdk/dist/', '.data/', '.tools/', 'schemas/types.ts', 'plugins/sdk/types.ts', 'web/src/api/openapi.ts', 'tests/fixtures/**/*.js'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

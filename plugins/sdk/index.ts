@@ -1,8 +1,10 @@
 /**
  * The Tickscribe plugin contract, publishable alone: types, the contract's JSON Schemas (`schemas/`, with their
  * generated types in `types.ts`), the transcript limits (`limits.ts`) and pure helpers (schema error wording,
- * placeholder speaker names); no dependencies. A third-party plugin imports it with
- * `import type { ParserPlugin } from 'tickscribe/plugin-sdk'` (or a JSDoc `@type` in plain JavaScript).
+ * placeholder speaker names, tracker and bot errors); no dependencies. Published as `@tickscribe/plugin-sdk`, built to
+ * JavaScript with declarations (tsconfig.build.json); a third-party plugin imports it with
+ * `import type { ParserPlugin } from '@tickscribe/plugin-sdk'` (or a JSDoc `@type` in plain JavaScript). The app
+ * imports these .ts files directly.
  *
  * A plugin is a plain object: a manifest that describes it (id, version, kind, name, and JSON Schemas of its
  * configuration and credentials) and functions. The host validates the manifest (schemas/plugin.schema.json) and
@@ -19,6 +21,7 @@ export type * from './bot.ts';
 export type * from './budgets.ts';
 export type * from './extractor.ts';
 export type * from './manifest.ts';
+export { API_VERSION } from './manifest.ts';
 export type * from './oauth.ts';
 export type * from './parser.ts';
 export type * from './tracker.ts';

@@ -17,6 +17,12 @@ export type PluginKind = PluginManifest['kind'];
 export type PluginApiVersion = 1;
 
 /**
+ * The contract version this SDK speaks, for a manifest's `apiVersion`. The package's major version follows it
+ * (`@tickscribe/plugin-sdk` 1.x is contract 1), so a breaking change to the contract is a new major version.
+ */
+export const API_VERSION: PluginApiVersion = 1;
+
+/**
  * What the host hands a plugin's functions: its configuration and credentials, already validated against the
  * manifest's schemas (with defaults filled in). A plugin without schemas gets empty objects.
  */

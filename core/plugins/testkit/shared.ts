@@ -26,8 +26,4 @@ export async function loadAlone(plugin: unknown, settings?: Partial<PluginSettin
   return { host, problems };
 }
 
-export function throwProblems(kind: string, id: string, problems: string[]): void {
-  if (problems.length) throw new Error(`${id} breaks the ${kind} contract:\n- ${problems.join('\n- ')}`);
-}
-
-export const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+export { messageOf, throwProblems } from '../../../plugins/sdk/testing/problems.ts';
