@@ -51,6 +51,18 @@ const CORE_LAYERS = [
   }))),
 ];
 
+/** What assembles SQL text from values: the callee names that take SQL, and the two ways text is built. */
+const SQL_CALLEES = 'callee.property.name=/^(execute|raw|query|unsafe)$/';
+const SQL_TEXT_MESSAGE = 'SQL text is never assembled from values: build the query with db(em) (core/db/sql.ts), its values as parameters.';
+const SQL_TEXT_RULES = [
+  `CallExpression[${SQL_CALLEES}] > TemplateLiteral[expressions.length>0]`,
+  `CallExpression[callee.name=/^(execute|raw|query)$/] > TemplateLiteral[expressions.length>0]`,
+  `CallExpression[${SQL_CALLEES}] > BinaryExpression[operator='+']`,
+  `CallExpression[callee.name=/^(execute|raw|query)$/] > BinaryExpression[operator='+']`,
+  `CallExpression[callee.property.name='concat'][callee.object.type='TemplateLiteral']`,
+  'MemberExpression[property.name=/^(getNativeClient|lit)$/]',
+].map((selector) => ({ selector, message: SQL_TEXT_MESSAGE }));
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'plugins/sdk/dist/', '.data/', '.tools/', 'schemas/types.ts', 'plugins/sdk/types.ts', 'web/src/api/openapi.ts', 'tests/fixtures/**/*.js'] },
   js.configs.recommended,
@@ -100,6 +112,16 @@ export default tseslint.config(
         },
       ],
       'no-restricted-globals': ['error', { name: 'setTimeout', message: 'Use sleep() from @temporalio/workflow.' }],
+    },
+  },
+  {
+    // One typed data layer (core/db/sql.ts): outside it no SQL text is assembled, so no value can become SQL. A
+    // query's values go through the query builder or as parameters; a template with values, or strings joined
+    // with +, handed to execute/raw/query is refused, and so is the pg pool itself.
+    files: ['core/**/*.ts', 'api/**/*.ts', 'server/**/*.ts', 'workflows/**/*.ts', 'plugins/**/*.ts'],
+    ignores: ['core/db/**'],
+    rules: {
+      'no-restricted-syntax': ['error', ...SQL_TEXT_RULES],
     },
   },
   {

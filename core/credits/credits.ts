@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { db, sql } from '../db/sql.ts';
 import { LimitReached } from '../errors.ts';
 import { User } from '../users/user.entity.ts';
 import { Plan } from './plan.entity.ts';
@@ -84,19 +85,16 @@ export class Credits {
     await em.transactional(async (tx) => {
       await lockUserRow(tx, userId);
       const user = await tx.findOneOrFail(User, userId);
-      const existing = await tx.getConnection().execute<{ id: string }[]>(
-        'select id from credit_reservations where id = ?', [reservationId], 'all', tx.getTransactionContext(),
-      );
-      if (existing.length) return;
+      const existing = await db(tx).selectFrom('credit_reservations').select('id').where('id', '=', reservationId).executeTakeFirst();
+      if (existing) return;
       const plan = await planOf(tx, user);
       const used = await usedSince(tx, userId, await periodStart(tx, user));
       const exhausted = used.input >= plan.inputTokenLimit || used.output >= plan.outputTokenLimit;
       const over = used.input + tokens.input > plan.inputTokenLimit || used.output + tokens.output > plan.outputTokenLimit;
       if (exhausted || over) throw new CreditsExhausted();
-      await tx.getConnection().execute(
-        'insert into credit_reservations (id, user_id, input_tokens, output_tokens, created_at) values (?, ?, ?, ?, now())',
-        [reservationId, userId, tokens.input, tokens.output], 'run', tx.getTransactionContext(),
-      );
+      await db(tx).insertInto('credit_reservations')
+        .values({ id: reservationId, user_id: userId, input_tokens: tokens.input, output_tokens: tokens.output, created_at: sql<Date>`now()` })
+        .execute();
     });
   }
 
@@ -110,10 +108,8 @@ export class Credits {
       // The user's row first, as a reservation and an upload take it: the usage row's foreign key would otherwise
       // share-lock it mid-transaction, and deadlock with one of them queued for it.
       await lockUserRow(tx, usage.userId);
-      const removed = await tx.getConnection().execute<{ id: string }[]>(
-        'delete from credit_reservations where id = ? returning id', [reservationId], 'all', tx.getTransactionContext(),
-      );
-      if (!removed.length) return;
+      const removed = await db(tx).deleteFrom('credit_reservations').where('id', '=', reservationId).returning('id').executeTakeFirst();
+      if (!removed) return;
       tx.create(TokenUsage, {
         user: usage.userId,
         transcriptId: usage.transcriptId ?? null,
@@ -128,7 +124,7 @@ export class Credits {
 
   /** Gives a reservation back unused (the call failed before it spent anything). */
   async release(em: EntityManager, reservationId: string): Promise<void> {
-    await em.getConnection().execute('delete from credit_reservations where id = ?', [reservationId]);
+    await db(em).deleteFrom('credit_reservations').where('id', '=', reservationId).execute();
   }
 
   async history(em: EntityManager, user: User, page: { limit: number; offset: number }) {
@@ -149,17 +145,12 @@ export class Credits {
 
 /** Tokens used since `since` (and before `until`, when given) and reserved now, by the user. */
 export async function usedSince(em: EntityManager, userId: string, since: Date, until?: Date): Promise<TokenAmounts> {
-  const [row] = await em.getConnection().execute<{ input: string; output: string }[]>(
-    `select coalesce(sum(input), 0) as input, coalesce(sum(output), 0) as output from (
-       select input_tokens as input, output_tokens as output from token_usage
-        where user_id = ? and created_at >= ?${until ? ' and created_at < ?' : ''}
-       union all
-       select input_tokens, output_tokens from credit_reservations where user_id = ?
-     ) as spent`,
-    [userId, since, ...(until ? [until] : []), userId],
-    'all',
-    em.getTransactionContext(),
-  );
+  const d = db(em);
+  const used = d.selectFrom('token_usage').select(['input_tokens as input', 'output_tokens as output'])
+    .where('user_id', '=', userId).where('created_at', '>=', since).$if(until !== undefined, (qb) => qb.where('created_at', '<', until!));
+  const reserved = d.selectFrom('credit_reservations').select(['input_tokens as input', 'output_tokens as output']).where('user_id', '=', userId);
+  const row = await d.selectFrom(used.unionAll(reserved).as('spent'))
+    .select([sql<string>`coalesce(sum(input), 0)`.as('input'), sql<string>`coalesce(sum(output), 0)`.as('output')]).executeTakeFirst();
   return { input: Number(row?.input ?? 0), output: Number(row?.output ?? 0) };
 }
 
@@ -168,8 +159,7 @@ export async function usedSince(em: EntityManager, userId: string, since: Date, 
  * before a user's first reset, the start of the cycle computed from the anchor.
  */
 export async function periodStart(em: EntityManager, user: Pick<User, 'id' | 'creditCycleAnchor'>, now = new Date()): Promise<Date> {
-  const [row] = await em.getConnection().execute<{ at: Date | null }[]>(
-    'select max(at) as at from credit_resets where user_id = ? and at <= ?', [user.id, now], 'all', em.getTransactionContext(),
-  );
+  const row = await db(em).selectFrom('credit_resets').select((eb) => eb.fn.max('at').as('at'))
+    .where('user_id', '=', user.id).where('at', '<=', now).executeTakeFirst();
   return row?.at ? new Date(row.at) : creditCycle(user.creditCycleAnchor, now).start;
 }

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { db, sql } from '../db/sql.ts';
 import type { TokenUsageStats } from '../../schemas/types.ts';
 import { TooManyAttempts } from '../errors.ts';
 import { User } from '../users/user.entity.ts';
@@ -50,13 +51,9 @@ export async function recordReset(
   const user = await em.findOne(User, reset.userId);
   if (!user) return { recorded: false, unblocked: false };
   const unblocked = await isBlocked(em, user, new Date(), reset.at);
-  const inserted = await em.getConnection().execute<{ id: string }[]>(
-    `insert into credit_resets (id, user_id, key, reason, at, unblocked, created_at) values (?, ?, ?, ?, ?, ?, now())
-     on conflict (key) do nothing returning id`,
-    [crypto.randomUUID(), reset.userId, reset.key, reset.reason, reset.at, unblocked],
-    'all',
-    em.getTransactionContext(),
-  );
+  const inserted = await db(em).insertInto('credit_resets')
+    .values({ id: crypto.randomUUID(), user_id: reset.userId, key: reset.key, reason: reset.reason, at: reset.at, unblocked, created_at: sql<Date>`now()` })
+    .onConflict((oc) => oc.column('key').doNothing()).returning('id').execute();
   return { recorded: inserted.length > 0, unblocked: inserted.length > 0 && unblocked };
 }
 
@@ -66,13 +63,10 @@ export async function recordReset(
  * also one dated later, as the cooldown check needs: two requests' clocks may differ by a millisecond.
  */
 async function lastReset(em: EntityManager, userId: string, reason?: ResetReason, includeFuture = false) {
-  const [row] = await em.getConnection().execute<{ at: Date; reason: ResetReason; unblocked: boolean }[]>(
-    `select at, reason, unblocked from credit_resets where user_id = ?${reason ? ' and reason = ?' : ''}${includeFuture ? '' : ' and at <= clock_timestamp()'}
-      order by at desc, created_at desc limit 1`,
-    reason ? [userId, reason] : [userId],
-    'all',
-    em.getTransactionContext(),
-  );
+  const row = await db(em).selectFrom('credit_resets').select(['at', 'reason', 'unblocked']).where('user_id', '=', userId)
+    .$if(reason !== undefined, (qb) => qb.where('reason', '=', reason!))
+    .$if(!includeFuture, (qb) => qb.where('at', '<=', sql<Date>`clock_timestamp()`))
+    .orderBy('at', 'desc').orderBy('created_at', 'desc').limit(1).executeTakeFirst();
   return row ? { at: new Date(row.at), reason: row.reason, unblocked: row.unblocked } : null;
 }
 

@@ -23,10 +23,10 @@ export function ormConfig(options: OrmOptions) {
     entities: ENTITIES,
     extensions: [Migrator],
     pool: { min: 0, max: options.poolSize ?? ORM_POOL_SIZE },
-    // The reads every request makes run as prepared statements (core/db/statements.ts). PostgreSQL would re-plan
-    // them on every call, since a plan for an unknown LIMIT looks dearer than one for 10: their plans do not depend
-    // on the values (the user's rows through the user's indexes), so they are planned once per connection. The
-    // ORM's own queries carry their values in the text and are planned as before.
+    // The reads every request makes run as prepared statements (core/db/sql.ts readPrepared). PostgreSQL would
+    // re-plan them on every call, since a plan for an unknown LIMIT looks dearer than one for 10: their plans do not
+    // depend on the values (the user's rows through the user's indexes), so they are planned once per connection. A
+    // read whose plan depends on a value (a text search's pattern) asks for a custom plan (readCustomPlanned).
     driverOptions: { options: '-c plan_cache_mode=force_generic_plan' },
     migrations: { migrationsList: MIGRATIONS, snapshot: false, silent: true, transactional: true, allOrNothing: true },
     // The triggers that keep counts (transcripts.ticket_count) are written in SQL by their migration: the schema

@@ -15,6 +15,7 @@ import type { Connection } from '../connections/connection.entity.ts';
 import type { Connections } from '../connections/connections.ts';
 import type { OpenedTracker } from '../connections/open-tracker.ts';
 import type { Orm } from '../db/orm.ts';
+import { db, sql } from '../db/sql.ts';
 import { DomainError } from '../errors.ts';
 import { PluginOutputError } from '../plugins/boundary.ts';
 import { Ticket } from '../tickets/ticket.entity.ts';
@@ -162,12 +163,11 @@ export class Pusher {
 
   async #pushLocked(step: { em: EntityManager; opened: OpenedTracker; sent: TrackerTicket; batchId: string; locks: LockSession; signal?: AbortSignal | undefined }): Promise<PushOutcome> {
     const { em, opened: { connection, tracker }, sent, signal } = step;
-    const sql = em.getConnection();
-    const [found] = await sql.execute<LedgerRow[]>(
-      `select t.external_url, t.external_id, t.external_type, t.external_key, r.state, r.uncertain, r.external_id as item_id, r."key" as item_key, r.url as item_url
-         from tickets t left join push_records r on r.ticket_id = t.id and r.connection_id = ? where t.id = ?`,
-      [connection.id, sent.id],
-    );
+    const d = db(em);
+    const found: LedgerRow | undefined = await d.selectFrom('tickets as t')
+      .leftJoin('push_records as r', (join) => join.onRef('r.ticket_id', '=', 't.id').on('r.connection_id', '=', connection.id))
+      .select(['t.external_url', 't.external_id', 't.external_type', 't.external_key', 'r.state', 'r.uncertain', 'r.external_id as item_id', 'r.key as item_key', 'r.url as item_url'])
+      .where('t.id', '=', sent.id).executeTakeFirst();
     if (!found) return { status: 'skipped', reason: TICKET_NOT_FOUND, externalUrl: null, key: null };
     if (found.state === 'created') {
       const item = { externalId: found.item_id!, key: found.item_key!, url: found.item_url! };
@@ -179,8 +179,8 @@ export class Pusher {
       return { status: 'skipped', reason: alreadyPushed(pushed), externalUrl: found.external_url, key: found.external_key ?? found.external_id };
     }
     const options = signal ? { signal } : {};
-    const settle = (fields: string, values: unknown[]) =>
-      sql.execute(`update push_records set ${fields}, updated_at = now() where ticket_id = ? and connection_id = ?`, [...values, sent.id, connection.id]);
+    const settle = (fields: { uncertain: false } | { state: 'failed'; error: string }) =>
+      d.updateTable('push_records').set({ ...fields, updated_at: sql<Date>`now()` }).where('ticket_id', '=', sent.id).where('connection_id', '=', connection.id).execute();
     /** Looks for the item a create may have made: adopted when found; otherwise the ledger knows there is none. */
     const lookUp = async (): Promise<PushOutcome | null> => {
       const made = await tracker.findByMarker(sent.id, options);
@@ -188,7 +188,7 @@ export class Pusher {
         await this.#markPushed(em, connection, sent.id, made);
         return { status: 'created', ...made, adopted: true, already: false };
       }
-      await settle('uncertain = false', []);
+      await settle({ uncertain: false });
       return null;
     };
     const failed = async (error: unknown): Promise<PushOutcome> => {
@@ -196,7 +196,7 @@ export class Pusher {
       if (wait) return wait;
       const message = finalFailure(error, signal);
       if (message === undefined) throw error;
-      await settle(`state = 'failed', error = ?`, [message]);
+      await settle({ state: 'failed', error: message });
       return { status: 'failed', error: message };
     };
 
@@ -214,13 +214,13 @@ export class Pusher {
     const limited = this.#stillLimited(connection.id);
     if (limited) return limited;
     // Committed before the tracker is called: an attempt that ends without an answer is known to be uncertain.
-    await sql.execute(
-      `insert into push_records (id, ticket_id, connection_id, batch_id, state, attempts, uncertain, created_at, updated_at)
-         values (?, ?, ?, ?, 'creating', 1, true, now(), now())
-         on conflict (ticket_id, connection_id) do update
-         set batch_id = excluded.batch_id, state = 'creating', attempts = push_records.attempts + 1, uncertain = true, error = null, updated_at = now()`,
-      [crypto.randomUUID(), sent.id, connection.id, step.batchId],
-    );
+    await d.insertInto('push_records').values({
+      id: crypto.randomUUID(), ticket_id: sent.id, connection_id: connection.id, batch_id: step.batchId, state: 'creating', attempts: 1,
+      uncertain: true, created_at: sql<Date>`now()`, updated_at: sql<Date>`now()`,
+    }).onConflict((oc) => oc.columns(['ticket_id', 'connection_id']).doUpdateSet({
+      batch_id: (eb) => eb.ref('excluded.batch_id'), state: 'creating', attempts: sql<number>`push_records.attempts + 1`, uncertain: true,
+      error: null, updated_at: sql<Date>`now()`,
+    })).execute();
     let item: TrackerItem;
     try {
       item = await tracker.create(sent, options);
@@ -238,13 +238,13 @@ export class Pusher {
 
   /** The ledger's 'created' and the ticket's external fields, in one statement: both or neither. */
   async #markPushed(em: EntityManager, connection: Connection, ticketId: string, item: TrackerItem): Promise<void> {
-    await em.getConnection().execute(
-      `with recorded as (
-         update push_records set state = 'created', uncertain = false, external_id = ?, "key" = ?, url = ?, error = null, updated_at = now()
-          where ticket_id = ? and connection_id = ?)
-       update tickets set external_url = ?, external_id = ?, external_type = ?, external_key = ?, updated_at = now() where id = ?`,
-      [item.externalId, item.key, item.url, ticketId, connection.id, item.url, item.externalId, connection.connectionType, item.key, ticketId],
-    );
+    const now = sql<Date>`now()`;
+    await db(em).with('recorded', (d) => d.updateTable('push_records')
+      .set({ state: 'created', uncertain: false, external_id: item.externalId, key: item.key, url: item.url, error: null, updated_at: now })
+      .where('ticket_id', '=', ticketId).where('connection_id', '=', connection.id))
+      .updateTable('tickets')
+      .set({ external_url: item.url, external_id: item.externalId, external_type: connection.connectionType, external_key: item.key, updated_at: now })
+      .where('id', '=', ticketId).execute();
   }
 
   /** The ticket as the tracker receives it; dependencies that already live somewhere are named in its body. */

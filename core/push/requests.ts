@@ -3,6 +3,7 @@
  * push), the user mappings given in the wizard, and the analysis the wizard starts from.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { db, sql } from '../db/sql.ts';
 import type { BulkPushRequest, PushAnalysis, PushConnectionSummary } from '../../schemas/types.ts';
 import { findConnectionForProject, ownConnection } from '../connections/connections.ts';
 import type { Connection } from '../connections/connection.entity.ts';
@@ -40,10 +41,9 @@ export async function prepareBulkPush(em: EntityManager, user: Pick<User, 'id'>,
 async function saveUserMappings(em: EntityManager, connection: Connection, updates: Record<string, string>): Promise<void> {
   const merged = mergeUserMappings({}, updates);
   if (!Object.keys(merged).length) return;
-  await em.getConnection().execute(
-    `update connections set settings = jsonb_set(settings, '{userMappings}', coalesce(settings->'userMappings', '{}'::jsonb) || ?::jsonb), updated_at = now() where id = ?`,
-    [JSON.stringify(merged), connection.id],
-  );
+  await db(em).updateTable('connections')
+    .set({ settings: sql`jsonb_set(settings, '{userMappings}', coalesce(settings->'userMappings', '{}'::jsonb) || ${JSON.stringify(merged)}::jsonb)`, updated_at: sql<Date>`now()` })
+    .where('id', '=', connection.id).execute();
 }
 
 const summary = (connection: Connection): PushConnectionSummary => ({

@@ -1,8 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { TicketCreateRequest, TicketFilterQuery, TicketList, TicketSearchResponse, TicketUpdateRequest } from '../../schemas/types.ts';
+import type { TicketCreateRequest, TicketFilterQuery, TicketList, TicketSearchResponse, TicketUpdateRequest, TicketView } from '../../schemas/types.ts';
 import { JsonText } from '../json-text.ts';
-import { readRows, sqlLiteral } from '../db/statements.ts';
-import { SIGNED_IN_USER, type SessionRead } from '../users/session-lookup.ts';
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import { jsonBuildObject } from 'kysely/helpers/postgres';
+import { db, isoTime, pageJson, readCustomPlanned, readPrepared, sql, type Database, type Db } from '../db/sql.ts';
+import type { SessionRead } from '../users/session-lookup.ts';
 import { InvalidInput, NotFound } from '../errors.ts';
 import { containing } from '../db/like.ts';
 import { isUuid } from '../ids.ts';
@@ -14,78 +16,66 @@ import { PLACEHOLDER_NAME_PATTERN } from '../../plugins/sdk/index.ts';
 const REQUIRED_FIELDS = 'Please fill out all required fields';
 const TICKET_NOT_FOUND = 'Ticket not found';
 
-export function viewTicket(ticket: Ticket) {
-  return {
-    id: ticket.id,
-    title: ticket.title,
-    description: ticket.description,
-    context: ticket.context ?? null,
-    implementation: ticket.implementation ?? null,
-    dependencies: ticket.dependencies,
-    effort: ticket.effort ?? null,
-    notes: ticket.notes ?? null,
-    project: ticket.project,
-    status: ticket.status,
-    priority: ticket.priority,
-    assignee: ticket.assignee ?? null,
-    tags: ticket.tags,
-    dueDate: ticket.dueDate ?? null,
-    externalUrl: ticket.externalUrl ?? null,
-    externalId: ticket.externalId ?? null,
-    externalType: ticket.externalType ?? null,
-    externalKey: ticket.externalKey ?? null,
-    transcriptId: ticket.transcript?.id ?? null,
-    createdAt: ticket.createdAt.toISOString(),
-    updatedAt: ticket.updatedAt.toISOString(),
+/**
+ * The ticket as the API shows it (TicketView), field by field with the column it comes from: the one definition of
+ * the view, followed both by answers made from an entity (viewTicket) and by lists PostgreSQL writes as JSON
+ * (ticketViewJson). The day is written YYYY-MM-DD, times in UTC with milliseconds, as toISOString writes them.
+ */
+const TICKET_VIEW = {
+  id: 'id', title: 'title', description: 'description', context: 'context', implementation: 'implementation',
+  dependencies: 'dependencies', effort: 'effort', notes: 'notes', project: 'project', status: 'status', priority: 'priority',
+  assignee: 'assignee', tags: 'tags', dueDate: 'due_date', externalUrl: 'external_url', externalId: 'external_id',
+  externalType: 'external_type', externalKey: 'external_key', transcriptId: 'transcript_id', createdAt: 'created_at',
+  updatedAt: 'updated_at',
+} as const satisfies { [K in keyof TicketView]-?: keyof Database['tickets'] };
+
+type ViewField = keyof typeof TICKET_VIEW;
+const TIME_FIELDS: ReadonlySet<ViewField> = new Set(['createdAt', 'updatedAt']);
+
+export function viewTicket(ticket: Ticket): TicketView {
+  const value = (field: ViewField): unknown => {
+    if (field === 'transcriptId') return ticket.transcript?.id ?? null;
+    if (TIME_FIELDS.has(field)) return (ticket[field as 'createdAt'] as Date).toISOString();
+    return ticket[field] ?? null;
   };
+  return Object.fromEntries(Object.keys(TICKET_VIEW).map((field) => [field, value(field as ViewField)])) as unknown as TicketView;
 }
+
+/** The view (TICKET_VIEW) of the row in scope as PostgreSQL's JSON, so lists are answered without reading rows into objects. */
+function ticketViewJson(): Expression<TicketView> {
+  const fields = Object.entries(TICKET_VIEW).map(([field, column]) => {
+    const ref = sql.ref(column);
+    if (field === 'dueDate') return [field, sql`to_char(${ref}, 'YYYY-MM-DD')`] as const;
+    if (TIME_FIELDS.has(field as ViewField)) return [field, isoTime(sql.ref<Date>(column))] as const;
+    return [field, ref] as const;
+  });
+  return jsonBuildObject(Object.fromEntries(fields)) as unknown as Expression<TicketView>;
+}
+
+type TicketFilter = (eb: ExpressionBuilder<Database, 'tickets'>) => Expression<SqlBool>;
 
 /**
- * A ticket's view (viewTicket) as PostgreSQL writes it: lists are answered with the JSON the database builds,
- * without reading rows into objects and serialising them again. Times are UTC with milliseconds, like toISOString.
+ * The views of the tickets matching `where`, newest first, a page at a time, as one JSON array (text): the page is
+ * read off the index in the list's order, then written as JSON.
  */
-const VIEW_JSON = `json_build_object('id', id, 'title', title, 'description', description, 'context', context,
-  'implementation', implementation, 'dependencies', dependencies, 'effort', effort, 'notes', notes, 'project', project,
-  'status', status, 'priority', priority, 'assignee', assignee, 'tags', tags, 'dueDate', to_char(due_date, 'YYYY-MM-DD'),
-  'externalUrl', external_url, 'externalId', external_id, 'externalType', external_type, 'externalKey', external_key,
-  'transcriptId', transcript_id,
-  'createdAt', to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-  'updatedAt', to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
-
-/**
- * The views of the tickets matching `where` (SQL), newest first, a page at a time, as one JSON array; its last two
- * placeholders are the page's limit and offset.
- */
-function pageJson(where: string): string {
-  return `coalesce((select json_agg(${VIEW_JSON} order by created_at desc, id desc)
-    from (select * from tickets where ${where} order by created_at desc, id desc limit ? offset ?) as page), '[]')::text`;
-}
-
-/** A condition on the user's tickets: SQL and its parameters. */
-interface Where {
-  sql: string;
-  params: unknown[];
-}
-
-/** The user's tickets matching `where`, newest first, a page at a time: their views as a JSON array. */
-async function ticketPage(em: EntityManager, where: Where, limit: number, offset: number, oneOff: boolean): Promise<string> {
-  const [row] = await readRows<{ data: string }>(em, `select ${pageJson(where.sql)} as data`, [...where.params, limit, offset], { oneOff });
-  return row!.data;
+function ticketPageJson(db: Db, where: TicketFilter, limit: number, offset: number) {
+  const page = db.selectFrom('tickets').selectAll().where(where).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset);
+  return pageJson(db, page.as('page'), ticketViewJson(), sql`created_at desc, id desc`);
 }
 
 /** Whether a ticket was pushed; the same expression as in tickets_user_pushed_created_idx. */
-const PUSHED = `(coalesce(external_url, '') <> '')`;
+const PUSHED = sql<boolean>`(coalesce(external_url, '') <> '')`;
 
 /** The text the trigram index covers; searches must use exactly this expression to use the index. */
-const SEARCH_TEXT = `(title || ' ' || description || ' ' || coalesce(assignee, '') || ' ' || project)`;
+const SEARCH_TEXT = sql<string>`(title || ' ' || description || ' ' || coalesce(assignee, '') || ' ' || project)`;
 
 /**
- * The condition of a text search, its pattern written into the SQL: how well the trigram index serves a search
- * depends on the pattern ("#4242" matches a few tickets, "grace" a quarter of them), so it is planned for it, where
- * a plan made once for any pattern can take a thousand times longer.
+ * The condition of a text search: the text anywhere in the ticket, its own %, _ and \ taken literally. The pattern
+ * is a parameter; the read is planned for it (SessionRead's customPlan), since how well the trigram index serves a
+ * search depends on it ("#4242" matches a few tickets, "grace" a quarter of them).
  */
-function searchCondition(text: string): string {
-  return `${SEARCH_TEXT} ilike ${sqlLiteral(containing(text))}`;
+function searchCondition(text: string) {
+  return sql<SqlBool>`${SEARCH_TEXT} ilike ${containing(text)}`;
 }
 
 export async function ownTicket(em: EntityManager, user: User, id: string): Promise<Ticket> {
@@ -96,22 +86,27 @@ export async function ownTicket(em: EntityManager, user: User, id: string): Prom
 
 type ListQuery = Required<Pick<TicketFilterQuery, 'page' | 'limit'>> & TicketFilterQuery;
 
-/** The filters of a list query as SQL conditions on the signed-in user's tickets, and whether it searches. */
-function listConditions(query: ListQuery): Where & { filtered: boolean; search: boolean } {
-  const conditions: string[] = [];
-  const params: unknown[] = [];
-  const match = (sql: string, value: unknown) => {
-    conditions.push(sql);
-    params.push(value);
-  };
-  if (query.status && query.status !== 'All') match('status = ?', query.status);
-  if (query.priority && query.priority !== 'All') match('priority = ?', query.priority);
-  if (query.project?.trim() && query.project !== 'All') match('project = ?', query.project.trim());
-  if (query.pushed === 'true' || query.pushed === 'Pushed') conditions.push(`${PUSHED} = true`);
-  if (query.pushed === 'false' || query.pushed === 'NotPushed') conditions.push(`${PUSHED} = false`);
-  const search = query.search?.trim();
-  if (search) conditions.push(searchCondition(search));
-  return { sql: [`user_id = ${SIGNED_IN_USER}`, ...conditions].join(' and '), params, filtered: conditions.length > 0, search: Boolean(search) };
+/** The filters of a list query, and whether it filters or searches at all. */
+function listFilters(query: ListQuery) {
+  const status = query.status && query.status !== 'All' ? query.status : undefined;
+  const priority = query.priority && query.priority !== 'All' ? query.priority : undefined;
+  const project = query.project?.trim() && query.project !== 'All' ? query.project.trim() : undefined;
+  const pushed = query.pushed === 'true' || query.pushed === 'Pushed' ? true : query.pushed === 'false' || query.pushed === 'NotPushed' ? false : undefined;
+  const search = query.search?.trim() || undefined;
+  return { status, priority, project, pushed, search, filtered: Boolean(status || priority || project || search) || pushed !== undefined };
+}
+
+/** The filters as a condition on the tickets of `user`. */
+function listCondition(filters: ReturnType<typeof listFilters>, user: Expression<string>): TicketFilter {
+  const { status, priority, project, pushed, search } = filters;
+  return (eb) => eb.and([
+    eb('user_id', '=', user),
+    ...(status ? [eb('status', '=', status)] : []),
+    ...(priority ? [eb('priority', '=', priority)] : []),
+    ...(project ? [eb('project', '=', project)] : []),
+    ...(pushed === undefined ? [] : [eb(PUSHED, '=', pushed)]),
+    ...(search ? [searchCondition(search)] : []),
+  ]);
 }
 
 /**
@@ -120,30 +115,35 @@ function listConditions(query: ListQuery): Where & { filtered: boolean; search: 
  * PostgreSQL; filtered, the matches are counted up to a cap.
  */
 export function ticketListRead(query: ListQuery): SessionRead {
-  const where = listConditions(query);
-  const cap = countCap(where);
-  const total = cap === undefined
-    ? { sql: `coalesce((select ticket_count from user_ticket_counts where user_id = ${SIGNED_IN_USER}), 0)`, values: [] }
-    : { sql: `(select count(*)::int from (select 1 from tickets where ${where.sql} limit ?) as capped)`, values: [...where.params, cap] };
   return {
-    sql: `select ${total.sql} as total, ${pageJson(where.sql)} as data`,
-    values: [...total.values, ...where.params, query.limit, (query.page - 1) * query.limit],
-    oneOff: where.search,
+    query(db, user) {
+      const filters = listFilters(query);
+      const where = listCondition(filters, user);
+      const cap = countCap(filters);
+      const total = cap === undefined
+        ? sql<number>`coalesce(${db.selectFrom('user_ticket_counts').select('ticket_count').where('user_id', '=', user)}, 0)`
+        : db.selectFrom(db.selectFrom('tickets').select(sql<number>`1`.as('one')).where(where).limit(cap).as('capped')).select(sql<number>`count(*)::int`.as('n'));
+      return db.selectNoFrom([
+        sql<number>`${total}`.as('total'),
+        ticketPageJson(db, where, query.limit, (query.page - 1) * query.limit).as('data'),
+      ]);
+    },
+    customPlan: Boolean(listFilters(query).search),
   };
 }
 
 /** The list answer from the row of ticketListRead: a page of views (JSON written by PostgreSQL) and where it stands. */
 export function ticketListOf(row: Record<string, unknown>, query: ListQuery): JsonText<TicketList> {
   const total = row['total'] as number;
-  const cap = countCap(listConditions(query));
+  const cap = countCap(listFilters(query));
   const pagination = { page: query.page, limit: query.limit, total, totalPages: Math.ceil(total / query.limit) };
   return JsonText.object('data', row['data'] as string, { pagination, ...(cap !== undefined && total >= cap ? { totalCapped: true } : {}) });
 }
 
 /** Where a filtered list stops counting; undefined for the whole list, whose count is kept. */
-function countCap(where: { filtered: boolean; search: boolean }): number | undefined {
-  if (!where.filtered) return undefined;
-  return where.search ? SEARCH_COUNT_CAP : COUNT_CAP;
+function countCap(filters: { filtered: boolean; search: string | undefined }): number | undefined {
+  if (!filters.filtered) return undefined;
+  return filters.search ? SEARCH_COUNT_CAP : COUNT_CAP;
 }
 
 /**
@@ -156,22 +156,23 @@ const SEARCH_COUNT_CAP = 1_000;
 
 export async function searchTickets(em: EntityManager, user: User, q: string, limit: number) {
   const text = q.trim();
-  const where = { sql: `user_id = ?${text ? ` and ${searchCondition(text)}` : ''}`, params: [user.id] };
-  return JsonText.object<TicketSearchResponse>('tickets', await ticketPage(em, where, limit, 0, Boolean(text)));
+  const where: TicketFilter = (eb) => eb.and([eb('user_id', '=', user.id), ...(text ? [searchCondition(text)] : [])]);
+  const query = ticketPageJson(db(em), where, limit, 0);
+  const [row] = text ? await readCustomPlanned(em, query) : await readPrepared(em, query);
+  return JsonText.object<TicketSearchResponse>('tickets', row!.data);
 }
 
-/** Names for the assignee field: participants of the user's transcripts and assignees already used, A-Z. */
-/** Names offered as assignees: the user's meeting participants and assignees, never a placeholder speaker. */
+/** Names offered as assignees: the user's meeting participants and assignees, never a placeholder speaker, A-Z. */
 export async function searchAssignees(em: EntityManager, user: User, q: string, limit: number, project?: string) {
-  const pattern = containing(q.trim());
-  const rows = await em.getConnection().execute<{ name: string }[]>(
-    `select name from (
-       select distinct p->>'name' as name from transcripts t, jsonb_array_elements(t.participants) p where t.user_id = ?
-       union
-       select distinct assignee from tickets where user_id = ? and assignee is not null ${project ? 'and project = ?' : ''}
-     ) as names where name ilike ? and name <> '' and btrim(regexp_replace(name, '\\s+', ' ', 'g')) !~* ? order by name limit ?`,
-    [user.id, user.id, ...(project ? [project] : []), pattern, PLACEHOLDER_NAME_PATTERN, limit],
-  );
+  const d = db(em);
+  const participants = d.selectFrom(['transcripts as t', sql<{ p: unknown }>`jsonb_array_elements(t.participants)`.as('p')])
+    .select(sql<string>`p->>'name'`.as('name')).where('t.user_id', '=', user.id);
+  const assignees = d.selectFrom('tickets').select(sql<string>`assignee`.as('name')).where('user_id', '=', user.id).where('assignee', 'is not', null)
+    .$if(project !== undefined, (qb) => qb.where('project', '=', project!));
+  const rows = await d.selectFrom(participants.union(assignees).as('names')).select('name')
+    .where('name', 'ilike', containing(q.trim())).where('name', '<>', '')
+    .where(sql`btrim(regexp_replace(name, '\\s+', ' ', 'g'))`, '!~*', PLACEHOLDER_NAME_PATTERN)
+    .orderBy('name').limit(limit).execute();
   return { users: rows.map((row) => ({ name: row.name })) };
 }
 
@@ -248,9 +249,7 @@ export async function updateTicket(em: EntityManager, user: User, id: string, in
 export async function deleteTicket(em: EntityManager, user: User, id: string): Promise<void> {
   const ticket = await ownTicket(em, user, id);
   // Other tickets that depended on this one no longer do.
-  await em.getConnection().execute(
-    `update tickets set dependencies = dependencies - ?::text where user_id = ? and jsonb_exists(dependencies, ?)`,
-    [ticket.id, user.id, ticket.id],
-  );
+  await db(em).updateTable('tickets').set({ dependencies: sql<string[]>`dependencies - ${ticket.id}::text` })
+    .where('user_id', '=', user.id).where(sql<SqlBool>`jsonb_exists(dependencies, ${ticket.id})`).execute();
   await em.remove(ticket).flush();
 }

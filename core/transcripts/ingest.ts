@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { db, sql } from '../db/sql.ts';
 import type { ExtractedTicket, ExtractionRequest, ParsedTranscript } from '../../plugins/sdk/index.ts';
 import type { Credits } from '../credits/credits.ts';
 import type { BoundExtractor, ParseResult, PluginHost } from '../plugins/host.ts';
@@ -26,9 +27,8 @@ interface StoredTranscript {
 }
 
 async function readParsed(em: EntityManager, transcriptId: string): Promise<StoredTranscript> {
-  const [row] = await em.getConnection().execute<{ user_id: string; title: string; source: string | null; date: string | null; participants: StoredTranscript['participants']; messages: StoredTranscript['messages'] }[]>(
-    'select user_id, title, source, date, participants, messages from transcripts where id = ?', [transcriptId],
-  );
+  const row = await db(em).selectFrom('transcripts').select(['user_id', 'title', 'source', 'date', 'participants', 'messages'])
+    .where('id', '=', transcriptId).executeTakeFirst();
   if (!row) throw new Error(`Transcript ${transcriptId} not found`);
   return { userId: row.user_id, title: row.title, source: row.source, date: row.date, participants: row.participants, messages: row.messages };
 }
@@ -46,18 +46,15 @@ export function requestsOf(transcript: Omit<StoredTranscript, 'userId'>): Extrac
 
 /** Reads the stored file with the plugin host and keeps the parsed transcript (one update); returns the number of chunks. */
 export async function parseStoredTranscript(em: EntityManager, host: PluginHost, transcriptId: string): Promise<{ chunks: number }> {
-  const sql = em.getConnection();
-  const [stored] = await sql.execute<{ raw_file: Buffer | null; raw_file_name: string | null }[]>(
-    'select raw_file, raw_file_name from transcripts where id = ?', [transcriptId],
-  );
+  const [stored] = await db(em).selectFrom('transcripts').select(['raw_file', 'raw_file_name']).where('id', '=', transcriptId).execute();
   if (!stored) throw new Error(`Transcript ${transcriptId} not found`);
   const result = host.parse({ bytes: new Uint8Array(stored.raw_file ?? Buffer.alloc(0)), fileName: stored.raw_file_name ?? 'transcript.txt' });
   const columns = parsedColumns(result);
-  await sql.execute(
-    `update transcripts set title = ?, date = ?, source = ?, duration = ?, participants = ?::jsonb, messages = ?::jsonb,
-       processing_status = 'processing', metadata = metadata || ?::jsonb, updated_at = now() where id = ?`,
-    [columns.title, columns.date, columns.source, columns.duration, columns.participants, columns.messages, columns.metadata, transcriptId],
-  );
+  await db(em).updateTable('transcripts').set({
+    title: columns.title, date: columns.date, source: columns.source, duration: columns.duration,
+    participants: sql`${columns.participants}::jsonb`, messages: sql`${columns.messages}::jsonb`, processing_status: 'processing',
+    metadata: sql`metadata || ${columns.metadata}::jsonb`, updated_at: sql<Date>`now()`,
+  }).where('id', '=', transcriptId).execute();
   return { chunks: chunkMessages(result.transcript.messages).length };
 }
 
@@ -207,7 +204,7 @@ export function ticketRecords(extracted: ExtractedTicket[], owner: { userId: str
 }
 
 /** The columns of a new ticket, as jsonb_to_recordset reads them. */
-const TICKET_RECORD = `id uuid, user_id uuid, transcript_id uuid, title text, description text, context text, implementation text,
+const TICKET_RECORD = sql`id uuid, user_id uuid, transcript_id uuid, title text, description text, context text, implementation text,
   dependencies jsonb, effort text, notes text, project text, priority text, assignee text, tags jsonb, due_date date, created_at timestamptz`;
 
 /**
@@ -216,34 +213,33 @@ const TICKET_RECORD = `id uuid, user_id uuid, transcript_id uuid, title text, de
  */
 export async function saveExtractedTickets(em: EntityManager, transcriptId: string, extracted: ExtractedTicket[]): Promise<number> {
   return em.transactional(async (tx) => {
-    const sql = tx.getConnection();
-    const context = tx.getTransactionContext();
-    const [transcript] = await sql.execute<{ user_id: string; processing_status: string; ticket_count: number }[]>(
-      'select user_id, processing_status, ticket_count from transcripts where id = ? for update', [transcriptId], 'all', context,
-    );
+    const d = db(tx);
+    // Locked, so a worker saving the tickets again waits for the first and then finds them saved.
+    const transcript = await d.selectFrom('transcripts').select(['user_id', 'processing_status', 'ticket_count'])
+      .where('id', '=', transcriptId).forUpdate().executeTakeFirst();
     if (!transcript) throw new Error(`Transcript ${transcriptId} not found`);
     if (transcript.processing_status === 'completed') return transcript.ticket_count;
     // The user's row is written before the tickets: inserting them takes a key-share lock on it (their foreign key),
     // and raising that to a write afterwards would deadlock with an upload or a credit reservation queued for it.
-    await sql.execute('update users set transcripts_processed = transcripts_processed + 1 where id = ?', [transcript.user_id], 'run', context);
+    await d.updateTable('users').set({ transcripts_processed: sql<number>`transcripts_processed + 1` }).where('id', '=', transcript.user_id).execute();
     const { records, warnings } = ticketRecords(extracted, { userId: transcript.user_id, transcriptId });
     if (records.length) {
-      await sql.execute(
-        `insert into tickets (id, user_id, transcript_id, title, description, context, implementation, dependencies, effort, notes, project,
-           priority, assignee, tags, due_date, created_at, updated_at)
-         select id, user_id, transcript_id, title, description, context, implementation, dependencies, effort, notes, project,
-           priority, assignee, tags, due_date, created_at, created_at from jsonb_to_recordset(?::jsonb) as t(${TICKET_RECORD})`,
-        [JSON.stringify(records)], 'run', context,
-      );
+      await d.insertInto('tickets').columns([
+        'id', 'user_id', 'transcript_id', 'title', 'description', 'context', 'implementation', 'dependencies', 'effort', 'notes', 'project',
+        'priority', 'assignee', 'tags', 'due_date', 'created_at', 'updated_at',
+      ]).expression(sql`select id, user_id, transcript_id, title, description, context, implementation, dependencies, effort, notes, project,
+           priority, assignee, tags, due_date, created_at, created_at from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as t(${TICKET_RECORD})`)
+        .execute();
     }
     // Warnings join those of the parse (metadata.warnings), which the transcript's page shows.
-    await sql.execute(
-      `update transcripts set processing_status = 'completed', metadata = metadata || jsonb_build_object('ticketCount', ?::int)
-         || case when jsonb_array_length(?::jsonb) = 0 then '{}'::jsonb
-            else jsonb_build_object('warnings', coalesce(metadata->'warnings', '[]'::jsonb) || ?::jsonb) end,
-         updated_at = now() where id = ?`,
-      [records.length, JSON.stringify(warnings), JSON.stringify(warnings), transcriptId], 'run', context,
-    );
+    const warned = JSON.stringify(warnings);
+    await d.updateTable('transcripts').set({
+      processing_status: 'completed',
+      metadata: sql`metadata || jsonb_build_object('ticketCount', ${records.length}::int)
+         || case when jsonb_array_length(${warned}::jsonb) = 0 then '{}'::jsonb
+            else jsonb_build_object('warnings', coalesce(metadata->'warnings', '[]'::jsonb) || ${warned}::jsonb) end`,
+      updated_at: sql<Date>`now()`,
+    }).where('id', '=', transcriptId).execute();
     return records.length;
   });
 }

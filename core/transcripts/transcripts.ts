@@ -1,6 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { TranscriptList, TranscriptListQuery, TranscriptStatus } from '../../schemas/types.ts';
-import { SIGNED_IN_USER, type SessionRead } from '../users/session-lookup.ts';
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import { jsonBuildObject } from 'kysely/helpers/postgres';
+import type { TranscriptList, TranscriptListQuery, TranscriptStatus, TranscriptSummary } from '../../schemas/types.ts';
+import { db, isoTime, pageJson, sql, type Database } from '../db/sql.ts';
+import { JsonText } from '../json-text.ts';
+import type { SessionRead } from '../users/session-lookup.ts';
 import { containing } from '../db/like.ts';
 import { creditCycle, CreditsExhausted, planOf, type Credits } from '../credits/credits.ts';
 import { LimitReached, NotFound } from '../errors.ts';
@@ -50,17 +54,16 @@ export function transcriptLimitMessage(plan: { name: string; transcriptLimit: nu
 export async function assertCanUpload(em: EntityManager, user: User, credits: Credits, options: { exceptBotId?: string } = {}): Promise<void> {
   const plan = await planOf(em, user);
   const { start } = creditCycle(user.creditCycleAnchor);
-  const [counted] = await em.getConnection().execute<{ n: number }[]>(
-    `select (select count(*)::int from transcripts
-              where user_id = ? and created_at >= ? and not (processing_status = 'failed' and metadata->>'failedStage' = 'parse'))
-          + (select count(*)::int from bots
-              where user_id = ? and created_at >= ? and transcript_id is null and id <> ?::uuid
-                and (status is null or status not in ('failed', 'cancelled'))
-                and not (provider_bot_id like 'reserving:%' and created_at < now() - make_interval(mins => ?))) as n`,
-    [user.id, start, user.id, start, options.exceptBotId ?? '00000000-0000-0000-0000-000000000000', RESERVATION_MINUTES],
-    'all',
-    em.getTransactionContext(),
-  );
+  const d = db(em);
+  const transcripts = d.selectFrom('transcripts').select(sql<number>`count(*)::int`.as('n'))
+    .where('user_id', '=', user.id).where('created_at', '>=', start)
+    .where(sql<SqlBool>`not (processing_status = 'failed' and metadata->>'failedStage' = 'parse')`);
+  const bots = d.selectFrom('bots').select(sql<number>`count(*)::int`.as('n'))
+    .where('user_id', '=', user.id).where('created_at', '>=', start).where('transcript_id', 'is', null)
+    .$if(options.exceptBotId !== undefined, (qb) => qb.where('id', '<>', options.exceptBotId!))
+    .where((eb) => eb.or([eb('status', 'is', null), eb('status', 'not in', ['failed', 'cancelled'])]))
+    .where(sql<SqlBool>`not (provider_bot_id like 'reserving:%' and created_at < now() - make_interval(mins => ${RESERVATION_MINUTES}))`);
+  const counted = await d.selectNoFrom(sql<number>`${transcripts} + ${bots}`.as('n')).executeTakeFirst();
   const thisMonth = counted?.n ?? 0;
   if (thisMonth >= plan.transcriptLimit) {
     throw new LimitReached(transcriptLimitMessage(plan, creditCycle(user.creditCycleAnchor).end, credits.paidPlansAvailable));
@@ -83,7 +86,10 @@ export async function ownTranscript(em: EntityManager, user: User, id: string): 
  */
 export function transcriptStatusRead(id: string): SessionRead | undefined {
   if (!isUuid(id)) return undefined;
-  return { sql: `select id, processing_status, metadata, ticket_count from transcripts where id = ? and user_id = ${SIGNED_IN_USER}`, values: [id] };
+  return {
+    query: (db, user) => db.selectFrom('transcripts').select(['id', 'processing_status', 'metadata', 'ticket_count'])
+      .where('id', '=', id).where('user_id', '=', user),
+  };
 }
 
 /** Where processing of one of the user's transcripts stands, from the row of transcriptStatusRead. */
@@ -100,46 +106,37 @@ export async function transcriptTickets(em: EntityManager, transcript: Transcrip
   return em.find(Ticket, { transcript }, { orderBy: { createdAt: 'asc', id: 'asc' } });
 }
 
-/**
- * A page of the user's transcripts: searched (title or source, ignoring case), sorted (upload time or title, ties
- * broken by upload time) and counted in PostgreSQL. Only the columns the list shows are read, never the file.
- */
-export async function listTranscripts(em: EntityManager, user: User, query: Required<TranscriptListQuery>): Promise<TranscriptList> {
-  const search = query.search.trim();
-  const where = `user_id = ?${search ? ' and (title ilike ? or source ilike ?)' : ''}`;
-  const params: unknown[] = [user.id, ...(search ? [containing(search), containing(search)] : [])];
-  const direction = query.order === 'newest' ? 'desc' : 'asc';
-  const orderBy = `${query.sort === 'title' ? `lower(title) ${direction}, ` : ''}created_at ${direction}, id ${direction}`;
-  const connection = em.getConnection();
-  const [rows, [count]] = await Promise.all([
-    connection.execute<TranscriptRow[]>(
-      `select id, title, date, source, duration, processing_status, metadata, created_at,
-              jsonb_array_length(participants) as participant_count, jsonb_array_length(messages) as message_count
-         from transcripts where ${where} order by ${orderBy} limit ? offset ?`,
-      [...params, query.limit, (query.page - 1) * query.limit],
-    ),
-    connection.execute<{ n: number }[]>(`select count(*)::int as n from transcripts where ${where}`, params),
-  ]);
-  const total = count?.n ?? 0;
-  return {
-    data: rows.map((row) => ({
-      id: row.id, title: row.title, date: row.date, source: row.source, duration: row.duration,
-      processingStatus: row.processing_status, metadata: row.metadata, participantCount: row.participant_count,
-      messageCount: row.message_count, createdAt: new Date(row.created_at).toISOString(),
-    })),
-    pagination: { page: query.page, limit: query.limit, total, totalPages: Math.ceil(total / query.limit) },
-  };
+/** A transcript as the list shows it (TranscriptSummary), field by field from its columns; never the file. */
+function transcriptSummaryJson(): Expression<TranscriptSummary> {
+  return jsonBuildObject({
+    id: sql.ref('id'), title: sql.ref('title'), date: sql.ref('date'), source: sql.ref('source'), duration: sql.ref('duration'),
+    processingStatus: sql.ref('processing_status'), metadata: sql.ref('metadata'),
+    participantCount: sql`jsonb_array_length(participants)`, messageCount: sql`jsonb_array_length(messages)`,
+    createdAt: isoTime(sql.ref('created_at')),
+  }) as unknown as Expression<TranscriptSummary>;
 }
 
-interface TranscriptRow {
-  id: string;
-  title: string;
-  date: string | null;
-  source: string | null;
-  duration: number | null;
-  processing_status: Transcript['processingStatus'];
-  metadata: Transcript['metadata'];
-  created_at: string | Date;
-  participant_count: number;
-  message_count: number;
+/**
+ * A page of the user's transcripts: searched (title or source, ignoring case), sorted (upload time or title, ties
+ * broken by upload time) and counted in PostgreSQL, and written as JSON by it, as the ticket list is.
+ */
+export async function listTranscripts(em: EntityManager, user: User, query: Required<TranscriptListQuery>): Promise<JsonText<TranscriptList>> {
+  const d = db(em);
+  const search = query.search.trim();
+  const where = (eb: ExpressionBuilder<Database, 'transcripts'>) => eb.and([
+    eb('user_id', '=', user.id),
+    ...(search ? [eb.or([eb('title', 'ilike', containing(search)), eb('source', 'ilike', containing(search))])] : []),
+  ]);
+  const desc = query.order === 'newest';
+  const order = query.sort === 'title'
+    ? (desc ? sql`lower(title) desc, created_at desc, id desc` : sql`lower(title) asc, created_at asc, id asc`)
+    : (desc ? sql`created_at desc, id desc` : sql`created_at asc, id asc`);
+  const page = d.selectFrom('transcripts').selectAll().where(where).orderBy(order).limit(query.limit).offset((query.page - 1) * query.limit);
+  const row = await d.selectNoFrom([
+    d.selectFrom('transcripts').select(sql<number>`count(*)::int`.as('n')).where(where).as('total'),
+    pageJson(d, page.as('page'), transcriptSummaryJson(), order).as('data'),
+  ]).executeTakeFirstOrThrow();
+  const total = row.total ?? 0;
+  const pagination = { page: query.page, limit: query.limit, total, totalPages: Math.ceil(total / query.limit) };
+  return JsonText.object('data', row.data ?? '[]', { pagination });
 }

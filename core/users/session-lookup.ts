@@ -1,29 +1,27 @@
 import type { EntityName } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { AliasedSelectQueryBuilder, Expression, SelectQueryBuilder } from 'kysely';
+import { sql, type Database, type Db } from '../db/sql.ts';
 import { Session } from './session.entity.ts';
 import { User } from './user.entity.ts';
 
-/** The signed-in user's id in the SQL of a SessionRead. */
-export const SIGNED_IN_USER = 's.user_id';
-
 /**
  * A read made in the same round trip as the session lookup, for what every open page repeats (the status poll, the
- * ticket list): SQL returning at most one row, whose SIGNED_IN_USER is the signed-in user, with its values. Its
- * columns come back beside the session's, so their names must not contain a dot.
+ * ticket list): a query returning at most one row, given the signed-in user's id. Its columns come back beside the
+ * session's, so their names must not contain a dot.
  */
 export interface SessionRead {
-  sql: string;
-  values: unknown[];
-  /** The SQL holds a value of its own (a search's pattern, quoted), so it is planned for it and not prepared. */
-  oneOff?: boolean;
+  query(db: Db, user: Expression<string>): { as(alias: 'r'): AliasedSelectQueryBuilder<Record<string, unknown>, 'r'> };
+  /** Planned for its values (a text search's pattern: core/db/sql.ts readCustomPlanned) instead of prepared once. */
+  customPlan?: boolean;
 }
 
 export interface SessionLookup {
   /**
-   * The live (not revoked) session of a token hash (the last value) with its user, in one row, columns prefixed
-   * 's.' and 'u.'; with a read, its columns beside them (all null when it found nothing).
+   * The live (not revoked) session of a token hash with its user, in one row, columns prefixed 's.' and 'u.'; with a
+   * read, its columns beside them (all null when it found nothing).
    */
-  sql(read?: SessionRead): string;
+  query(db: Db, tokenHash: string, read?: SessionRead): SelectQueryBuilder<Database, 'sessions' | 'users', Record<string, unknown>>;
   /** The row's columns of one side ('s' the session, 'u' the user), under their own names, for em.map. */
   columnsOf(row: Record<string, unknown>, side: 's' | 'u'): Record<string, unknown>;
   /** The read's columns of the row. */
@@ -39,12 +37,16 @@ function loadedColumns(em: EntityManager, entity: EntityName): string[] {
 
 /** The session lookup, its columns taken from the entities' metadata so it always loads what findOne would. */
 export function sessionLookup(em: EntityManager): SessionLookup {
-  const select = (alias: 's' | 'u', columns: string[]) => columns.map((column) => `${alias}."${column}" as "${alias}.${column}"`);
   const columns = { s: loadedColumns(em, Session), u: loadedColumns(em, User) };
-  const selected = [...select('s', columns.s), ...select('u', columns.u)].join(', ');
+  const selected = (['s', 'u'] as const).flatMap((side) => columns[side].map((column) => sql.ref(`${side}.${column}`).as(`${side}.${column}`)));
   return {
-    sql: (read) => `select ${selected}${read ? ', r.*' : ''} from sessions s join users u on u.id = s.user_id
-      ${read ? `left join lateral (${read.sql}) r on true ` : ''}where s.token_hash = ? and s.revoked_at is null`,
+    query(db, tokenHash, read) {
+      const lookup = db.selectFrom('sessions as s').innerJoin('users as u', 'u.id', 's.user_id').select(selected)
+        .where('s.token_hash', '=', tokenHash).where('s.revoked_at', 'is', null);
+      if (!read) return lookup as SelectQueryBuilder<Database, 'sessions' | 'users', Record<string, unknown>>;
+      return lookup.leftJoinLateral(read.query(db, sql.ref<string>('s.user_id')).as('r'), (join) => join.onTrue())
+        .selectAll('r') as SelectQueryBuilder<Database, 'sessions' | 'users', Record<string, unknown>>;
+    },
     columnsOf: (row, side) => Object.fromEntries(columns[side].map((column) => [column, row[`${side}.${column}`]])),
     readOf: (row) => Object.fromEntries(Object.entries(row).filter(([column]) => !column.includes('.'))),
   };

@@ -1,0 +1,76 @@
+/**
+ * The data layer: every query the code makes beyond the ORM's own finds and flushes is built here with Kysely, the
+ * query builder MikroORM 7 runs on (`em.getKysely()`), typed from the entities, so a renamed column breaks the
+ * build and every value travels as a parameter, never as SQL text. Outside this folder no SQL text is assembled:
+ * lint refuses `execute(`, `raw(` and `sql` with a template holding values or with concatenated strings
+ * (eslint.config.js).
+ */
+import { createHash } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { InferKyselyDB } from '@mikro-orm/sql';
+import { sql, type AliasedSelectQueryBuilder, type Compilable, type Expression, type Kysely } from 'kysely';
+import type { ENTITIES } from './entities.ts';
+
+/** The tables, their columns and their types, as the entities declare them. */
+export type Database = InferKyselyDB<(typeof ENTITIES)[number]>;
+
+export type Db = Kysely<Database>;
+
+export { sql };
+
+/** The typed query builder on `em`: inside `em.transactional`, its queries run in that transaction. */
+export function db(em: EntityManager): Db {
+  return em.getKysely<Database>();
+}
+
+/**
+ * Runs a read made on every request (the session with its page's read) as a prepared statement on the pool, outside
+ * any transaction: its values are sent apart from the text, and PostgreSQL parses and plans it once per connection
+ * (the pool asks for generic plans: core/db/orm.ts). The name is the statement text's hash, so a text is prepared
+ * once per connection whatever its values; the texts are the code's own, so they are few. Rows come back with the
+ * ORM's type parsers.
+ */
+export async function readPrepared<R>(em: EntityManager, query: Compilable<R>): Promise<R[]> {
+  const { sql: text, parameters } = query.compile();
+  const pool = await em.getConnection().getNativeClient();
+  const name = `k${createHash('sha256').update(text).digest('base64url').slice(0, 22)}`;
+  return (await pool.query({ text, name, values: [...parameters] })).rows as R[];
+}
+
+/**
+ * Runs a read planned for its values: in a transaction of its own with `plan_cache_mode = force_custom_plan`
+ * (SET LOCAL), so a text search's plan suits its pattern ("#4242" matches a few tickets, "grace" a quarter of them),
+ * where the generic plan the pool asks for, made once for any pattern, can take a thousand times longer. The pattern
+ * is still a parameter. https://www.postgresql.org/docs/current/runtime-config-query.html#GUC-PLAN-CACHE-MODE
+ */
+export async function readCustomPlanned<R>(em: EntityManager, query: Compilable<R>): Promise<R[]> {
+  const { sql: text, parameters } = query.compile();
+  const pool = await em.getConnection().getNativeClient();
+  const client = await pool.connect();
+  try {
+    await client.query('begin; set local plan_cache_mode = force_custom_plan');
+    const { rows } = await client.query({ text, values: [...parameters] });
+    await client.query('commit');
+    client.release();
+    return rows as R[];
+  } catch (error) {
+    // A connection whose rollback fails is not given back to the pool.
+    const broken = await client.query('rollback').then(() => undefined, (failure: unknown) => failure as Error);
+    client.release(broken);
+    throw error;
+  }
+}
+
+/**
+ * A page of rows as one JSON array (text), PostgreSQL writing each row's `view` in the page's `order`: the way
+ * every list is answered (tickets, transcripts), without reading rows into objects and serialising them again.
+ * `page` is the page's query, ordered the same, limited and offset.
+ */
+export function pageJson(db: Db, page: AliasedSelectQueryBuilder<object, 'page'>, view: Expression<unknown>, order: Expression<unknown>) {
+  return db.selectFrom(page).select(sql<string>`coalesce(json_agg(${view} order by ${order}), '[]')::text`.as('data'));
+}
+
+/** A timestamp as JSON answers write it: UTC with milliseconds, as Date's toISOString. */
+export function isoTime(column: Expression<Date>) {
+  return sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
