@@ -203,6 +203,23 @@ describe('lists, filters and search', () => {
     }
   });
 
+  it('takes %, _ and \\ in a search as the characters themselves, never as wildcards, in both searches', async () => {
+    const { token: own } = await signedIn();
+    const written = ['Done 100% of it', 'Done 1000 of it', 'rename snake_case keys', 'rename snakeXcase keys', 'path a\\b', 'path ab'];
+    for (const title of written) await create(own, { title });
+    for (const [q, expected] of [
+      ['%', [written[0]]], ['0%', [written[0]]], ['_', [written[2]]], ['e_c', [written[2]]], ['\\', [written[4]]],
+      ['a\\b', [written[4]]], ['%_\\', []], ['Done', [written[1], written[0]]],
+    ] as const) {
+      const filtered = await call(own, 'GET', `/api/tickets/filtered?page=1&limit=10&search=${encodeURIComponent(q)}`);
+      expect(filtered.status, q).toBe(200);
+      expect(titles(filtered.body), q).toEqual(expected);
+      expect((filtered.body['pagination'] as Json)['total'], q).toBe(expected.length);
+      const dependencies = await call(own, 'GET', `/api/tickets/search?q=${encodeURIComponent(q)}`);
+      expect((dependencies.body['tickets'] as Json[]).map((ticket) => ticket['title']), q).toEqual(expected);
+    }
+  });
+
   it('suggests assignees from participants and earlier assignees', async () => {
     await t.db.query(
       `insert into transcripts (id, user_id, title, participants, messages, processing_status, metadata, created_at, updated_at)
