@@ -1,4 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { SqlBool } from 'kysely';
+import { db, sql } from '../db/sql.ts';
 import { TooManyAttempts } from '../errors.ts';
 
 export interface RateLimitRule {
@@ -19,25 +21,24 @@ export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes a
  * (a password hash), never after it. `refundRateLimit` gives a place back.
  */
 export async function hitRateLimit(em: EntityManager, rule: RateLimitRule, subject: string): Promise<void> {
-  const rows = await em.getConnection().execute<{ hits: number }[]>(
-    `insert into rate_limit_counters (key, window_start, hits) values (?, now(), 1)
-     on conflict (key) do update set
-       hits = case when rate_limit_counters.window_start < now() - make_interval(secs => ?) then 1 else rate_limit_counters.hits + 1 end,
-       window_start = case when rate_limit_counters.window_start < now() - make_interval(secs => ?) then now() else rate_limit_counters.window_start end
-     returning hits`,
-    [keyOf(rule, subject), rule.windowSeconds, rule.windowSeconds],
-  );
-  if ((rows[0]?.hits ?? 0) > rule.limit) throw new TooManyAttempts(rule.message ?? TOO_MANY_ATTEMPTS);
+  const expired = sql<SqlBool>`rate_limit_counters.window_start < now() - make_interval(secs => ${rule.windowSeconds})`;
+  const row = await db(em).insertInto('rate_limit_counters').values({ key: keyOf(rule, subject), window_start: sql<Date>`now()`, hits: 1 })
+    .onConflict((oc) => oc.column('key').doUpdateSet({
+      hits: sql<number>`case when ${expired} then 1 else rate_limit_counters.hits + 1 end`,
+      window_start: sql<Date>`case when ${expired} then now() else rate_limit_counters.window_start end`,
+    }))
+    .returning('hits').executeTakeFirst();
+  if ((row?.hits ?? 0) > rule.limit) throw new TooManyAttempts(rule.message ?? TOO_MANY_ATTEMPTS);
 }
 
 /** Gives back one place taken by hitRateLimit (the attempt turned out not to count, e.g. a successful login). */
 export async function refundRateLimit(em: EntityManager, rule: RateLimitRule, subject: string): Promise<void> {
-  await em.getConnection().execute(`update rate_limit_counters set hits = greatest(hits - 1, 0) where key = ?`, [keyOf(rule, subject)]);
+  await db(em).updateTable('rate_limit_counters').set({ hits: sql<number>`greatest(hits - 1, 0)` }).where('key', '=', keyOf(rule, subject)).execute();
 }
 
 /** Forgets `subject`'s count under `rule` (after a success that the rule should not hold against it). */
 export async function clearRateLimit(em: EntityManager, rule: RateLimitRule, subject: string): Promise<void> {
-  await em.getConnection().execute(`delete from rate_limit_counters where key = ?`, [keyOf(rule, subject)]);
+  await db(em).deleteFrom('rate_limit_counters').where('key', '=', keyOf(rule, subject)).execute();
 }
 
 function keyOf(rule: RateLimitRule, subject: string): string {
