@@ -73,7 +73,8 @@ export function createActivities({ orm, mailer, plugins, extractor, credits, pus
         if (error instanceof ParseFailure) throw final('ParseFailure', parseFailureText(error));
         throw error;
       }
-      if (extractor.manifest.offline !== true) return parsed;
+      // Saved already (a reset or a second run of a finished ingest), or an LLM extracts in steps of its own.
+      if (parsed.saved !== undefined || extractor.manifest.offline !== true) return parsed;
       return { ...parsed, saved: await extracting((signal) => extractAndSaveTickets(orm.em.fork(), { extractor, credits }, transcriptId, signal)) };
     }),
 

@@ -31,17 +31,27 @@ export interface TicketPlan {
 
 /**
  * The user's tickets among `ticketIds` that have no external item yet, dependencies first; the others skipped with
- * the reason (not found, or already pushed, with where to). Assignees go through the connection's user mappings:
- * an assignee without a mapping stays unassigned.
+ * the reason (not found, or already pushed, with where to). Tickets this same push (`batchId`) created are planned
+ * again rather than skipped: a push run a second time (the Temporal UI's Reset) finds each in its ledger as created
+ * and reports it as the first run did, instead of replacing the batch's result with "already pushed".
+ * Assignees go through the connection's user mappings: an assignee without a mapping stays unassigned.
  */
-export async function planTickets(em: EntityManager, userId: string, connection: Connection, ticketIds: string[]): Promise<TicketPlan> {
+export async function planTickets(em: EntityManager, userId: string, connection: Connection, ticketIds: string[], batchId?: string): Promise<TicketPlan> {
   const found = new Map((await ownTickets(em, userId, ticketIds)).map((ticket) => [ticket.id, ticket]));
+  const ours = new Set<string>();
+  if (batchId !== undefined && found.size) {
+    const rows = await em.getConnection().execute<{ ticket_id: string }[]>(
+      `select ticket_id from push_records where connection_id = ? and batch_id = ? and state = 'created' and ticket_id = any(?::uuid[])`,
+      [connection.id, batchId, `{${[...found.keys()].join(',')}}`],
+    );
+    for (const row of rows) ours.add(row.ticket_id);
+  }
   const toPush: Ticket[] = [];
   const skipped: SkippedTicket[] = [];
   for (const id of new Set(ticketIds)) {
     const ticket = found.get(id);
     if (!ticket) skipped.push({ ticketId: id, title: null, project: null, reason: TICKET_NOT_FOUND, externalUrl: null, key: null });
-    else if (ticket.externalUrl) {
+    else if (ticket.externalUrl && !ours.has(id)) {
       skipped.push({
         ticketId: id, title: ticket.title, project: ticket.project, reason: alreadyPushed(ticket),
         externalUrl: ticket.externalUrl, key: ticket.externalKey ?? ticket.externalId ?? null,

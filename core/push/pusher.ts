@@ -111,7 +111,7 @@ export class Pusher {
     const em = this.#deps.orm.em.fork();
     const opened = await this.#open(em, input.userId, input.connectionId);
     if ('refused' in opened) return opened;
-    const plan = await planTickets(em, input.userId, opened.connection, input.ticketIds);
+    const plan = await planTickets(em, input.userId, opened.connection, input.ticketIds, input.batchId);
     return { connectionType: opened.connection.connectionType, trackerName: opened.tracker.manifest.name, ...plan };
   }
 

@@ -44,17 +44,29 @@ export function requestsOf(transcript: Omit<StoredTranscript, 'userId'>): Extrac
   });
 }
 
-/** Reads the stored file with the plugin host and keeps the parsed transcript (one update); returns the number of chunks. */
-export async function parseStoredTranscript(em: EntityManager, host: PluginHost, transcriptId: string): Promise<{ chunks: number }> {
-  const [stored] = await db(em).selectFrom('transcripts').select(['raw_file', 'raw_file_name']).where('id', '=', transcriptId).execute();
+/**
+ * Reads the stored file with the plugin host and keeps the parsed transcript (one update); returns the number of
+ * chunks. A transcript whose tickets are saved already is left as it is and its ticket count returned as `saved`:
+ * a reset of a finished ingest (the Temporal UI's Reset), a second start or a replayed step never reads it again,
+ * so its tickets are never saved twice.
+ */
+export async function parseStoredTranscript(em: EntityManager, host: PluginHost, transcriptId: string): Promise<{ chunks: number; saved?: number }> {
+  const [stored] = await db(em).selectFrom('transcripts').select(['raw_file', 'raw_file_name', 'processing_status', 'ticket_count']).where('id', '=', transcriptId).execute();
   if (!stored) throw new Error(`Transcript ${transcriptId} not found`);
+  if (stored.processing_status === 'completed') return { chunks: 0, saved: stored.ticket_count };
   const result = host.parse({ bytes: new Uint8Array(stored.raw_file ?? Buffer.alloc(0)), fileName: stored.raw_file_name ?? 'transcript.txt' });
   const columns = parsedColumns(result);
-  await db(em).updateTable('transcripts').set({
+  // Never over a completed transcript: its tickets may have been saved meanwhile by another run of the ingest.
+  const [updated] = await db(em).updateTable('transcripts').set({
     title: columns.title, date: columns.date, source: columns.source, duration: columns.duration,
     participants: sql`${columns.participants}::jsonb`, messages: sql`${columns.messages}::jsonb`, processing_status: 'processing',
     metadata: sql`metadata || ${columns.metadata}::jsonb`, updated_at: sql<Date>`now()`,
-  }).where('id', '=', transcriptId).execute();
+  }).where('id', '=', transcriptId).where('processing_status', '<>', 'completed').returning('ticket_count').execute();
+  if (!updated) {
+    const [now] = await db(em).selectFrom('transcripts').select('ticket_count').where('id', '=', transcriptId).execute();
+    if (!now) throw new Error(`Transcript ${transcriptId} not found`);
+    return { chunks: 0, saved: now.ticket_count };
+  }
   return { chunks: chunkMessages(result.transcript.messages).length };
 }
 
