@@ -97,10 +97,10 @@ export function apiRoutes(deps: RouteDependencies): { api: ApiRegistry } {
     authenticate: (token, read) => accounts.authenticate(em(), token, read),
   });
   healthRoutes(api, deps);
-  authRoutes(api, { accounts, em, config: deps.config });
   const billing = billingSetup(deps.config);
   const credits = new Credits({ paidPlansAvailable: billing.unavailableReason === null });
   const schedules = temporalCreditSchedules(deps.workflows, deps.config.TEMPORAL_TASK_QUEUE);
+  authRoutes(api, { accounts, em, config: deps.config, schedules });
   tokenUsageRoutes(api, { credits, em, schedules });
   billingRoutes(api, { em, setup: billing, appUrl: deps.config.APP_URL, schedules, logger: deps.logger });
   transcriptRoutes(api, { em, credits, temporal: deps.workflows, config: deps.config, processingTime: deps.processingTime ?? 'about 1-2 minutes' });

@@ -26,7 +26,7 @@ import { assertPortFree } from '../core/ports.ts';
 import { AdvisoryLocks, LOCKS_POOL_SIZE } from '../core/push/locks.ts';
 import { Pusher } from '../core/push/pusher.ts';
 import { claimDataDir } from '../core/stale-process.ts';
-import { connectWorker, waitForTemporal } from '../core/temporal/connect.ts';
+import { connectWorker, ensureSearchAttributes, waitForTemporal } from '../core/temporal/connect.ts';
 import { startTemporalDevServer, temporalPidFile, type RunningTemporalDevServer, type TemporalDevServerOptions } from '../core/temporal/dev-server.ts';
 import { waitUntilPolling } from '../core/temporal/pollers.ts';
 import { installTemporalRuntime } from '../core/temporal/runtime.ts';
@@ -146,7 +146,9 @@ export async function start(options: StartOptions = {}): Promise<RunningTickscri
     })();
     const temporal = (async () => {
       if (config.TEMPORAL_ADDRESS) {
-        return { connection: await waitForTemporal({ address: config.TEMPORAL_ADDRESS }), address: config.TEMPORAL_ADDRESS };
+        const connection = await waitForTemporal({ address: config.TEMPORAL_ADDRESS });
+        await ensureSearchAttributes(connection, config.TEMPORAL_NAMESPACE, logger);
+        return { connection, address: config.TEMPORAL_ADDRESS };
       }
       const devServerOptions: TemporalDevServerOptions = {
         cliPath: config.TEMPORAL_CLI_PATH,

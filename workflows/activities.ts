@@ -58,8 +58,8 @@ export function createActivities({ orm, mailer, plugins, extractor, credits, pus
     /** The steps of a meeting bot's lifecycle workflow. */
     ...createBotSteps({ orm, credits, meetingBot }),
 
-    /** Sends an outbox e-mail once (core/mail/outbox.ts); a failure is rethrown so Temporal retries. */
-    deliverEmail: (emailId: string): Promise<void> => deliverQueuedEmail(orm.em.fork(), mailer, emailId),
+    /** Sends an outbox e-mail once (core/mail/outbox.ts): 'sent', 'kept' without a mail server, or 'gone'; a failure is rethrown so Temporal retries. */
+    deliverEmail: (emailId: string) => deliverQueuedEmail(orm.em.fork(), mailer, emailId),
 
     /**
      * Reads the file; with an offline extractor (milliseconds a chunk) also extracts the tickets and saves them, so

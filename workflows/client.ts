@@ -12,16 +12,29 @@ import type { EmailDispatcher } from '../core/mail/outbox.ts';
 import type { PushInput } from '../core/push/types.ts';
 import type { PushProgress, PushResult } from '../schemas/types.ts';
 import type { botLifecycleWorkflow, creditsWorkflow, deliverEmailWorkflow, ingestTranscriptWorkflow, pushTicketsWorkflow } from './workflows.ts';
+import { BATCH_ATTRIBUTE, CONNECTION_ATTRIBUTE, oneLine, TRANSCRIPT_ATTRIBUTE, USER_ATTRIBUTE } from './shared/labels.ts';
 
 const ingestWorkflowId = (transcriptId: string) => `ingest-${transcriptId}`;
 const emailWorkflowId = (emailId: string) => `email-${emailId}`;
 const pushWorkflowId = (connectionId: string, batchId: string) => `push-${connectionId}-${batchId}`;
 
-/** Starts the ingest of a stored transcript; a start for a transcript already being ingested is a no-op. */
-export async function startIngest(client: Client, taskQueue: string, transcriptId: string): Promise<void> {
+/** What the Temporal UI shows of an ingest: whose it is and which file. */
+export interface IngestLabel {
+  userId: string;
+  /** The uploaded file's name ("weekly-sync.vtt"). */
+  fileName: string;
+}
+
+/**
+ * Starts the ingest of a stored transcript, labelled for operators (search attributes TickscribeUser and
+ * TickscribeTranscript, summary "Ingest weekly-sync.vtt"); a start for a transcript already being ingested is a no-op.
+ */
+export async function startIngest(client: Client, taskQueue: string, transcriptId: string, label: IngestLabel): Promise<void> {
   try {
     await client.workflow.start<typeof ingestTranscriptWorkflow>('ingestTranscriptWorkflow', {
       taskQueue, workflowId: ingestWorkflowId(transcriptId), args: [transcriptId],
+      typedSearchAttributes: [{ key: USER_ATTRIBUTE, value: label.userId }, { key: TRANSCRIPT_ATTRIBUTE, value: transcriptId }],
+      staticSummary: oneLine(`Ingest ${label.fileName}`),
     });
   } catch (error) {
     if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
@@ -57,15 +70,30 @@ export function temporalEmailDispatcher(client: Client, taskQueue: string, logge
   };
 }
 
+/** What the Temporal UI shows of a push: the tracker plugin and where it pushes ("github", "acme/web"). */
+export interface PushLabel {
+  tracker: string;
+  project: string;
+}
+
 /**
- * Starts `push-<connectionId>-<batchId>`. A start while that push runs, or after it completed, joins it (the
- * tickets of the second start are not looked at); only a push that ended without finishing starts again.
+ * Starts `push-<connectionId>-<batchId>`, labelled for operators (search attributes TickscribeUser,
+ * TickscribeConnection and TickscribeBatch, summary "Push 5 tickets to github acme/web"). A start while that push
+ * runs, or after it completed, joins it (the tickets of the second start are not looked at); only a push that ended
+ * without finishing starts again.
  */
-export async function startPush(client: Client, taskQueue: string, input: PushInput): Promise<void> {
+export async function startPush(client: Client, taskQueue: string, input: PushInput, label: PushLabel): Promise<void> {
+  const count = new Set(input.ticketIds).size;
   try {
     await client.workflow.start<typeof pushTicketsWorkflow>('pushTicketsWorkflow', {
       taskQueue, workflowId: pushWorkflowId(input.connectionId, input.batchId), args: [input],
       workflowIdConflictPolicy: 'USE_EXISTING', workflowIdReusePolicy: 'ALLOW_DUPLICATE_FAILED_ONLY',
+      typedSearchAttributes: [
+        { key: USER_ATTRIBUTE, value: input.userId },
+        { key: CONNECTION_ATTRIBUTE, value: input.connectionId },
+        { key: BATCH_ATTRIBUTE, value: input.batchId },
+      ],
+      staticSummary: oneLine(`Push ${count} ticket${count === 1 ? '' : 's'} to ${label.tracker} ${label.project}`),
     });
   } catch (error) {
     if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
@@ -113,10 +141,13 @@ export async function readPush(client: Client, connectionId: string, batchId: st
 }
 
 const creditsWorkflowId = (userId: string) => `credits-${userId}`;
+const creditsLabel = (userId: string) => ({
+  typedSearchAttributes: [{ key: USER_ATTRIBUTE, value: userId }], staticSummary: 'Monthly credit resets',
+});
 
 async function startCredits(client: Client, taskQueue: string, userId: string): Promise<boolean> {
   try {
-    await client.workflow.start<typeof creditsWorkflow>('creditsWorkflow', { taskQueue, workflowId: creditsWorkflowId(userId), args: [userId, null] });
+    await client.workflow.start<typeof creditsWorkflow>('creditsWorkflow', { taskQueue, workflowId: creditsWorkflowId(userId), args: [userId, null], ...creditsLabel(userId) });
     return true;
   } catch (error) {
     if (error instanceof WorkflowExecutionAlreadyStartedError) return false;
@@ -138,7 +169,7 @@ export function temporalCreditSchedules(client: Client, taskQueue: string): Cred
     },
     async anchorChanged(userId) {
       await client.workflow.signalWithStart<typeof creditsWorkflow, []>('creditsWorkflow', {
-        taskQueue, workflowId: creditsWorkflowId(userId), args: [userId, null], signal: 'creditAnchorChanged', signalArgs: [],
+        taskQueue, workflowId: creditsWorkflowId(userId), args: [userId, null], signal: 'creditAnchorChanged', signalArgs: [], ...creditsLabel(userId),
       });
       known.add(userId);
     },

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../../core/config.ts';
+import type { CreditSchedules } from '../../core/credits/resets.ts';
 import { clientErrorStatus, HttpError } from '../errors.ts';
 import { MESSAGES, viewUser, type Accounts } from '../../core/users/accounts.ts';
 import type {
@@ -13,7 +14,7 @@ import type { ApiRegistry } from '../routing.ts';
 const client = (ctx: AppContext) => ({ ip: ctx.ip, userAgent: ctx.get('user-agent') || undefined, device: ctx.cookies.get(DEVICE_COOKIE) });
 const schema = (name: string) => `api/auth/${name}.schema.json`;
 
-export function authRoutes(api: ApiRegistry, deps: { accounts: Accounts; em: () => EntityManager; config: Config }): void {
+export function authRoutes(api: ApiRegistry, deps: { accounts: Accounts; em: () => EntityManager; config: Config; schedules?: CreditSchedules }): void {
   const { accounts, em, config } = deps;
 
   api.route<SignupRequest, undefined, SignupResponse>({
@@ -26,6 +27,11 @@ export function authRoutes(api: ApiRegistry, deps: { accounts: Accounts; em: () 
     },
     async handler(ctx, { body }) {
       const user = await accounts.signup(em(), body, client(ctx));
+      // The monthly credit resets start with the account (`credits-<userId>`). Should Temporal not answer, the
+      // account stands: the next start of the API starts the resets of every user who has none.
+      await deps.schedules?.ensure(user.id).catch((error: unknown) =>
+        ctx.state.log.warn({ err: error, userId: user.id }, 'could not start the monthly credit resets of a new account'),
+      );
       return { user: viewUser(user), message: MESSAGES.signedUp };
     },
   });

@@ -54,7 +54,7 @@ export function pushRoutes(api: ApiRegistry, deps: { em: () => EntityManager; wo
       if (body.batchId) state = await readPush(workflows, connection.id, batchId, waitMs);
       if (!state || state.status === 'failed') {
         const ticketIds = await prepareBulkPush(em(), user, connection.id, body);
-        await startPush(workflows, taskQueue, { userId: user.id, connectionId: connection.id, batchId, ticketIds });
+        await startPush(workflows, taskQueue, { userId: user.id, connectionId: connection.id, batchId, ticketIds }, { tracker: connection.connectionType, project: connection.projectIdentifier });
         state = await readPush(workflows, connection.id, batchId, waitMs);
       }
       if (!state || state.status === 'failed') throw new Conflict(`Push operation failed: ${state?.error ?? PUSH_NOT_FOUND}`);

@@ -34,7 +34,7 @@ export function transcriptRoutes(
       try {
         await assertCanUpload(em(), user, credits);
         const transcript = await createUpload(em(), user, credits, await readUpload(ctx, 'transcript'));
-        await startIngest(temporal, config.TEMPORAL_TASK_QUEUE, transcript.id);
+        await startIngest(temporal, config.TEMPORAL_TASK_QUEUE, transcript.id, { userId: user.id, fileName: transcript.rawFileName ?? transcript.title });
         ctx.status = 201;
         return {
           success: true,

@@ -17,9 +17,11 @@ export function queueEmail(em: EntityManager, message: EmailMessage): OutboundEm
  * on the row and rethrown so the delivery is tried again. Without a mail server the e-mail only stays in the
  * local outbox: it is kept, not sent.
  */
-export async function deliverQueuedEmail(em: EntityManager, mailer: Mailer, emailId: string): Promise<void> {
+export async function deliverQueuedEmail(em: EntityManager, mailer: Mailer, emailId: string): Promise<'sent' | 'kept' | 'gone'> {
   const email = await em.findOne(OutboundEmail, emailId);
-  if (!email || email.status !== 'pending') return;
+  // Deleted unsent (its account was), or delivered by an earlier try.
+  if (!email) return 'gone';
+  if (email.status !== 'pending') return email.status;
   email.attempts += 1;
   try {
     await mailer.send({ to: email.to, subject: email.subject, text: email.text, html: email.html });
@@ -33,4 +35,5 @@ export async function deliverQueuedEmail(em: EntityManager, mailer: Mailer, emai
   email.transport = mailer.transport;
   email.lastError = null;
   await em.flush();
+  return email.status;
 }

@@ -2,6 +2,11 @@ import { Connection } from '@temporalio/client';
 import { NativeConnection } from '@temporalio/worker';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { StartupError } from '../errors.ts';
+import type { Logger } from '../logger.ts';
+import { SEARCH_ATTRIBUTE_NAMES } from './search-attributes.ts';
+
+/** temporal.api.enums.v1.IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD. */
+const KEYWORD = 2;
 
 export interface WaitOptions {
   address: string;
@@ -35,4 +40,25 @@ export async function waitForTemporal(options: WaitOptions): Promise<Connection>
 /** The worker's own connection, made once the server is known to be up. */
 export function connectWorker(address: string): Promise<NativeConnection> {
   return NativeConnection.connect({ address });
+}
+
+/**
+ * Adds the search attributes the namespace lacks (a Temporal server Tickscribe did not start, set up without
+ * docker-compose.yml's step). A server that refuses (Temporal Cloud adds them through its own console or tcld) is
+ * logged with the names to add: starts carrying them are refused until then.
+ */
+export async function ensureSearchAttributes(connection: Connection, namespace: string, logger: Logger): Promise<void> {
+  const wanted = Object.values(SEARCH_ATTRIBUTE_NAMES);
+  try {
+    const { customAttributes } = await connection.operatorService.listSearchAttributes({ namespace });
+    const missing = wanted.filter((name) => !(name in (customAttributes ?? {})));
+    if (!missing.length) return;
+    await connection.operatorService.addSearchAttributes({ namespace, searchAttributes: Object.fromEntries(missing.map((name) => [name, KEYWORD])) });
+    logger.info({ namespace, added: missing }, 'registered the search attributes operators find workflows by');
+  } catch (error) {
+    logger.error(
+      { err: error, namespace },
+      `Could not register the search attributes ${wanted.join(', ')} (type Keyword) in Temporal; add them, or workflows cannot start.`,
+    );
+  }
 }

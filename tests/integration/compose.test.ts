@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { SEARCH_ATTRIBUTE_NAMES } from '../../core/temporal/search-attributes.ts';
 
 interface Service {
   image?: string;
@@ -51,6 +52,12 @@ describe('docker-compose.yml', () => {
     const namespace = compose.services['api']!.environment!['TEMPORAL_NAMESPACE'];
     expect(String(compose.services['temporal-namespace']?.command)).toContain(`--namespace ${namespace}`);
     expect(compose.services['api']!.environment!['TEMPORAL_ADDRESS']).toBe('temporal:7233');
+  });
+
+  it('registers every search attribute the workflows carry, as a Keyword', () => {
+    const command = String(compose.services['temporal-namespace']?.command);
+    expect(command).toContain(`for name in ${Object.values(SEARCH_ATTRIBUTE_NAMES).join(' ')}; do`);
+    expect(command).toContain('temporal operator search-attribute create --namespace default --name "$$name" --type Keyword');
   });
 
   const docker = spawnSync('docker', ['compose', 'version'], { encoding: 'utf8' });

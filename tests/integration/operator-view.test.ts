@@ -6,7 +6,7 @@ import type { Client, WorkflowHandle } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpVerified } from '../support/accounts.ts';
 import { completion, FakeOpenAI } from '../support/fake-openai.ts';
-import { startGitHubFake, type GitHubFake } from '../trackers/github-fake.ts';
+import { gitHubError, startGitHubFake, type GitHubFake } from '../trackers/github-fake.ts';
 import { call } from './connections-support.ts';
 import { createTickets, gitHubConnection, issuesByTicket, pushAndWait, usePushApp, type Json } from './push-support.ts';
 
@@ -25,6 +25,8 @@ const t = usePushApp({ EXTRACTOR: 'openai', OPENAI_API_KEY: 'test-key', OPENAI_M
 // History event types (temporal.api.enums.v1.EventType), as fetchHistory decodes them.
 const WORKFLOW_TASK_COMPLETED = 7;
 const ACTIVITY_TASK_COMPLETED = 12;
+
+const CREATE_ISSUE = 'POST /repos/{owner}/{repo}/issues';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -54,7 +56,8 @@ async function upload(token: string, name: string, content: string): Promise<str
 /** The latest run of a workflow once it has ended; its status name. */
 async function ended(client: Client, workflowId: string): Promise<string> {
   for (let i = 0; i < 600; i++) {
-    const { status } = await client.workflow.getHandle(workflowId).describe();
+    // Not found yet: started after the request that asked for it answered.
+    const status = await client.workflow.getHandle(workflowId).describe().then((found) => found.status, () => ({ name: 'RUNNING' }));
     if (status.name !== 'RUNNING') return status.name;
     await sleep(100);
   }
@@ -132,5 +135,116 @@ describe('reset never duplicates', () => {
     const issues = issuesByTicket(github);
     for (const ticketId of Object.values(ids)) expect(issues.get(ticketId), ticketId).toHaveLength(1);
     expect(github.state.blockedBy.size).toBe(links);
+  });
+});
+
+/** The workflow ids a visibility query lists once it lists at least `count` (the list catches up within moments). */
+async function listed(client: Client, query: string, count = 1): Promise<string[]> {
+  let ids: string[] = [];
+  for (let i = 0; i < 100; i++) {
+    ids = [];
+    for await (const execution of client.workflow.list({ query })) ids.push(execution.workflowId);
+    if (ids.length >= count) return ids.sort();
+    await sleep(100);
+  }
+  return ids.sort();
+}
+
+/** GitHub refuses to create the issues whose title starts with `refused` (422, as its reference answers). */
+function refuseTitles(refused: string): () => void {
+  const create = github.fake.routes[CREATE_ISSUE]!;
+  github.fake.routes[CREATE_ISSUE] = (request) => (String((request.body as Json)['title']).startsWith(refused)
+    ? gitHubError(422, 'Validation Failed', { errors: [{ resource: 'Issue', field: 'title', code: 'custom', message: 'title is not allowed here' }] })
+    : create(request));
+  return () => void (github.fake.routes[CREATE_ISSUE] = create);
+}
+
+describe('failures look like failures, and one user\'s work is found', () => {
+  it('a failed ingest is Failed with the words the user reads; pushes tell failed, partial and cancelled apart', async () => {
+    const client = t.temporal();
+    const user = await signUpVerified(t.t.base, t.t.db);
+    const session = (method: string, path: string, body?: unknown) => call(t.t.base, user.token, method, path, body);
+
+    const broken = await upload(user.token, 'notes.txt', '--- === +++\n');
+    expect(await ended(client, `ingest-${broken}`)).toBe('FAILED');
+    const words = 'This file could not be read as a transcript: The file does not look like any transcript format Tickscribe reads (see the supported formats in Help).';
+    await expect(client.workflow.getHandle(`ingest-${broken}`).result()).rejects.toMatchObject({ cause: { message: words } });
+    const { rows } = await t.t.db.query('select processing_status, metadata->>\'error\' as error from transcripts where id = $1', [broken]);
+    expect(rows[0]).toEqual({ processing_status: 'failed', error: words });
+
+    llm.script(completion({ tickets: [extracted('Write the agenda')] }));
+    const good = await upload(user.token, 'weekly-sync.vtt', MEETING);
+    expect(await ended(client, `ingest-${good}`)).toBe('COMPLETED');
+    const goodDescription = await client.workflow.getHandle(`ingest-${good}`).describe();
+    expect(await goodDescription.staticSummary()).toBe('Ingest weekly-sync.vtt');
+
+    const connectionId = await gitHubConnection(session, github);
+    const ids = await createTickets(session, [{ title: 'Refused one' }, { title: 'Refused two' }, { title: 'Accepted one' }]);
+    const restore = refuseTitles('Refused');
+    let allFailed: Json;
+    let partial: Json;
+    try {
+      allFailed = await pushAndWait(session, connectionId, { ticketIds: [ids['Refused one'], ids['Refused two']], batchId: 'all-failed' });
+      partial = await pushAndWait(session, connectionId, { ticketIds: Object.values(ids), batchId: 'partial' });
+    } finally {
+      restore();
+    }
+    expect(allFailed).toMatchObject({ successfulPushes: 0, failedPushes: 2 });
+    expect(partial).toMatchObject({ successfulPushes: 1, failedPushes: 2 });
+
+    // A push whose tracker stops answering, cancelled from the Temporal UI while its ticket is retried.
+    const stalled = await createTickets(session, [{ title: 'Stalled one' }]);
+    const create = github.fake.routes[CREATE_ISSUE]!;
+    github.fake.routes[CREATE_ISSUE] = () => gitHubError(502, 'Server Error');
+    try {
+      const started = await session('POST', `/api/connections/${connectionId}/bulk-push`, { ticketIds: Object.values(stalled), batchId: 'cancelled', waitSeconds: 0 });
+      expect(started.status, started.text).toBe(202);
+      await client.workflow.getHandle(`push-${connectionId}-cancelled`).cancel();
+      expect(await ended(client, `push-${connectionId}-cancelled`)).toBe('CANCELLED');
+    } finally {
+      github.fake.routes[CREATE_ISSUE] = create;
+    }
+
+    const mine = `TickscribeUser="${user.userId}"`;
+    const push = (batch: string) => `push-${connectionId}-${batch}`;
+    expect(await listed(client, `${mine} AND Outcome="failed"`, 2)).toEqual([`ingest-${broken}`, push('all-failed')].sort());
+    expect(await listed(client, `${mine} AND Outcome="partial"`)).toEqual([push('partial')]);
+    expect(await listed(client, `${mine} AND Outcome="cancelled"`)).toEqual([push('cancelled')]);
+    expect(await listed(client, `${mine} AND Outcome="succeeded"`)).toEqual([`ingest-${good}`]);
+    expect(await listed(client, `${mine} AND ExecutionStatus="Failed"`)).toEqual([`ingest-${broken}`]);
+    expect(await listed(client, `${mine} AND TickscribeTranscript="${good}"`)).toEqual([`ingest-${good}`]);
+    expect(await listed(client, `TickscribeConnection="${connectionId}" AND TickscribeBatch="partial"`)).toEqual([push('partial')]);
+    // Everything of this user's (the monthly credit resets from sign-up on), and nothing of anyone else's.
+    expect(await listed(client, mine, 6)).toEqual(
+      [`credits-${user.userId}`, `ingest-${broken}`, `ingest-${good}`, push('all-failed'), push('partial'), push('cancelled')].sort(),
+    );
+
+    const partialHandle = client.workflow.getHandle(push('partial'));
+    expect(await (await partialHandle.describe()).staticSummary()).toBe('Push 3 tickets to github acme/web');
+    // Each ticket's create is labelled with its title in the event history.
+    const labels = ((await partialHandle.fetchHistory()).events ?? [])
+      .filter((event) => event.activityTaskScheduledEventAttributes?.activityType?.name === 'pushTicket')
+      .map((event) => JSON.parse(new TextDecoder().decode(event.userMetadata?.summary?.data ?? new Uint8Array())) as string);
+    expect(labels.sort()).toEqual(['Accepted one', 'Refused one', 'Refused two']);
+  });
+});
+
+describe('smaller things an operator reads', () => {
+  it('a new account has its credits workflow at once, and its verification e-mail workflow says where the e-mail went', async () => {
+    const client = t.temporal();
+    const email = `fresh-${randomUUID().slice(0, 8)}@example.com`;
+    const signup = await fetch(`${t.t.base}/auth/signup`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'secret', fullName: 'Fresh' }),
+    });
+    expect(signup.status).toBe(201);
+    const { rows: [user] } = await t.t.db.query('select id from users where email = $1', [email]);
+    const credits = await client.workflow.getHandle(`credits-${user.id}`).describe();
+    expect(credits.status.name).toBe('RUNNING');
+    expect(await credits.staticSummary()).toBe('Monthly credit resets');
+
+    const { rows: [sent] } = await t.t.db.query('select id from outbound_emails where "to" = $1', [email]);
+    // The tests configure no mail server: the e-mail is kept in the local outbox.
+    expect(await ended(client, `email-${sent.id}`)).toBe('COMPLETED');
+    expect(await client.workflow.getHandle(`email-${sent.id}`).result()).toBe('kept');
   });
 });

@@ -8,7 +8,10 @@ const { deliverEmail } = proxyActivities<Activities>({
   retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '30 minutes' },
 });
 
-/** Delivers one e-mail from the outbox (workflow id `email-<emailId>`). */
-export async function deliverEmailWorkflow(emailId: string): Promise<void> {
-  await deliverEmail(emailId);
+/**
+ * Delivers one e-mail from the outbox (workflow id `email-<emailId>`): 'sent' through the mail server, 'kept' in the
+ * local outbox when no mail server is configured, 'gone' when the e-mail was deleted (with its account) unsent.
+ */
+export async function deliverEmailWorkflow(emailId: string): Promise<'sent' | 'kept' | 'gone'> {
+  return deliverEmail(emailId);
 }

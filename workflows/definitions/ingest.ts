@@ -1,5 +1,6 @@
-import { ActivityFailure, ApplicationFailure, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
+import { ActivityFailure, ApplicationFailure, isCancellation, proxyActivities, proxyLocalActivities, upsertSearchAttributes } from '@temporalio/workflow';
 import type { Activities } from '../activities.ts';
+import { OUTCOME_ATTRIBUTE, type Outcome } from '../shared/labels.ts';
 
 /** Extraction calls running at once for one transcript. */
 const PARALLEL_CHUNKS = 4;
@@ -24,32 +25,49 @@ const extraction = proxyActivities<Activities>({
 });
 
 export interface IngestResult {
-  status: 'completed' | 'failed';
+  status: 'completed';
   tickets: number;
-  error?: string;
 }
 
-/** Reads an uploaded transcript and turns it into tickets (workflow id `ingest-<transcriptId>`). */
+const outcome = (value: Outcome) => upsertSearchAttributes([{ key: OUTCOME_ATTRIBUTE, value }]);
+
+/**
+ * Reads an uploaded transcript and turns it into tickets (workflow id `ingest-<transcriptId>`). An ingest that
+ * fails records the user's words on the transcript, then fails itself with the same words, so the Temporal UI shows
+ * it as Failed (`ExecutionStatus="Failed"` or `Outcome="failed"` lists it); nothing reads its result.
+ */
 export async function ingestTranscriptWorkflow(transcriptId: string): Promise<IngestResult> {
+  let saved: number;
   try {
-    const parsed = await quick.parseTranscript(transcriptId);
-    // An offline extractor ran in that step already and saved the tickets.
-    if (parsed.saved !== undefined) return { status: 'completed', tickets: parsed.saved };
-    const { chunks } = parsed;
-    const tickets = [];
-    for (let start = 0; start < chunks; start += PARALLEL_CHUNKS) {
-      const batch = Array.from({ length: Math.min(PARALLEL_CHUNKS, chunks - start) }, (_, i) =>
-        extraction.extractTranscriptChunk(transcriptId, start + i),
-      );
-      for (const found of await Promise.all(batch)) tickets.push(...found);
-    }
-    const saved = await quick.saveExtractedTickets(transcriptId, tickets);
-    return { status: 'completed', tickets: saved };
+    saved = await ingest(transcriptId);
   } catch (error) {
+    if (isCancellation(error)) {
+      outcome('cancelled');
+      throw error;
+    }
     const cause = error instanceof ActivityFailure ? error.cause : error;
     const failure = cause instanceof ApplicationFailure ? cause : undefined;
     const message = failure?.message || 'Processing stopped unexpectedly. Please try again.';
     await quick.markTranscriptFailed(transcriptId, message, failure?.type === 'TokenLimitExceeded');
-    return { status: 'failed', tickets: 0, error: message };
+    outcome('failed');
+    throw ApplicationFailure.create({ type: failure?.type ?? 'IngestFailed', message, nonRetryable: true });
   }
+  outcome('succeeded');
+  return { status: 'completed', tickets: saved };
+}
+
+/** The steps of an ingest; how many tickets the transcript has. */
+async function ingest(transcriptId: string): Promise<number> {
+  const parsed = await quick.parseTranscript(transcriptId);
+  // An offline extractor ran in that step already and saved the tickets (or an earlier run of this ingest did).
+  if (parsed.saved !== undefined) return parsed.saved;
+  const { chunks } = parsed;
+  const tickets = [];
+  for (let start = 0; start < chunks; start += PARALLEL_CHUNKS) {
+    const batch = Array.from({ length: Math.min(PARALLEL_CHUNKS, chunks - start) }, (_, i) =>
+      extraction.extractTranscriptChunk(transcriptId, start + i),
+    );
+    for (const found of await Promise.all(batch)) tickets.push(...found);
+  }
+  return quick.saveExtractedTickets(transcriptId, tickets);
 }

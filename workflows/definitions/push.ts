@@ -1,8 +1,11 @@
-import { ActivityFailure, ApplicationFailure, defineQuery, proxyActivities, setHandler, sleep, TimeoutFailure } from '@temporalio/workflow';
+import {
+  ActivityFailure, ApplicationFailure, defineQuery, isCancellation, proxyActivities, setHandler, sleep, TimeoutFailure, upsertSearchAttributes,
+} from '@temporalio/workflow';
 import type { PlannedTicket, PushInput, PushOutcome, SkippedTicket, Wait } from '../../core/push/types.ts';
 import type { TrackerUser } from '../../plugins/sdk/index.ts';
 import type { PushProgress, PushResult, PushTicketResult } from '../../schemas/types.ts';
 import type { Activities } from '../activities.ts';
+import { oneLine, OUTCOME_ATTRIBUTE, type Outcome } from '../shared/labels.ts';
 
 /** How far the push is, for the wizard's pushing step (GET /api/connections/{id}/pushes/{batchId}). */
 export const pushProgressQuery = defineQuery<PushProgress>('pushProgress');
@@ -60,6 +63,27 @@ async function inFlight<T>(items: T[], ready: (item: T) => boolean, work: (item:
  * A rate-limited call pauses the whole push on a durable timer until the tracker's Retry-After or reset time.
  */
 export async function pushTicketsWorkflow(input: PushInput): Promise<PushResult> {
+  let result: PushResult;
+  try {
+    result = await push(input);
+  } catch (error) {
+    // Cancelled (the Temporal UI's Cancel): the push ends as Cancelled, and pushing the batch again finishes it.
+    if (isCancellation(error)) upsertSearchAttributes([{ key: OUTCOME_ATTRIBUTE, value: 'cancelled' }]);
+    throw error;
+  }
+  // The push completes with its result, which the user reads, whatever became of its tickets: its Outcome tells
+  // an operator which pushes had failures.
+  upsertSearchAttributes([{ key: OUTCOME_ATTRIBUTE, value: outcomeOf(result) }]);
+  return result;
+}
+
+/** Failed when tickets failed and none was pushed, partial when some of each; a push with nothing to do succeeded. */
+function outcomeOf(result: PushResult): Outcome {
+  if (!result.failedPushes) return 'succeeded';
+  return result.successfulPushes ? 'partial' : 'failed';
+}
+
+async function push(input: PushInput): Promise<PushResult> {
   const progress: PushProgress = { phase: 'planning', total: 0, done: 0, failed: 0, current: null, waitingUntil: null };
   setHandler(pushProgressQuery, () => progress);
   const { userId, connectionId, batchId } = input;
@@ -96,6 +120,7 @@ export async function pushTicketsWorkflow(input: PushInput): Promise<PushResult>
       const { user, problem } = await paced(() => steps.resolvePushAssignee({ userId, connectionId, username }));
       users.set(username, { user, ...(problem ? { problem } : {}) });
     } catch (error) {
+      if (isCancellation(error)) throw error;
       // Never guessed: an assignee who cannot be looked up leaves the ticket unassigned, and the result says so.
       users.set(username, { user: null, problem: `Not assigned to "${username}": the tracker could not be asked (${words(error)})` });
     }
@@ -119,8 +144,10 @@ export async function pushTicketsWorkflow(input: PushInput): Promise<PushResult>
     const assignee = resolved?.user ?? null;
     let outcome: Exclude<PushOutcome, Wait>;
     try {
-      outcome = await paced(() => steps.pushTicket({ userId, connectionId, batchId, ticketId: ticket.id, assignee }));
+      // Labelled with the ticket's title in the Temporal UI's event history.
+      outcome = await paced(() => steps.pushTicket.executeWithOptions({ summary: oneLine(ticket.title) }, [{ userId, connectionId, batchId, ticketId: ticket.id, assignee }]));
     } catch (error) {
+      if (isCancellation(error)) throw error;
       outcome = { status: 'failed', error: words(error) };
     }
     const result = ticketResult(ticket, outcome, resolved?.problem);
@@ -157,6 +184,7 @@ export async function pushTicketsWorkflow(input: PushInput): Promise<PushResult>
       });
       return problems;
     } catch (error) {
+      if (isCancellation(error)) throw error;
       return [...problems, `Its dependencies could not be linked: ${words(error)}`];
     }
   }
