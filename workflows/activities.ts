@@ -11,8 +11,7 @@ import { deliverQueuedEmail } from '../core/mail/outbox.ts';
 import { ParseFailure, parseFailureText } from '../core/plugins/errors.ts';
 import type { BoundExtractor, PluginHost } from '../core/plugins/host.ts';
 import type { Pusher } from '../core/push/pusher.ts';
-import { extractAndSaveTickets, extractChunk, markTranscriptFailed, parseStoredTranscript, saveExtractedTickets } from '../core/transcripts/ingest.ts';
-import type { ExtractedTicket } from '../plugins/sdk/index.ts';
+import { extractAndSaveTickets, extractChunk, markTranscriptFailed, parseStoredTranscript, saveExtractedChunks } from '../core/transcripts/ingest.ts';
 import { withHeartbeat } from './heartbeat.ts';
 import { createPushActivities } from './push-activities.ts';
 
@@ -31,7 +30,10 @@ export interface ActivityDependencies {
 
 /** A failure the user should read, marked so the workflow's retry policy does not repeat it. */
 function final(type: string, message: string): ApplicationFailure {
-  return ApplicationFailure.create({ type, message, nonRetryable: true });
+  const failure = ApplicationFailure.create({ type, message, nonRetryable: true });
+  // Its words are the whole story: no stack trace (the server's file paths) in the workflow's history.
+  failure.stack = `${failure.name}: ${message}`;
+  return failure;
 }
 
 /** Activities get their dependencies from here, so tests pass real local ones instead of module singletons. */
@@ -78,10 +80,12 @@ export function createActivities({ orm, mailer, plugins, extractor, credits, pus
       return { ...parsed, saved: await extracting((signal) => extractAndSaveTickets(orm.em.fork(), { extractor, credits }, transcriptId, signal)) };
     }),
 
-    extractTranscriptChunk: (transcriptId: string, index: number): Promise<ExtractedTicket[]> =>
+    /** Extracts one chunk's tickets and keeps them in the database; returns how many (ids in, counts out: no meeting words in the history). */
+    extractTranscriptChunk: (transcriptId: string, index: number): Promise<number> =>
       extracting((signal) => extractChunk(orm.em.fork(), { extractor, credits }, transcriptId, index, signal)),
 
-    saveExtractedTickets: (transcriptId: string, tickets: ExtractedTicket[]) => saveExtractedTickets(orm.em.fork(), transcriptId, tickets),
+    /** Saves the tickets the chunks' steps kept; returns how many tickets the transcript has. */
+    saveExtractedTickets: (transcriptId: string) => saveExtractedChunks(orm.em.fork(), transcriptId),
 
     markTranscriptFailed: (transcriptId: string, error: string, tokenLimitExceeded: boolean) =>
       markTranscriptFailed(orm.em.fork(), transcriptId, error, tokenLimitExceeded),

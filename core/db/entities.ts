@@ -7,6 +7,7 @@ import { Connection } from '../connections/connection.entity.ts';
 import { TrackerBudget } from '../connections/tracker-budget.entity.ts';
 import { OAuthState } from '../oauth/oauth-state.entity.ts';
 import { PushRecord } from '../push/push-record.entity.ts';
+import { ExtractedChunk } from '../transcripts/extracted-chunk.entity.ts';
 import { RateLimitCounter } from '../security/rate-limit-counter.entity.ts';
 import { Ticket } from '../tickets/ticket.entity.ts';
 import { UserTicketCount } from '../tickets/ticket-count.entity.ts';
@@ -20,4 +21,4 @@ import { EmailToken } from '../users/email-token.entity.ts';
 import { Session } from '../users/session.entity.ts';
 import { User } from '../users/user.entity.ts';
 
-export const ENTITIES = [User, Session, EmailToken, OutboundEmail, RateLimitCounter, Plan, TokenUsage, CreditReservation, Transcript, Ticket, Connection, ConnectionDelivery, PushRecord, CreditReset, BillingAccount, Payment, StripeEvent, Bot, BotWebhookEvent, UserTicketCount, TrackerBudget, OAuthState];
+export const ENTITIES = [User, Session, EmailToken, OutboundEmail, RateLimitCounter, Plan, TokenUsage, CreditReservation, Transcript, Ticket, Connection, ConnectionDelivery, PushRecord, CreditReset, BillingAccount, Payment, StripeEvent, Bot, BotWebhookEvent, UserTicketCount, TrackerBudget, OAuthState, ExtractedChunk];

@@ -153,7 +153,8 @@ async function extractUnderReservation(
 /**
  * Extracts tickets from one chunk: reserves credits for the estimate, calls the extractor, then settles the
  * reservation with the real usage (or releases it when the call failed). The reservation id is per chunk, so a
- * retried activity reserves and records once.
+ * retried activity reserves and records once. The tickets are kept in extracted_chunks until saveExtractedChunks
+ * saves them; the step returns only how many, so the meeting's words stay out of the workflow's history.
  */
 export async function extractChunk(
   em: EntityManager,
@@ -161,11 +162,23 @@ export async function extractChunk(
   transcriptId: string,
   index: number,
   signal?: AbortSignal,
-): Promise<ExtractedTicket[]> {
+): Promise<number> {
   const transcript = await readParsed(em, transcriptId);
   const request = requestsOf(transcript)[index];
   if (!request) throw new Error(`Transcript ${transcriptId} has no chunk ${index}`);
-  return extractUnderReservation(em, deps, { ...transcript, id: transcriptId }, [request], `${transcriptId}:${index}`, signal);
+  const tickets = await extractUnderReservation(em, deps, { ...transcript, id: transcriptId }, [request], `${transcriptId}:${index}`, signal);
+  await db(em).insertInto('extracted_chunks')
+    .values({ id: `${transcriptId}:${index}`, transcript_id: transcriptId, tickets: sql`${JSON.stringify(tickets)}::jsonb`, created_at: sql<Date>`now()` })
+    .onConflict((conflict) => conflict.column('id').doUpdateSet({ tickets: (row) => row.ref('excluded.tickets') }))
+    .execute();
+  return tickets.length;
+}
+
+/** Saves the tickets the chunks' steps kept (extractChunk), in the meeting's order, like saveExtractedTickets. */
+export async function saveExtractedChunks(em: EntityManager, transcriptId: string): Promise<number> {
+  const chunks = await db(em).selectFrom('extracted_chunks').select('tickets').where('transcript_id', '=', transcriptId)
+    .orderBy(sql`split_part(id, ':', 2)::int`).execute();
+  return saveExtractedTickets(em, transcriptId, chunks.flatMap((chunk) => chunk.tickets as ExtractedTicket[]));
 }
 
 /**
@@ -252,6 +265,7 @@ export async function saveExtractedTickets(em: EntityManager, transcriptId: stri
             else jsonb_build_object('warnings', coalesce(metadata->'warnings', '[]'::jsonb) || ${warned}::jsonb) end`,
       updated_at: sql<Date>`now()`,
     }).where('id', '=', transcriptId).execute();
+    await d.deleteFrom('extracted_chunks').where('transcript_id', '=', transcriptId).execute();
     return records.length;
   });
 }

@@ -82,6 +82,15 @@ async function reset(client: Client, handle: WorkflowHandle, after?: (eventType:
   return answer.runId!;
 }
 
+/** A workflow's whole history as text, each payload decoded, as the Temporal UI and `temporal workflow show` show it. */
+async function historyText(client: Client, workflowId: string, runId?: string): Promise<string> {
+  const history = await client.workflow.getHandle(workflowId, runId).fetchHistory();
+  return JSON.stringify(history, function (key, value: unknown) {
+    const raw = (this as Record<string, unknown>)[key];
+    return raw instanceof Uint8Array ? Buffer.from(raw).toString('utf8') : value;
+  });
+}
+
 async function ticketRows(transcriptId: string): Promise<{ count: number; ticketCount: unknown; metadataCount: unknown }> {
   const { rows } = await t.t.db.query(
     `select (select count(*)::int from tickets where transcript_id = $1) as count, ticket_count, metadata->'ticketCount' as metadata_count
@@ -102,6 +111,11 @@ describe('reset never duplicates', () => {
 
     const handle = client.workflow.getHandle(workflowId);
     const { runId: original } = await handle.describe();
+    // The extracted tickets' context and quote (the meeting's words) stay in the database, out of the history.
+    const history = await historyText(client, workflowId);
+    expect(history).toContain('extractTranscriptChunk');
+    expect(history).not.toContain(QUOTE);
+    expect(history).not.toContain(CONTEXT);
     const firstRun = await reset(client, handle);
     expect(await ended(client, workflowId)).toBe('COMPLETED');
     expect((await handle.describe()).runId).toBe(firstRun);
@@ -169,6 +183,9 @@ describe('failures look like failures, and one user\'s work is found', () => {
     expect(await ended(client, `ingest-${broken}`)).toBe('FAILED');
     const words = 'This file could not be read as a transcript: The file does not look like any transcript format Tickscribe reads (see the supported formats in Help).';
     await expect(client.workflow.getHandle(`ingest-${broken}`).result()).rejects.toMatchObject({ cause: { message: words } });
+    // The failure reads in words, without the server's file paths.
+    expect(await historyText(client, `ingest-${broken}`)).toContain('This file could not be read as a transcript');
+    expect(await historyText(client, `ingest-${broken}`)).not.toContain(process.cwd());
     const { rows } = await t.t.db.query('select processing_status, metadata->>\'error\' as error from transcripts where id = $1', [broken]);
     expect(rows[0]).toEqual({ processing_status: 'failed', error: words });
 

@@ -50,7 +50,10 @@ export async function ingestTranscriptWorkflow(transcriptId: string): Promise<In
     const message = failure?.message || 'Processing stopped unexpectedly. Please try again.';
     await quick.markTranscriptFailed(transcriptId, message, failure?.type === 'TokenLimitExceeded');
     outcome('failed');
-    throw ApplicationFailure.create({ type: failure?.type ?? 'IngestFailed', message, nonRetryable: true });
+    const failed = ApplicationFailure.create({ type: failure?.type ?? 'IngestFailed', message, nonRetryable: true });
+    // The user's words are the whole story: no stack trace (file paths) in the history.
+    failed.stack = `${failed.name}: ${message}`;
+    throw failed;
   }
   outcome('succeeded');
   return { status: 'completed', tickets: saved };
@@ -62,12 +65,12 @@ async function ingest(transcriptId: string): Promise<number> {
   // An offline extractor ran in that step already and saved the tickets (or an earlier run of this ingest did).
   if (parsed.saved !== undefined) return parsed.saved;
   const { chunks } = parsed;
-  const tickets = [];
+  // Each chunk's tickets are kept in the database by its step and saved together by the last: the history holds
+  // ids and counts, never the meeting's words.
   for (let start = 0; start < chunks; start += PARALLEL_CHUNKS) {
-    const batch = Array.from({ length: Math.min(PARALLEL_CHUNKS, chunks - start) }, (_, i) =>
+    await Promise.all(Array.from({ length: Math.min(PARALLEL_CHUNKS, chunks - start) }, (_, i) =>
       extraction.extractTranscriptChunk(transcriptId, start + i),
-    );
-    for (const found of await Promise.all(batch)) tickets.push(...found);
+    ));
   }
-  return quick.saveExtractedTickets(transcriptId, tickets);
+  return quick.saveExtractedTickets(transcriptId);
 }
