@@ -1565,6 +1565,22 @@ export interface Config {
    */
   OUTBOUND_TIMEOUT_MS: number;
   /**
+   * Application (client) id of the Microsoft Entra app registration with the Azure DevOps permission: with AZURE_DEVOPS_OAUTH_CLIENT_SECRET, the connection form offers its "Connect with" button. Unset: token fields only.
+   */
+  AZURE_DEVOPS_OAUTH_CLIENT_ID?: string;
+  /**
+   * A client secret of that Microsoft Entra app registration (Certificates & secrets).
+   */
+  AZURE_DEVOPS_OAUTH_CLIENT_SECRET?: string;
+  /**
+   * Which Microsoft Entra accounts may sign in: 'organizations' (work or school accounts of any tenant, for a multitenant app), or one tenant's id or domain (e.g. contoso.onmicrosoft.com) for a single-tenant app.
+   */
+  AZURE_DEVOPS_OAUTH_TENANT?: string;
+  /**
+   * Where the OAuth endpoints of login.microsoftonline.com are reached instead (their paths kept), e.g. a stand-in for tests: http://localhost:4010. Unset: the vendor's own.
+   */
+  AZURE_DEVOPS_OAUTH_URL?: string;
+  /**
    * Client id of the GitHub OAuth App: with GITHUB_OAUTH_CLIENT_SECRET, the connection form offers its "Connect with" button. Unset: token fields only.
    */
   GITHUB_OAUTH_CLIENT_ID?: string;

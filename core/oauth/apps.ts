@@ -1,9 +1,10 @@
 /**
  * The operator's OAuth apps: for a tracker whose plugin declares `oauth`, the client id and secret the operator
- * registered at the vendor (`<ID>_OAUTH_CLIENT_ID` and `<ID>_OAUTH_CLIENT_SECRET`, ID the plugin id in capitals),
- * and optionally `<ID>_OAUTH_URL`, an origin that takes the place of the vendor's in every OAuth endpoint (a stand-in
- * in tests). The built-in trackers' variables are validated by schemas/config.schema.json; a third-party tracker's
- * are read from the environment the same way. Without both id and secret, the type offers its token fields alone.
+ * registered at the vendor (`<ID>_OAUTH_CLIENT_ID` and `<ID>_OAUTH_CLIENT_SECRET`, ID the plugin id in capitals or
+ * the oauth block's `settingsPrefix`), optionally `<ID>_OAUTH_URL`, an origin that takes the place of the vendor's in
+ * every OAuth endpoint (a stand-in in tests), and `<ID>_OAUTH_TENANT` for a `{tenant}` in the endpoints. The
+ * built-in trackers' variables are validated by schemas/config.schema.json; a third-party tracker's are read from the
+ * environment the same way. Without both id and secret, the type offers its token fields alone.
  */
 import type { TrackerOAuth } from '../../plugins/sdk/index.ts';
 import type { Config } from '../config.ts';
@@ -22,7 +23,7 @@ export interface OAuthApp {
 export interface OAuthSetup {
   /** APP_URL + OAUTH_CALLBACK_PATH. */
   redirectUri: string;
-  /** The app configured for a tracker id, or undefined. */
+  /** The app configured for a tracker id (or the oauth block's settingsPrefix), or undefined. */
   app(trackerId: string): OAuthApp | undefined;
 }
 

@@ -60,7 +60,7 @@ export class OAuthFlow {
   /** The tracker's OAuth, when its plugin declares one and the operator configured its app. */
   tracker(manifest: PluginManifest): OAuthTracker | undefined {
     const oauth = this.#plugins.trackerOAuth(manifest.id);
-    const app = oauth && this.#setup.app(manifest.id);
+    const app = oauth && this.#setup.app(oauth.settingsPrefix ?? manifest.id);
     return oauth && app ? { manifest, oauth, app, endpoints: endpointsOf(oauth, app) } : undefined;
   }
 
@@ -117,7 +117,8 @@ export class OAuthFlow {
       throw new InvalidInput(`Access was not granted at ${provider}, so nothing was connected or changed.`);
     }
     if (callback.error || !callback.code) {
-      const words = callback.error_description?.trim() || callback.error || 'no code was given';
+      // First line only: Microsoft Entra appends Trace ID, Correlation ID and Timestamp lines.
+      const words = callback.error_description?.split(/\r?\n/)[0]!.trim() || callback.error || 'no code was given';
       throw new InvalidInput(`${provider} did not complete the sign-in (${words.replace(/\.$/, '')}). ${startAgain(provider)}`);
     }
     const call = { oauth: tracker.oauth, app: tracker.app, endpoints: tracker.endpoints, http: this.http };

@@ -28,7 +28,8 @@ export function readTokenResponse(provider: string, status: number, body: unknow
   const answer = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
   const error = text(answer['error']);
   if (error || status >= 400) {
-    const words = text(answer['error_description']) ?? text(answer['message']) ?? error ?? `HTTP ${status}`;
+    // Microsoft Entra's description ends with Trace ID, Correlation ID and Timestamp lines: the first line says it.
+    const words = (text(answer['error_description']) ?? text(answer['message']) ?? error ?? `HTTP ${status}`).split(/\r?\n/)[0]!.trim();
     // invalid_grant (RFC 6749 5.2), and GitHub's own names for a used or expired code or refresh token.
     const refused = ['invalid_grant', 'bad_verification_code', 'bad_refresh_token', 'unauthorized_client', 'invalid_client', 'incorrect_client_credentials'].includes(error ?? '')
       || status === 400 || status === 401;
@@ -90,6 +91,9 @@ export const exchangeCode = (call: TokenCall, code: string, redirectUri: string,
 
 /** New tokens for a refresh token; a vendor that sends no new refresh token keeps the old one valid (RFC 6749 6). */
 export async function refreshGrant(call: TokenCall, grant: OAuthGrant): Promise<OAuthGrant> {
-  const fresh = await tokenRequest(call, { grant_type: 'refresh_token', refresh_token: grant.refreshToken ?? '' });
+  const parameters: Record<string, string> = { grant_type: 'refresh_token', refresh_token: grant.refreshToken ?? '' };
+  // Microsoft Entra asks the scopes again ("Refresh the access token": scope is required).
+  if (call.oauth.scopesOnRefresh && call.oauth.scopes.length) parameters['scope'] = call.oauth.scopes.join(call.oauth.scopeSeparator ?? ' ');
+  const fresh = await tokenRequest(call, parameters);
   return { ...fresh, refreshToken: fresh.refreshToken ?? grant.refreshToken!, extra: { ...grant.extra, ...fresh.extra } } as OAuthGrant;
 }

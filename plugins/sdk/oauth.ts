@@ -11,6 +11,11 @@ export interface TrackerOAuth {
   /** Whose sign-in it is, for the button: "Connect with GitHub". */
   provider: string;
   /**
+   * What the operator's variables start with when not the plugin id in capitals: `AZURE_DEVOPS` for the `azure`
+   * tracker reads AZURE_DEVOPS_OAUTH_CLIENT_ID, as the product is named.
+   */
+  settingsPrefix?: string;
+  /**
    * The vendor's endpoints, absolute URLs. The operator may send all of them to another origin (a stand-in) with
    * `<ID>_OAUTH_URL`; the paths are kept. `authorize` and `token` are required; others are the plugin's own.
    */
@@ -18,6 +23,8 @@ export interface TrackerOAuth {
   /** Scopes asked for, joined with `scopeSeparator` (a space unless given). Empty: none sent. */
   scopes: string[];
   scopeSeparator?: string;
+  /** Whether a refresh asks for the scopes again (Microsoft Entra requires `scope` in a refresh request). */
+  scopesOnRefresh?: boolean;
   /** Whether to send a PKCE challenge (S256) and verifier. */
   pkce?: boolean;
   /** Further parameters of the authorize URL, e.g. `{ audience: 'api.atlassian.com', prompt: 'consent' }`. */

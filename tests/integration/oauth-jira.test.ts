@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useJiraFake } from '../trackers/jira-fake.ts';
 import { atlassianProfile, startOAuthFake } from '../trackers/oauth-fake.ts';
 import type { Json } from './connections-support.ts';
-import { completeSignIn, connectWith, consent, expectOneRefreshUnderLoad, expectRefreshAfterRefusal, startSignIn } from './oauth-support.ts';
+import {
+  completeSignIn, connectLasting, connectWith, consent, expectDeletedWithoutRevocation, expectOneRefreshUnderLoad, expectReconnectionAsked, expectRefreshAfterRefusal, startSignIn,
+} from './oauth-support.ts';
 import { createTickets, pushAndWait, usePushApp } from './push-support.ts';
 
 const jira = useJiraFake({ perFile: true });
@@ -40,15 +42,8 @@ const refreshes = () => oauth.log.filter((entry) => entry.kind === 'refresh_toke
 const verify = async (id: string) => (await api('POST', `/api/connections/${id}/verify`)).body;
 
 /** Connects with the access token lasting `seconds` (later ones last Atlassian's hour); the connection's id. */
-async function connectFor(name: string, seconds: number): Promise<string> {
-  profile.expiresIn = seconds;
-  const saved = await connectWith(api, 'jira', { connection: form(name) });
-  profile.expiresIn = 3600;
-  expect(saved.status, saved.text).toBe(200);
-  expect(saved.body['verification'], saved.text).toMatchObject({ ok: true });
-  expect(saved.body['connection']).toMatchObject({ connectedWith: 'Jira', credentials: { url: true, apiToken: false } });
-  return String((saved.body['connection'] as Json)['id']);
-}
+const connectFor = (name: string, seconds: number) =>
+  connectLasting(api, profile, { seconds, usual: 3600 }, form(name), { provider: 'Jira', credentials: { url: true, apiToken: false } });
 
 describe('Connect with Jira (Atlassian OAuth 2.0 3LO)', () => {
   it('asks Atlassian for consent as it documents, and pushes an issue through the gateway with the token it gave', async () => {
@@ -82,22 +77,15 @@ describe('Connect with Jira (Atlassian OAuth 2.0 3LO)', () => {
   });
 
   it('spends a rotated refresh token once when a push and checks need it at the same time', async () => {
-    const id = await connectFor('Busy project', 120);
-    const ids = await createTickets(api, [{ title: 'Busy issue one' }, { title: 'Busy issue two' }], 'Busy project');
-    await expectOneRefreshUnderLoad(api, oauth, id, Object.values(ids));
+    await expectOneRefreshUnderLoad(api, oauth, await connectFor('Busy project', 120), 'Busy project');
   });
 
   it('refreshes once and tries again when the gateway refuses the token before its hour is up', async () => {
-    const id = await connectFor('Refused early', 3600);
-    await expectRefreshAfterRefusal(api, oauth, id);
+    await expectRefreshAfterRefusal(api, oauth, await connectFor('Refused early', 3600));
   });
 
   it('deletes the connection without a revocation, which Atlassian does not offer to apps', async () => {
-    const id = await connectFor('Deleted', 3600);
-    const before = oauth.log.length;
-    const deleted = await api('DELETE', `/api/connections/${id}`);
-    expect(deleted.status, deleted.text).toBe(204);
-    expect(oauth.log.slice(before)).toEqual([]);
+    await expectDeletedWithoutRevocation(api, oauth, await connectFor('Deleted', 3600));
   });
 
   it('keeps the typed path and its message: an e-mail without an API token is refused as the spec words it', async () => {
@@ -118,10 +106,6 @@ describe('Connect with Jira (Atlassian OAuth 2.0 3LO)', () => {
   });
 
   it('asks to connect again, in words, once Atlassian refuses the refresh token (403 invalid_grant)', async () => {
-    const id = await connectFor('Lapsed project', 120);
-    oauth.refuseRefreshTokens();
-    const ids = await createTickets(api, [{ title: 'Lapsed issue' }], 'Lapsed project');
-    const result = await pushAndWait(api, id, { ticketIds: Object.values(ids) });
-    expect(JSON.stringify(result)).toContain('The connection \'Lapsed project\' must be connected again: Jira no longer accepts its sign-in. Open it on the Connections page and choose \\"Reconnect with Jira\\".');
+    await expectReconnectionAsked(api, oauth, await connectFor('Lapsed project', 120), 'Lapsed project', 'Jira');
   });
 });

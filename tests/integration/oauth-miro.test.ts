@@ -8,7 +8,7 @@ import { startVendorFake, type VendorFake } from '../support/vendor-fake.ts';
 import { BOARD_ID, miroBoard, miroError, ONE_OF_ITEM_DATA } from '../trackers/miro-fake.ts';
 import { miroProfile, requiringLiveTokens, startOAuthFake } from '../trackers/oauth-fake.ts';
 import type { Json } from './connections-support.ts';
-import { connectWith, consent, expectOneRefreshUnderLoad, expectRefreshAfterRefusal, startSignIn } from './oauth-support.ts';
+import { connectLasting, consent, expectOneRefreshUnderLoad, expectReconnectionAsked, expectRefreshAfterRefusal, startSignIn } from './oauth-support.ts';
 import { createTickets, pushAndWait, usePushApp } from './push-support.ts';
 
 const profile = miroProfile();
@@ -40,15 +40,8 @@ const refreshes = () => oauth.log.filter((entry) => entry.kind === 'refresh_toke
 const verify = async (id: string) => (await api('POST', `/api/connections/${id}/verify`)).body;
 
 /** Connects with the access token lasting `seconds` (later ones last Miro's hour); the connection's id. */
-async function connectFor(name: string, seconds: number): Promise<string> {
-  profile.expiresIn = seconds;
-  const saved = await connectWith(api, 'miro', { connection: form(name) });
-  profile.expiresIn = 3599;
-  expect(saved.status, saved.text).toBe(200);
-  expect(saved.body['verification']).toMatchObject({ ok: true });
-  expect(saved.body['connection']).toMatchObject({ connectedWith: 'Miro', credentials: { accessToken: true } });
-  return String((saved.body['connection'] as Json)['id']);
-}
+const connectFor = (name: string, seconds: number) =>
+  connectLasting(api, profile, { seconds, usual: 3599 }, form(name), { provider: 'Miro', credentials: { accessToken: true } });
 
 describe('Connect with Miro, for an app with expiring tokens', () => {
   it('connects at Miro and pushes a card with the token it gave', async () => {
@@ -81,14 +74,11 @@ describe('Connect with Miro, for an app with expiring tokens', () => {
   });
 
   it('spends a rotated refresh token once when a push and checks need it at the same time', async () => {
-    const id = await connectFor('Busy board', 120);
-    const ids = await createTickets(api, [{ title: 'Busy card one' }, { title: 'Busy card two' }], 'Busy board');
-    await expectOneRefreshUnderLoad(api, oauth, id, Object.values(ids));
+    await expectOneRefreshUnderLoad(api, oauth, await connectFor('Busy board', 120), 'Busy board');
   });
 
   it('refreshes once and tries again when Miro refuses the token before its hour is up', async () => {
-    const id = await connectFor('Revoked early', 3599);
-    await expectRefreshAfterRefusal(api, oauth, id);
+    await expectRefreshAfterRefusal(api, oauth, await connectFor('Revoked early', 3599));
   });
 
   it('revokes the token at Miro when the connection is deleted', async () => {
@@ -101,10 +91,7 @@ describe('Connect with Miro, for an app with expiring tokens', () => {
 
   it('asks to connect again, in words, once Miro refuses the refresh token (past its 60 days)', async () => {
     const id = await connectFor('Lapsed board', 120);
-    oauth.refuseRefreshTokens();
-    const ids = await createTickets(api, [{ title: 'Lapsed card' }], 'Lapsed board');
-    const result = await pushAndWait(api, id, { ticketIds: Object.values(ids) });
-    expect(JSON.stringify(result)).toContain('The connection \'Lapsed board\' must be connected again: Miro no longer accepts its sign-in. Open it on the Connections page and choose \\"Reconnect with Miro\\".');
+    await expectReconnectionAsked(api, oauth, id, 'Lapsed board', 'Miro');
     const listed = ((await api('GET', '/api/connections')).body['connections'] as Json[]).find((connection) => connection['id'] === id)!;
     expect(listed['lastVerification']).toMatchObject({ ok: false, kind: 'auth' });
   });

@@ -1,9 +1,9 @@
 // What the "Connect with …" tests share: the browser's part of a sign-in done with fetch (the vendor's consent page,
 // the Approve or Deny button, the redirect back to the web app's callback page), and the API calls around it.
 import { expect } from 'vitest';
-import type { OAuthFake } from '../trackers/oauth-fake.ts';
+import type { OAuthFake, OAuthProfile } from '../trackers/oauth-fake.ts';
 import type { Answer, Json } from './connections-support.ts';
-import { pushAndWait } from './push-support.ts';
+import { createTickets, pushAndWait } from './push-support.ts';
 
 type Api = (method: string, path: string, body?: unknown) => Promise<Answer>;
 
@@ -47,6 +47,22 @@ export async function connectWith(api: Api, type: string, target: { connection?:
   return completeSignIn(api, await consent(await startSignIn(api, type, target), 'approve'));
 }
 
+/**
+ * A sign-in of `connection` approved while the vendor's access tokens last `seconds` (later ones last `usual`),
+ * verified and shown as made with `provider`, its credentials flagged as `credentials` says; the connection's id.
+ */
+export async function connectLasting(
+  api: Api, profile: Pick<OAuthProfile, 'expiresIn'>, lasting: { seconds: number; usual: number },
+  connection: Json, expected: { provider: string; credentials: Record<string, boolean> },
+): Promise<string> {
+  profile.expiresIn = lasting.seconds;
+  const saved = await connectWith(api, String(connection['connection_type']), { connection }).finally(() => void (profile.expiresIn = lasting.usual));
+  expect(saved.status, saved.text).toBe(200);
+  expect(saved.body['verification'], saved.text).toMatchObject({ ok: true });
+  expect(saved.body['connection']).toMatchObject({ connectedWith: expected.provider, credentials: expected.credentials });
+  return String((saved.body['connection'] as Json)['id']);
+}
+
 /** What the refresh checks need of an OAuth stand-in. */
 type Vendor = Pick<OAuthFake, 'log' | 'expire' | 'accessTokens'>;
 
@@ -57,14 +73,32 @@ const checkWorks = async (api: Api, id: string) => {
 };
 
 /**
- * A push of `ticketIds` and three checks of the connection at once, its token due for a refresh: all succeed, and the
- * rotated refresh token was spent once.
+ * A push of two tickets of `project` and three checks of the connection at once, its token due for a refresh: all
+ * succeed, and the rotated refresh token was spent once.
  */
-export async function expectOneRefreshUnderLoad(api: Api, oauth: Vendor, id: string, ticketIds: string[]): Promise<void> {
+export async function expectOneRefreshUnderLoad(api: Api, oauth: Vendor, id: string, project: string): Promise<void> {
+  const ticketIds = Object.values(await createTickets(api, [{ title: `${project}: first` }, { title: `${project}: second` }], project));
   const before = refreshesAt(oauth).length;
   const [pushed] = await Promise.all([pushAndWait(api, id, { ticketIds }), checkWorks(api, id), checkWorks(api, id), checkWorks(api, id)]);
   expect(pushed['successfulPushes'], JSON.stringify(pushed)).toBe(ticketIds.length);
   expect(refreshesAt(oauth).slice(before)).toEqual([{ kind: 'refresh_token', outcome: 'issued' }]);
+}
+
+/** The vendor refuses every refresh token from now on: a push of the connection `name` asks, in words, to connect again. */
+export async function expectReconnectionAsked(api: Api, oauth: Pick<OAuthFake, 'refuseRefreshTokens'>, id: string, name: string, provider: string): Promise<Json> {
+  oauth.refuseRefreshTokens();
+  const ids = await createTickets(api, [{ title: `${name}: lapsed` }], name);
+  const result = await pushAndWait(api, id, { ticketIds: Object.values(ids) });
+  expect(JSON.stringify(result)).toContain(`The connection '${name}' must be connected again: ${provider} no longer accepts its sign-in. Open it on the Connections page and choose \\"Reconnect with ${provider}\\".`);
+  return result;
+}
+
+/** Deleting the connection asks the vendor nothing, for one that offers apps no revocation. */
+export async function expectDeletedWithoutRevocation(api: Api, oauth: Pick<OAuthFake, 'log'>, id: string): Promise<void> {
+  const before = oauth.log.length;
+  const deleted = await api('DELETE', `/api/connections/${id}`);
+  expect(deleted.status, deleted.text).toBe(204);
+  expect(oauth.log.slice(before)).toEqual([]);
 }
 
 /** The vendor stops honouring the connection's token early: a check refreshes once and works. */

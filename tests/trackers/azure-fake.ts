@@ -4,7 +4,8 @@
  * Fabrikam-Fiber-Git, its work item types and their fields, an identity directory, and the work items made, with
  * their tags, states and relations. Answers start from Microsoft's own examples.
  */
-import { exampleOf, startVendorFake, type VendorReply, type VendorRequest } from '../support/vendor-fake.ts';
+import { exampleOf, startVendorFake, type VendorReply, type VendorRequest, type VendorRoutes } from '../support/vendor-fake.ts';
+import { requiringLiveTokens, type OAuthFake } from './oauth-fake.ts';
 import { basic, requiringCredentials, type StandIn, type StandInOptions } from './stand-in.ts';
 
 type Json = Record<string, unknown>;
@@ -160,4 +161,23 @@ export async function startAzureStandIn({ url }: StandInOptions): Promise<StandI
     violations: () => fake.violations.filter((violation) => !PAT_AS_BASIC.test(violation)),
     close: () => fake.close(),
   };
+}
+
+/** Azure DevOps' application id in Microsoft Entra ID, written here apart from the plugin's so a wrong one there shows. */
+const AZURE_DEVOPS_RESOURCE = '499b84ac-1321-427f-aa17-267ca6975798';
+
+/**
+ * Azure DevOps Services taking Microsoft Entra tokens ("Build apps with Microsoft Entra ID OAuth",
+ * learn.microsoft.com/azure/devops/integrate/get-started/authentication/entra-oauth): a request works with
+ * `Authorization: Bearer` and an access token the Entra stand-in issued for Azure DevOps' resource
+ * (499b84ac-1321-427f-aa17-267ca6975798) that is still live. Any other is refused as users report it: a GET or POST
+ * is answered 203 with the sign-in page, a PATCH 401 "TF400813: The user '' is not authorized to access this
+ * resource." (microsoft/azure-devops-auth-samples#52, an expired bearer token; #57, a token the organization does not
+ * take).
+ */
+export function requiringEntraTokens(routes: VendorRoutes, entra: Pick<OAuthFake, 'live' | 'scopeOf'>): VendorRoutes {
+  const forAzureDevOps = (token: string) => entra.live(token) && (entra.scopeOf(token) ?? '').split(' ').some((scope) => scope.startsWith(`${AZURE_DEVOPS_RESOURCE}/`));
+  return requiringLiveTokens(routes, { live: forAzureDevOps }, (request) => (request.method === 'PATCH'
+    ? azureError(401, "TF400813: The user '' is not authorized to access this resource.", 'UnauthorizedRequestException')
+    : { status: 203, headers: { 'content-type': 'text/html; charset=utf-8' }, body: '<html><head><title>Azure DevOps Services | Sign In</title></head></html>' }));
 }

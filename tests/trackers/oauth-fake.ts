@@ -3,15 +3,19 @@
  * buttons (so a browser test clicks through it), the token endpoint for codes and refresh tokens, and revocation,
  * each enforcing what the vendor documents, the rule's source beside it. One profile per vendor says where its
  * endpoints are and how it differs (GitHub answers a refused token request with 200 and an `error` member; Miro takes
- * its token request in the query string and rotates refresh tokens).
+ * its token request in the query string and rotates refresh tokens; Microsoft Entra words every refusal with an AADSTS
+ * code and asks the scopes again at each refresh).
  *
  * The API stand-ins ask `live(token)` whether an access token works: issued here, not expired, not revoked.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { VendorReply, VendorRequest, VendorRoutes } from '../support/vendor-fake.ts';
 
 type Json = Record<string, unknown>;
+
+/** Why a token request is refused: the client's credentials, the code, the redirect URI, the PKCE verifier, the refresh token, the scopes. */
+export type Refusal = 'client' | 'code' | 'redirect' | 'verifier' | 'refresh' | 'scope';
 
 export interface OAuthProfile {
   name: string;
@@ -34,6 +38,17 @@ export interface OAuthProfile {
   tokenIn: ('form' | 'json' | 'query')[];
   /** Whether the authorize request must carry a PKCE challenge. */
   requiresPkce: boolean;
+  /** Scopes the authorize request must ask for (Entra: Azure DevOps' `.default` and offline_access). */
+  requiredScopes?: string[];
+  /**
+   * Whether a refresh must name its scopes, each among those first granted (Entra: "scope: Required ... must be
+   * equivalent to or a subset of the scopes requested in the original authorization_code request leg").
+   */
+  refreshNeedsScope?: boolean;
+  /** The vendor's own answer to a refusal, when it is not `{ error, error_description }` with `errorStatus`. */
+  refusal?(reason: Refusal, error: string, description: string): { status: number; body: Json };
+  /** What the authorize redirect says when the user denies: GitHub's words unless given. */
+  deniedDescription?: string;
   /** How long a code may wait to be exchanged: GitHub's expire after 10 minutes. */
   codeLifetimeMs: number;
   /** The vendor's other endpoints on the same origin (Atlassian's accessible-resources): an answer, or undefined for none. */
@@ -62,6 +77,8 @@ export interface OAuthFake {
   log: { kind: string; outcome: string }[];
   /** Whether an access token works now. */
   live(token: string): boolean;
+  /** The scopes an access token was issued for (as the token response said them). */
+  scopeOf(token: string): string | undefined;
   /** The access tokens issued, oldest first. */
   accessTokens(): string[];
   /** Makes an access token stop working (as if it expired or was revoked at the vendor), leaving its refresh token. */
@@ -86,8 +103,8 @@ const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCode
 export async function startOAuthFake(profile: OAuthProfile, client: Omit<OAuthClient, 'redirectUri'> & { redirectUri?: string }): Promise<OAuthFake> {
   const app: OAuthClient = { redirectUri: '', ...client };
   const codes = new Map<string, Code>();
-  const tokens = new Map<string, { expiresAt: number | null; revoked: boolean; refresh: string | null }>();
-  const refreshTokens = new Map<string, { spent: boolean }>();
+  const tokens = new Map<string, { expiresAt: number | null; revoked: boolean; refresh: string | null; scope: string }>();
+  const refreshTokens = new Map<string, { spent: boolean; scope: string }>();
   let refuseRefresh = false;
   const log: OAuthFake['log'] = [];
   const violations: string[] = [];
@@ -101,8 +118,8 @@ export async function startOAuthFake(profile: OAuthProfile, client: Omit<OAuthCl
   const issue = (scope: string): Json => {
     const access = `${profile.name.toLowerCase()}_at_${random()}`;
     const refresh = profile.expiresIn === null ? null : `${profile.name.toLowerCase()}_rt_${random()}`;
-    tokens.set(access, { expiresAt: profile.expiresIn === null ? null : Date.now() + profile.expiresIn * 1000, revoked: false, refresh });
-    if (refresh) refreshTokens.set(refresh, { spent: false });
+    tokens.set(access, { expiresAt: profile.expiresIn === null ? null : Date.now() + profile.expiresIn * 1000, revoked: false, refresh, scope });
+    if (refresh) refreshTokens.set(refresh, { spent: false, scope });
     return {
       access_token: access, token_type: 'bearer', scope,
       ...(refresh ? { expires_in: profile.expiresIn, refresh_token: refresh } : {}),
@@ -128,6 +145,9 @@ export async function startOAuthFake(profile: OAuthProfile, client: Omit<OAuthCl
       if (profile.requiresPkce && (!query.get('code_challenge') || query.get('code_challenge_method') !== 'S256')) {
         violations.push('authorize: no S256 code challenge');
       }
+      const asked = (query.get('scope') ?? '').split(' ');
+      const missing = (profile.requiredScopes ?? []).filter((scope) => !asked.includes(scope));
+      if (missing.length) violations.push(`authorize: scope lacks ${missing.join(', ')}`);
       const hidden = ['state', 'code_challenge', 'scope', 'redirect_uri'].map((name) => `<input type="hidden" name="${name}" value="${escape(query.get(name) ?? '')}">`).join('');
       return response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(
         `<!doctype html><html lang="en"><head><title>Authorize Tickscribe · ${profile.name} stand-in</title></head><body><main>` +
@@ -144,7 +164,7 @@ export async function startOAuthFake(profile: OAuthProfile, client: Omit<OAuthCl
       if (form.get('decision') !== 'approve') {
         // GitHub: error=access_denied&error_description=The+user+has+denied+your+application+access.
         back.searchParams.set('error', 'access_denied');
-        back.searchParams.set('error_description', 'The user has denied your application access.');
+        back.searchParams.set('error_description', profile.deniedDescription ?? 'The user has denied your application access.');
       } else {
         const code = random();
         codes.set(code, { redirectUri: form.get('redirect_uri'), challenge: form.get('code_challenge') || null, issuedAt: Date.now(), scope: form.get('scope') ?? '' });
@@ -160,22 +180,28 @@ export async function startOAuthFake(profile: OAuthProfile, client: Omit<OAuthCl
       if (type.startsWith('application/json') && profile.tokenIn.includes('json')) params = JSON.parse(text || '{}') as Record<string, string>;
       else if (type.startsWith('application/x-www-form-urlencoded') && profile.tokenIn.includes('form')) params = Object.fromEntries(new URLSearchParams(text));
       if (profile.tokenIn.includes('query')) params = { ...Object.fromEntries(url.searchParams), ...params };
-      const refuse = (error: string, description: string) => {
-        log.push({ kind: params['grant_type'] ?? 'authorization_code', outcome: error });
-        return json(profile.errorStatus, { error, error_description: description });
+      const refuse = (reason: Refusal, error: string, description: string) => {
+        const answer = profile.refusal?.(reason, error, description) ?? { status: profile.errorStatus, body: { error, error_description: description } };
+        log.push({ kind: params['grant_type'] ?? 'authorization_code', outcome: String(answer.body['error'] ?? error) });
+        return json(answer.status, answer.body);
       };
       if (params['client_id'] !== app.id || params['client_secret'] !== app.secret) {
-        return refuse('incorrect_client_credentials', 'The client_id and/or client_secret passed are incorrect.');
+        return refuse('client', 'incorrect_client_credentials', 'The client_id and/or client_secret passed are incorrect.');
       }
       if (params['grant_type'] === 'refresh_token') {
         const held = refreshTokens.get(params['refresh_token'] ?? '');
-        if (!held || held.spent || refuseRefresh) return refuse(profile.badRefresh, 'The refresh token passed is incorrect or expired.');
+        if (!held || held.spent || refuseRefresh) return refuse('refresh', profile.badRefresh, 'The refresh token passed is incorrect or expired.');
+        const granted = held.scope.split(' ');
+        const wanted = params['scope']?.split(' ').filter(Boolean) ?? [];
+        if (profile.refreshNeedsScope && (!wanted.length || wanted.some((scope) => !granted.includes(scope)))) {
+          return refuse('scope', 'invalid_scope', `The scope '${params['scope'] ?? ''}' is not among those granted.`);
+        }
         if (profile.rotates) held.spent = true;
         if (profile.refreshEndsOldAccess) {
           for (const token of tokens.values()) if (token.refresh === params['refresh_token']) token.revoked = true;
         }
         log.push({ kind: 'refresh_token', outcome: 'issued' });
-        const fresh = issue('');
+        const fresh = issue(params['scope'] ?? held.scope);
         // Without rotation the refresh token stays the same and the response leaves it out.
         if (!profile.rotates) {
           refreshTokens.delete(String(fresh.refresh_token));
@@ -186,11 +212,11 @@ export async function startOAuthFake(profile: OAuthProfile, client: Omit<OAuthCl
       const code = codes.get(params['code'] ?? '');
       // Codes are single use and short lived: "The code passed is incorrect or expired." (bad_verification_code).
       codes.delete(params['code'] ?? '');
-      if (!code || Date.now() - code.issuedAt > profile.codeLifetimeMs) return refuse(profile.badCode, 'The code passed is incorrect or expired.');
-      if (code.redirectUri !== params['redirect_uri']) return refuse('redirect_uri_mismatch', 'The redirect_uri MUST match the registered callback URL for this application.');
+      if (!code || Date.now() - code.issuedAt > profile.codeLifetimeMs) return refuse('code', profile.badCode, 'The code passed is incorrect or expired.');
+      if (code.redirectUri !== params['redirect_uri']) return refuse('redirect', 'redirect_uri_mismatch', 'The redirect_uri MUST match the registered callback URL for this application.');
       if (code.challenge) {
         const verifier = params['code_verifier'] ?? '';
-        if (createHash('sha256').update(verifier).digest('base64url') !== code.challenge) return refuse('invalid_grant', 'The code_verifier does not match the code_challenge.');
+        if (createHash('sha256').update(verifier).digest('base64url') !== code.challenge) return refuse('verifier', 'invalid_grant', 'The code_verifier does not match the code_challenge.');
       }
       log.push({ kind: 'authorization_code', outcome: 'issued' });
       return json(200, issue(code.scope));
@@ -235,6 +261,7 @@ export async function startOAuthFake(profile: OAuthProfile, client: Omit<OAuthCl
   return {
     url, client: app, log, violations,
     live,
+    scopeOf: (token) => tokens.get(token)?.scope,
     forward: (prefix, target) => void forwards.push([prefix, target]),
     accessTokens: () => [...tokens.keys()],
     expire: (token) => {
@@ -315,6 +342,56 @@ export function atlassianProfile(sites: () => { id: string; url: string; name: s
       if (method !== 'GET' || path !== '/oauth/token/accessible-resources') return undefined;
       if (!live(/^Bearer (.+)$/.exec(headers['authorization'] ?? '')?.[1] ?? '')) return { status: 401, body: { code: 401, message: 'Unauthorized' } };
       return { status: 200, body: sites().map((site) => ({ ...site, scopes: ['read:jira-work', 'write:jira-work', 'read:jira-user'], avatarUrl: 'https://site-admin-avatar-cdn.prod.public.atl-paas.net/avatars/240/rocket.png' })) };
+    },
+  };
+}
+
+/** Microsoft Entra's error codes for each refusal, with its words ("Microsoft Entra authentication and authorization error codes", learn.microsoft.com/entra/identity-platform/reference-error-codes). */
+const ENTRA_REFUSALS: Record<Refusal, [status: number, error: string, code: number, words: string]> = {
+  client: [401, 'invalid_client', 7000215, 'Invalid client secret provided. Ensure the secret being sent in the request is the client secret value, not the client secret ID.'],
+  // Users' reports: AzureAD/microsoft-identity-web#2328 and #2612.
+  code: [400, 'invalid_grant', 54005, 'OAuth2 Authorization code was already redeemed, please retry with a new valid code or use an existing refresh token.'],
+  redirect: [400, 'invalid_grant', 500112, 'The reply address does not match the reply address provided when requesting Authorization code.'],
+  // Users' reports: AzureAD/microsoft-authentication-library-for-js#2694, CoasterKaty/PHPAzureADoAuth#18.
+  verifier: [400, 'invalid_grant', 501481, 'The Code_Verifier does not match the code_challenge supplied in the authorization request.'],
+  refresh: [400, 'invalid_grant', 700082, 'The refresh token has expired due to inactivity. The token was issued on 2026-08-01T09:12:44Z and was inactive for 90.00:00:00.'],
+  scope: [400, 'invalid_scope', 70011, "The provided request must include a 'scope' input parameter, and it must be among the scopes first granted."],
+};
+
+/**
+ * Microsoft Entra ID's authorization code flow ("Microsoft identity platform and OAuth 2.0 authorization code flow",
+ * learn.microsoft.com/entra/identity-platform/v2-oauth2-auth-code-flow) for `tenant` (`organizations` by default):
+ * authorize at /{tenant}/oauth2/v2.0/authorize with a scope (here Azure DevOps' `.default` and offline_access, "Build
+ * apps with Microsoft Entra ID OAuth", learn.microsoft.com/azure/devops/integrate/get-started/authentication/entra-oauth)
+ * and, from Tickscribe, an S256 challenge; tokens at /{tenant}/oauth2/v2.0/token from a form-encoded body only; codes
+ * live about ten minutes; access tokens about an hour (expires_in 3599); a refresh must name its scopes ("scope:
+ * Required") and answers a new refresh token to replace the old one ("Replace the old refresh token with this newly
+ * acquired refresh token"): the stand-in refuses a spent one, so a client that keeps the old one is caught. Refusals
+ * come in Entra's shape: `error`, an `error_description` beginning with its AADSTS code and ending with trace lines,
+ * `error_codes`, `timestamp`, `trace_id`, `correlation_id`, `error_uri` (as in users' reports, e.g.
+ * davidjrh/dnn.azureadprovider#17). A denied consent redirects with access_denied and AADSTS65004. No revocation
+ * endpoint: Microsoft offers an app none for one user's grant.
+ */
+export function entraProfile({ tenant = 'organizations' }: { tenant?: string } = {}): OAuthProfile {
+  return {
+    name: 'Entra',
+    paths: { authorize: `/${tenant}/oauth2/v2.0/authorize`, token: `/${tenant}/oauth2/v2.0/token` },
+    errorStatus: 400, badCode: 'invalid_grant', badRefresh: 'invalid_grant',
+    expiresIn: 3599, rotates: true, tokenIn: ['form'], requiresPkce: true, codeLifetimeMs: 10 * 60_000,
+    requiredScopes: ['499b84ac-1321-427f-aa17-267ca6975798/.default', 'offline_access'],
+    refreshNeedsScope: true,
+    deniedDescription: 'AADSTS65004: User declined to consent to access the app.',
+    refusal: (reason) => {
+      const [status, error, code, words] = ENTRA_REFUSALS[reason];
+      const timestamp = `${new Date().toISOString().slice(0, 19).replace('T', ' ')}Z`;
+      const [traceId, correlationId] = [randomUUID(), randomUUID()];
+      return {
+        status,
+        body: {
+          error, error_description: `AADSTS${code}: ${words}\r\nTrace ID: ${traceId}\r\nCorrelation ID: ${correlationId}\r\nTimestamp: ${timestamp}`,
+          error_codes: [code], timestamp, trace_id: traceId, correlation_id: correlationId, error_uri: `https://login.microsoftonline.com/error?code=${code}`,
+        },
+      };
     },
   };
 }

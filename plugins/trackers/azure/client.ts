@@ -1,7 +1,9 @@
 /**
  * Requests to Azure DevOps (Services, or a Server at its own address) through the host's HTTP client: the
- * personal access token as Basic credentials with an empty user name, api-version 7.1 on every call, and the
- * service's answers turned into TrackerErrors in words a person can act on.
+ * personal access token as Basic credentials with an empty user name, or, for a connection made with "Connect with
+ * Azure DevOps" (oauth.ts), the Microsoft Entra access token as `Authorization: Bearer` ("Build apps with Microsoft
+ * Entra ID OAuth", learn.microsoft.com/azure/devops/integrate/get-started/authentication/entra-oauth); api-version 7.1
+ * on every call, and the service's answers turned into TrackerErrors in words a person can act on.
  */
 import {
   errorFromResponse, TrackerError, type TrackerContext, type TrackerHttpRequest, type TrackerHttpResponse,
@@ -67,9 +69,12 @@ export function azureClient(context: TrackerContext<AzureSettings>) {
   const organizationUrl = `${base}/${segment(credentials.organization)}`;
   const projectUrl = `${organizationUrl}/${segment(config.projectIdentifier)}`;
   const identitiesUrl = base === SERVICES_URL ? `${SERVICES_IDENTITIES_URL}/${segment(credentials.organization)}` : organizationUrl;
+  const bearer = 'accessToken' in credentials ? credentials.accessToken : undefined;
+  const pat = 'pat' in credentials ? credentials.pat : '';
+  const signedIn = !!bearer;
   const headers = {
     accept: 'application/json',
-    authorization: `Basic ${Buffer.from(`:${credentials.pat}`).toString('base64')}`,
+    authorization: bearer ? `Bearer ${bearer}` : `Basic ${Buffer.from(`:${pat}`).toString('base64')}`,
     // Without it an unauthenticated call is redirected to a sign-in page instead of answered.
     'x-tfs-fedauthredirect': 'Suppress',
   };
@@ -79,8 +84,12 @@ export function azureClient(context: TrackerContext<AzureSettings>) {
 
   const refusedToken = (status: number) => new TrackerError(
     'auth',
-    `Azure DevOps refused the personal access token for the organization '${credentials.organization}': check that it is ` +
-      'valid, has not expired, belongs to this organization and has the Work Items (Read & write) and Project and Team (Read) scopes.',
+    signedIn
+      ? `Azure DevOps no longer accepts the Microsoft sign-in of this connection for the organization '${credentials.organization}' ` +
+        '(the consent may have been removed, the account may have left the organization, or the organization may not be ' +
+        'connected to that account\'s Microsoft Entra tenant): open the connection and choose "Reconnect with Azure DevOps".'
+      : `Azure DevOps refused the personal access token for the organization '${credentials.organization}': check that it is ` +
+        'valid, has not expired, belongs to this organization and has the Work Items (Read & write) and Project and Team (Read) scopes.',
     { status },
   );
 
@@ -115,6 +124,8 @@ export function azureClient(context: TrackerContext<AzureSettings>) {
 
   return {
     config, credentials, organizationUrl, projectUrl, identitiesUrl, send, json, failure, succeeded,
+    /** Whether the connection was made by Microsoft sign-in (a bearer token) rather than with a personal access token. */
+    signedIn,
     /** A work item's REST address, which relations point at. */
     workItemApiUrl: (id: string) => `${organizationUrl}/_apis/wit/workItems/${segment(id)}`,
     workItemTypeUrl: (type: string) => `${projectUrl}/_apis/wit/workitemtypes/${segment(type)}`,

@@ -11,6 +11,7 @@ import { azureClient, type AzureClient } from './client.ts';
 import { findUser, searchUsers } from './identities.ts';
 import { createDocument, hasTag, itemOf, targetState, titleOf, type WorkItem, type WorkItemState } from './work-item.ts';
 import { CONFIG_SCHEMA, CREDENTIALS_SCHEMA, type AzureSettings } from './settings.ts';
+import { AZURE_OAUTH } from './oauth.ts';
 
 const MANIFEST: TrackerManifest = {
   apiVersion: 1,
@@ -73,6 +74,7 @@ const relationExists = (body: unknown) => {
 
 const tracker: TrackerPlugin<AzureSettings> = {
   manifest: MANIFEST,
+  oauth: AZURE_OAUTH,
 
   async verify(context) {
     const azure = azureClient(context);
@@ -90,21 +92,29 @@ const tracker: TrackerPlugin<AzureSettings> = {
       throw new TrackerError('not_found', `The project '${projectIdentifier}' has no work item type '${workItemType}'; its process has ${names.join(', ') || 'none'}. Choose one of those for the connection.`);
     }
     // A PAT without a scope is refused (401) by the APIs that need it alone: ask each one the push uses. The create is
-    // validated only (`validateOnly`), so nothing is made.
+    // validated only (`validateOnly`), so nothing is made. A Microsoft sign-in's token has no PAT scopes to list: it
+    // acts as the signed-in account with the permissions the Entra app registration was given, so the same requests
+    // show what that account may do here.
     const created = await azure.send({
       method: 'POST', url: `${azure.projectUrl}/_apis/wit/workitems/$${encodeURIComponent(workItemType)}?validateOnly=true`, patch: true,
       body: [{ op: 'add', path: '/fields/System.Title', value: 'Tickscribe connection check' }],
     });
     if (created.status === 401) {
-      throw new TrackerError('forbidden', `The personal access token can read the project '${projectIdentifier}' but may not create work items: give it the Work Items (Read & write) scope.`, { status: 401 });
+      throw new TrackerError('forbidden', azure.signedIn
+        ? `The signed-in Microsoft account can read the project '${projectIdentifier}' but may not create work items: the Microsoft Entra app registration needs the Azure DevOps permission user_impersonation (or vso.work_write), and the account needs to be allowed to create work items in the project.`
+        : `The personal access token can read the project '${projectIdentifier}' but may not create work items: give it the Work Items (Read & write) scope.`, { status: 401 });
     }
     if (!azure.succeeded(created)) throw azure.failure(created, typeWords(azure));
     const identities = await azure.send({
       method: 'GET', url: `${azure.identitiesUrl}/_apis/identities?${new URLSearchParams({ searchFilter: 'General', filterValue: 'tickscribe-check', queryMembership: 'none' })}`,
     });
-    const assigns = identities.status === 401
-      ? ' (the token lacks the Identity (Read) scope, so mapped assignees cannot be found: add it to assign work items)' : '';
-    return { account: `organization ${organization} (personal access token)`, target: `${project.name ?? projectIdentifier}, as ${workItemType} work items${assigns}` };
+    const assigns = identities.status !== 401 ? ''
+      : azure.signedIn ? ' (the sign-in may not read identities, so mapped assignees cannot be found: give the Microsoft Entra app registration the Azure DevOps permission user_impersonation or vso.identity)'
+        : ' (the token lacks the Identity (Read) scope, so mapped assignees cannot be found: add it to assign work items)';
+    const how = azure.signedIn
+      ? 'Microsoft sign-in; checked as that account: reading the project, creating a work item (validated, nothing made) and reading identities'
+      : 'personal access token';
+    return { account: `organization ${organization} (${how})`, target: `${project.name ?? projectIdentifier}, as ${workItemType} work items${assigns}` };
   },
 
   async create(ticket, context) {

@@ -42,6 +42,21 @@ export const CREDENTIALS_SCHEMA = {
   },
 } as const;
 
+/**
+ * The credentials of a connection made with "Connect with Azure DevOps" (oauth.ts): the organization typed in the form
+ * and the Microsoft Entra access token, instead of a personal access token.
+ */
+export const SIGNED_IN_CREDENTIALS_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['organization', 'accessToken'],
+  properties: {
+    organization: CREDENTIALS_SCHEMA.properties.organization,
+    accessToken: { type: 'string', minLength: 1 },
+  },
+} as const;
+
 export type AzureConfig = FromSchema<typeof CONFIG_SCHEMA>;
 export type AzureCredentials = FromSchema<typeof CREDENTIALS_SCHEMA>;
-export type AzureSettings = PluginSettings<AzureConfig, AzureCredentials>;
+export type AzureSignedInCredentials = FromSchema<typeof SIGNED_IN_CREDENTIALS_SCHEMA>;
+export type AzureSettings = PluginSettings<AzureConfig, AzureCredentials | AzureSignedInCredentials>;
