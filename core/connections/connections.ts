@@ -21,6 +21,7 @@ import { CredentialsCipher, UnreadableCredentials, type Credentials } from './cr
 import { listDeliveries } from './deliveries.ts';
 import { checkConnection, credentialsSet, filledCredentials, normaliseSettings, pluginConfig, required, REQUIRED_FIELDS, type ConnectionInput } from './input.ts';
 import { openTracker, type OpenedTracker } from './open-tracker.ts';
+import { checkSignInForm } from './sign-in-form.ts';
 import { credentialFields, trackerManifest, trackerManifests } from './tracker-types.ts';
 import { connectionTypes } from './type-fields.ts';
 import { searchUsers } from './user-search.ts';
@@ -199,6 +200,7 @@ export class Connections {
     }
     const form = request.connection ?? {};
     const given = this.#notSecret(type, filledCredentials({ ...form, connection_type: type }, type));
+    checkSignInForm(manifest, tracker.oauth, given);
     const input = { name: required(form.name), projectIdentifier: required(form.project_identifier), settings: normaliseSettings(form.settings) };
     return { url: await this.#flow.start(em, user.id, tracker, { connectionId: null, form: { ...input, credentials: given } }) };
   }

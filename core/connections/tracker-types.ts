@@ -9,9 +9,11 @@ import type { PluginHost } from '../plugins/host.ts';
 interface FieldSchema {
   title?: unknown;
   format?: unknown;
+  pattern?: unknown;
+  description?: unknown;
 }
 
-const propertiesOf = (schema: JsonSchema | undefined) => (schema?.['properties'] ?? {}) as Record<string, FieldSchema>;
+export const propertiesOf = (schema: JsonSchema | undefined) => (schema?.['properties'] ?? {}) as Record<string, FieldSchema>;
 
 /** The manifests of the loaded tracker plugins, in load order. */
 export function trackerManifests(plugins: PluginHost): PluginManifest[] {

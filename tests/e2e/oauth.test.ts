@@ -1,4 +1,4 @@
-// "Connect with GitHub" (and Miro and Jira) in a real browser against the real API and stand-ins of GitHub's OAuth App endpoints and REST
+// "Connect with GitHub" (and Miro, Jira and Azure DevOps) in a real browser against the real API and stand-ins of GitHub's OAuth App endpoints and REST
 // API (tests/trackers/oauth-fake.ts, github-fake.ts): the form offers the button because the server has the app's
 // client credentials, the browser goes to the stand-in's consent page, Approve brings it back to the Connections page
 // with a verified connection, and Deny brings it back saying nothing was connected. Without configured credentials
@@ -8,7 +8,8 @@ import { startVendorFake, type VendorFake } from '../support/vendor-fake.ts';
 import { gitHubError, startGitHubFake, type GitHubFake } from '../trackers/github-fake.ts';
 import { BOARD_ID, miroBoard, miroError, ONE_OF_ITEM_DATA } from '../trackers/miro-fake.ts';
 import { startJiraFake, type JiraFake } from '../trackers/jira-fake.ts';
-import { atlassianProfile, gitHubProfile, miroProfile, requiringLiveTokens, startOAuthFake } from '../trackers/oauth-fake.ts';
+import { atlassianProfile, entraProfile, gitHubProfile, miroProfile, requiringLiveTokens, startOAuthFake } from '../trackers/oauth-fake.ts';
+import { azureRoutes, ORGANIZATION, PROJECT, requiringEntraTokens } from '../trackers/azure-fake.ts';
 import { expectAccessibleAt } from './support/checks.ts';
 import { useE2e } from './support/e2e.ts';
 import { choose, ticketJourneys } from './support/tickets.ts';
@@ -21,18 +22,23 @@ const miroOAuth = await startOAuthFake(miroProfile(), MIRO_CLIENT);
 const JIRA_CLIENT = { id: 'aBcDeFgHiJkLmNoPqRsTuVwXyZ0e2e00', secret: 'atlassian-oauth-secret-e2e' };
 let jira: JiraFake;
 const jiraOAuth = await startOAuthFake(atlassianProfile(() => [{ id: jira.state.cloudId, url: jira.fake.url, name: 'acme' }]), JIRA_CLIENT);
+const ENTRA_CLIENT = { id: '0f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f9', secret: 'entra-client-secret-e2e' };
+const entraOAuth = await startOAuthFake(entraProfile(), ENTRA_CLIENT);
 const e2e = useE2e({
   consoleErrors: { except: /status of 400/ },
   env: {
     OUTBOUND_ALLOWLIST: '127.0.0.1', GITHUB_OAUTH_CLIENT_ID: CLIENT.id, GITHUB_OAUTH_CLIENT_SECRET: CLIENT.secret, GITHUB_OAUTH_URL: oauth.url,
     MIRO_OAUTH_CLIENT_ID: MIRO_CLIENT.id, MIRO_OAUTH_CLIENT_SECRET: MIRO_CLIENT.secret, MIRO_OAUTH_URL: miroOAuth.url,
     JIRA_OAUTH_CLIENT_ID: JIRA_CLIENT.id, JIRA_OAUTH_CLIENT_SECRET: JIRA_CLIENT.secret, JIRA_OAUTH_URL: jiraOAuth.url,
+    AZURE_DEVOPS_OAUTH_CLIENT_ID: ENTRA_CLIENT.id, AZURE_DEVOPS_OAUTH_CLIENT_SECRET: ENTRA_CLIENT.secret, AZURE_DEVOPS_OAUTH_URL: entraOAuth.url,
   },
 });
 const { signedInUser, call, openAs } = ticketJourneys(e2e);
 let github: GitHubFake;
 let miro: VendorFake;
 const board = miroBoard();
+let devops: VendorFake;
+const azure = azureRoutes(() => devops);
 
 beforeAll(async () => {
   oauth.client.redirectUri = `${e2e.app.url}/connections/oauth/callback`;
@@ -46,6 +52,8 @@ beforeAll(async () => {
   jira.state.liveBearer = jiraOAuth.live;
   // Atlassian's gateway is reached at the OAuth stand-in's origin, as JIRA_OAUTH_URL says.
   jiraOAuth.forward('/ex/jira/', () => jira.fake.url);
+  entraOAuth.client.redirectUri = oauth.client.redirectUri;
+  devops = await startVendorFake('azure-devops', requiringEntraTokens(azure.routes, entraOAuth));
 });
 afterAll(async () => {
   expect(github.fake.violations).toEqual([]);
@@ -54,7 +62,9 @@ afterAll(async () => {
   expect(miroOAuth.violations).toEqual([]);
   expect(jira.fake.violations).toEqual([]);
   expect(jiraOAuth.violations).toEqual([]);
-  await Promise.all([github.fake.close(), oauth.close(), miro.close(), miroOAuth.close(), jira.fake.close(), jiraOAuth.close()]);
+  expect(devops.violations).toEqual([]);
+  expect(entraOAuth.violations).toEqual([]);
+  await Promise.all([github.fake.close(), oauth.close(), miro.close(), miroOAuth.close(), jira.fake.close(), jiraOAuth.close(), devops.close(), entraOAuth.close()]);
 });
 
 /** Opens the form for a new GitHub connection to the stand-in's acme/web, and presses "Connect with GitHub". */
@@ -74,9 +84,9 @@ async function connectWithGitHub(page: Page, name: string): Promise<void> {
 
 /**
  * Fills the form for a new connection, presses "Connect with `provider`", approves on the stand-in's consent page at
- * `origin`, and expects to be back at a verified connection made by that sign-in.
+ * `origin`, and expects to be back at a verified connection made by that sign-in; the page.
  */
-async function approvedFromForm(form: { name: string; type: string; project: string; fields: [string, string][]; provider: string; origin: string }): Promise<void> {
+async function approvedFromForm(form: { name: string; type: string; project: string; fields: [string, string][]; provider: string; origin: string }): Promise<Page> {
   const token = await signedInUser();
   const page = await openAs(token, '/connections');
   await page.getByRole('button', { name: 'Add Connection' }).click();
@@ -92,6 +102,19 @@ async function approvedFromForm(form: { name: string; type: string; project: str
   await page.getByText(new RegExp(`^${form.name} is connected with ${form.provider}\\. Connected to .+`)).waitFor();
   const { connections } = await call<{ connections: { connectedWith?: string; lastVerification: { ok: boolean } }[] }>(token, 'GET', '/api/connections');
   expect(connections).toMatchObject([{ connectedWith: form.provider, lastVerification: { ok: true } }]);
+  return page;
+}
+
+/**
+ * The edit form of a connection made by sign-in says so, shows the credential fields the sign-in kept (`kept`, by
+ * name) and not the typed token's (`absent`).
+ */
+async function expectSignedInWhenEdited(page: Page, provider: string, fields: { kept: string[]; absent: string[] }): Promise<void> {
+  await page.getByRole('list', { name: 'Connections' }).getByRole('button', { name: /^Edit/ }).click();
+  await page.getByText(`Signed in with ${provider}, which gave the token: none is typed here. Choose "Reconnect with ${provider}" to sign in again.`).waitFor();
+  await page.getByRole('button', { name: `Reconnect with ${provider}` }).waitFor();
+  for (const name of fields.kept) expect(await page.locator(`input[name="${name}"]`).count()).toBe(1);
+  for (const name of fields.absent) expect(await page.locator(`input[name="${name}"]`).count()).toBe(0);
 }
 
 describe('Connect with GitHub', () => {
@@ -137,6 +160,17 @@ describe('Connect with Miro', () => {
 
 describe('Connect with Jira', () => {
   it('signs in at Atlassian for the site typed in the form and comes back to a verified connection', async () => {
-    await approvedFromForm({ name: 'Jira by sign-in', type: 'JIRA', project: 'PROJ', fields: [['JIRA URL', jira.fake.url]], provider: 'Jira', origin: jiraOAuth.url });
+    const page = await approvedFromForm({ name: 'Jira by sign-in', type: 'JIRA', project: 'PROJ', fields: [['JIRA URL', jira.fake.url]], provider: 'Jira', origin: jiraOAuth.url });
+    await expectSignedInWhenEdited(page, 'Jira', { kept: ['url'], absent: ['username', 'apiToken'] });
+  });
+});
+
+describe('Connect with Azure DevOps', () => {
+  it('signs in with Microsoft Entra for the organization typed in the form and comes back to a verified connection', async () => {
+    const page = await approvedFromForm({
+      name: 'Azure by sign-in', type: 'Azure DevOps', project: PROJECT, fields: [['Organization', ORGANIZATION], ['Azure DevOps Server URL', devops.url]],
+      provider: 'Azure DevOps', origin: entraOAuth.url,
+    });
+    await expectSignedInWhenEdited(page, 'Azure DevOps', { kept: ['organization'], absent: ['pat'] });
   });
 });

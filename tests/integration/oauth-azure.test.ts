@@ -10,7 +10,7 @@ import { azureRoutes, ORGANIZATION, PROJECT, requiringEntraTokens } from '../tra
 import { entraProfile, startOAuthFake } from '../trackers/oauth-fake.ts';
 import type { Json } from './connections-support.ts';
 import {
-  completeSignIn, connectLasting, connectWith, consent, expectDeletedWithoutRevocation, expectOneRefreshUnderLoad, expectReconnectionAsked, expectRefreshAfterRefusal, startSignIn,
+  completeSignIn, connectLasting, consent, expectDeletedWithoutRevocation, expectOneRefreshUnderLoad, expectReconnectionAsked, expectRefreshAfterRefusal, startSignIn,
 } from './oauth-support.ts';
 import { createTickets, pushAndWait, usePushApp } from './push-support.ts';
 
@@ -116,10 +116,15 @@ describe('Connect with Azure DevOps (Microsoft Entra ID)', () => {
     expect(await connectionCount()).toBe(before);
   });
 
-  it('asks for the organization, in words, when the form had none', async () => {
-    const answer = await connectWith(api, 'azure', { connection: form('No organization', {}) });
-    expect(answer.status).toBe(400);
-    expect(answer.text).toContain('Fill in the organization (as in https://dev.azure.com/<organization>) and choose \\"Connect with Azure DevOps\\" again');
+  it('asks for the organization, in words, before sending anyone to Microsoft, when the form has none or a URL instead', async () => {
+    const before = oauth.log.length;
+    const none = await api('POST', '/api/connections/oauth/azure/start', { connection: form('No organization', {}) });
+    expect(none.status).toBe(400);
+    expect(none.text).toContain('Fill in the organization before choosing \\"Connect with Azure DevOps\\": the sign-in is for the organization typed in the form.');
+    const url = await api('POST', '/api/connections/oauth/azure/start', { connection: form('Organization URL', { organization: 'https://dev.azure.com/fabrikam' }) });
+    expect(url.status).toBe(400);
+    expect(url.text).toContain("The organization 'https://dev.azure.com/fabrikam' is not one Azure DevOps can sign in to. Correct it and choose \\\"Connect with Azure DevOps\\\" again: the organization name, as in https://dev.azure.com/<organization>");
+    expect(oauth.log.slice(before)).toEqual([]);
   });
 
   it('asks to connect again, in words, once Entra refuses the refresh token (AADSTS700082)', async () => {

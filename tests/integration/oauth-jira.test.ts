@@ -96,6 +96,17 @@ describe('Connect with Jira (Atlassian OAuth 2.0 3LO)', () => {
     expect(answer.text).toContain('JIRA URL and API token are required');
   });
 
+  it('checks the site URL, in words, before sending anyone to Atlassian', async () => {
+    const before = oauth.log.length;
+    const none = await api('POST', '/api/connections/oauth/jira/start', { connection: form('No site', '') });
+    expect(none.status).toBe(400);
+    expect(none.text).toContain('Fill in the Jira site URL before choosing \\"Connect with Jira\\": the sign-in is for the Jira site URL typed in the form.');
+    const bare = await api('POST', '/api/connections/oauth/jira/start', { connection: form('Bare site', 'acme.atlassian.net') });
+    expect(bare.status).toBe(400);
+    expect(bare.text).toContain("The Jira site URL 'acme.atlassian.net' is not one Jira can sign in to. Correct it and choose \\\"Connect with Jira\\\" again: the address of your Jira site, e.g. https://your-team.atlassian.net.");
+    expect(oauth.log.slice(before)).toEqual([]);
+  });
+
   it('refuses, in words, a site the Atlassian account did not give access to, and saves nothing', async () => {
     const before = ((await api('GET', '/api/connections')).body['connections'] as Json[]).length;
     const answer = await connectWith(api, 'jira', { connection: form('Other site', 'https://unknown-team.atlassian.net') });

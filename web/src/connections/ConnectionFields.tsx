@@ -20,6 +20,8 @@ export interface ConnectionFieldsProps {
   typeOptions: readonly SelectOption<string>[];
   /** Which credential fields the saved connection has (edit only). */
   saved: Record<string, boolean>;
+  /** Whose sign-in made the saved connection, if one did (edit only): its token fields are not asked for. */
+  signedInWith?: string | undefined;
   disabled: boolean;
   onChange(patch: Partial<ConnectionDraft>): void;
 }
@@ -38,8 +40,12 @@ function FieldGroup({ heading, hint, children }: { heading: string; hint?: strin
  * On edit a credential field left empty keeps the saved value, and the type stays as it is (its saved credentials
  * belong to it).
  */
-export function ConnectionFields({ draft, mode, form, typeOptions, saved, disabled, onChange }: ConnectionFieldsProps) {
+export function ConnectionFields({ draft, mode, form, typeOptions, saved, signedInWith, disabled, onChange }: ConnectionFieldsProps) {
   const type = draft.connectionType;
+  // A connection made by sign-in has the vendor's token instead of the typed ones (Jira: no e-mail or API token;
+  // Azure DevOps: no PAT): only the fields it has (a site URL, an organization) are shown.
+  const credentials = mode === 'edit' && signedInWith ? form.credentials.filter(({ field }) => saved[field]) : form.credentials;
+  const credentialsHint = mode === 'create' ? undefined : signedInWith ? texts.signedIn(signedInWith) : texts.credentialsKept;
 
   const credentialHint = (field: string, label: string, hint: string | undefined) => {
     if (mode === 'create') return hint;
@@ -89,8 +95,8 @@ export function ConnectionFields({ draft, mode, form, typeOptions, saved, disabl
       />
 
       {form.credentials.length > 0 && (
-        <FieldGroup heading={texts.credentialsHeading} hint={mode === 'edit' ? texts.credentialsKept : undefined}>
-          {form.credentials.map(({ field, label, hint, required, secret, inputType }) => (
+        <FieldGroup heading={texts.credentialsHeading} hint={credentialsHint}>
+          {credentials.map(({ field, label, hint, required, secret, inputType }) => (
             <TextField
               key={`${type}-${field}`}
               label={label}

@@ -57,7 +57,10 @@ export function ConnectionForm({ id, connection, onSaved, onCancel }: Connection
       <Stack component="form" noValidate onSubmit={form.submit} spacing={3} aria-labelledby={headingId}>
         <FormError error={form.error} />
         {typesQuery.isError && <Alert severity="error">{failureText(typesQuery.error, connectionTexts.typesFailed)}</Alert>}
-        <ConnectionFields draft={draft} mode={mode} form={fields} typeOptions={typeOptions} saved={saved} disabled={form.busy} onChange={change} />
+        <ConnectionFields
+          draft={draft} mode={mode} form={fields} typeOptions={typeOptions} saved={saved} signedInWith={connection?.connectedWith}
+          disabled={form.busy} onChange={change}
+        />
         {oauth && (
           <OAuthConnect
             provider={oauth.provider}

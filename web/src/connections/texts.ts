@@ -62,6 +62,8 @@ export const connectionTexts = {
     credentialsKept: 'Saved credentials are kept unless you type new ones.',
     keepSaved: (field: string) => `Leave empty to keep the saved ${field}.`,
     notSaved: (field: string) => `No ${field} saved yet.`,
+    /** The credentials of a connection made by sign-in, whose token the vendor gave. */
+    signedIn: (provider: string) => `Signed in with ${provider}, which gave the token: none is typed here. Choose "Reconnect with ${provider}" to sign in again.`,
     settingsHeading: 'Settings',
     /** The empty choice of a setting that may be left unset. */
     notSet: 'Not set',
