@@ -19,7 +19,7 @@ Commands:
   parse FILE [--format ID]   print the transcript read from FILE as JSON
   extract FILE [--format ID] parse FILE and print the tickets the configured extractor finds (no database)
   detect FILE [--json]       rank the parsers by how well they recognise FILE
-  plugins [--json]           list the loaded plugins (and any that were refused)
+  plugins [--json]           list the loaded plugins (and any that were refused: then exit code 1)
   set-tier EMAIL TIER        set a user's plan (free, pro or enterprise) by hand, for installations without Stripe
 
 Third-party plugins are loaded from PLUGINS (comma-separated package names or paths).`;
@@ -73,7 +73,9 @@ async function run(args: string[]): Promise<void> {
   }
   const config = loadConfig();
   const host = await loadPluginHost({ specs: pluginSpecs(config) });
-  for (const refused of host.refused) process.stderr.write(`Plugin ${refused.plugin} was not loaded: it ${refused.problem}.\n`);
+  for (const { plugin, origin, problem } of host.refused) {
+    process.stderr.write(`Plugin ${plugin}${origin === plugin ? '' : ` (from ${origin})`} was not loaded: it ${problem}.\n`);
+  }
 
   const { file, format, json } = parseOptions(args);
   switch (command) {
@@ -112,12 +114,13 @@ async function run(args: string[]): Promise<void> {
     }
     case 'plugins': {
       const loaded = host.list().map(({ manifest, origin }) => ({ ...manifest, origin }));
-      if (json) {
-        process.stdout.write(`${JSON.stringify({ loaded, refused: host.refused }, null, 2)}\n`);
-        return;
+      if (json) process.stdout.write(`${JSON.stringify({ loaded, refused: host.refused }, null, 2)}\n`);
+      else {
+        const rows = loaded.map((p) => [p.id, p.kind, p.name, p.version, (p.extensions ?? []).join(' '), p.origin]);
+        process.stdout.write(`${table([['id', 'kind', 'name', 'version', 'extensions', 'origin'], ...rows])}\n`);
       }
-      const rows = loaded.map((p) => [p.id, p.kind, p.name, p.version, (p.extensions ?? []).join(' '), p.origin]);
-      process.stdout.write(`${table([['id', 'kind', 'name', 'version', 'extensions', 'origin'], ...rows])}\n`);
+      // A refused plugin is a broken set-up: scripts and CI checking the plugins see it in the exit code.
+      if (host.refused.length) process.exitCode = 1;
       return;
     }
     case 'set-tier': {

@@ -5,9 +5,9 @@
  * parsing.ts). Built-in plugins are given to it by the composition root; it imports none itself.
  */
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { ValidateFunction } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import type {
   BotEvent, BotPlugin, BotState, Extraction, ExtractorPlugin, ParsedTranscript, ParserInput, ParserPlugin, Plugin, PluginKind, PluginManifest, PluginSettings,
   TrackerBudgets, TrackerHttp, TrackerItem, TrackerOAuth, TrackerPlugin,
@@ -18,7 +18,9 @@ import { createAjv, getValidator } from '../schema/registry.ts';
 import {
   bindBot, bindExtractor, bindTracker, outputChecker, type BotHostHttp, type BoundBot, type BoundExtractor, type BoundTracker,
 } from './boundary.ts';
+import { describeContractErrors } from './contract-errors.ts';
 import { ParseFailure } from './errors.ts';
+import { importProblem } from './import-problem.ts';
 import {
   firstLine, parseWithCandidates, prepareInput, rankParsers, transcriptChecker, type DetectionCandidate, type ParseRequest, type ParseResult,
   type TranscriptCheck,
@@ -44,9 +46,11 @@ export interface LoadedPlugin {
   origin: string;
 }
 
-interface RefusedPlugin {
+export interface RefusedPlugin {
   /** The plugin's id when it had a readable one, else the PLUGINS entry. */
   plugin: string;
+  /** The PLUGINS entry it came from ('built-in' for the composition root's). */
+  origin: string;
   problem: string;
 }
 
@@ -69,7 +73,7 @@ export interface LoadOptions {
 export class PluginHost {
   readonly #entries: Entry[] = [];
   readonly refused: RefusedPlugin[] = [];
-  readonly #ajv = createAjv();
+  readonly #ajv = createAjv({ verbose: true });
   /** Settings are validated with their schema's defaults filled in. */
   readonly #settingsAjv = createAjv({ useDefaults: true });
   readonly #validateManifest: ValidateFunction<PluginManifest> = getValidator(this.#ajv, 'plugin.schema.json');
@@ -87,16 +91,27 @@ export class PluginHost {
     const host = new PluginHost();
     for (const plugin of options.builtins ?? []) host.#register(plugin, 'built-in');
     for (const spec of options.specs ?? []) {
-      let exported: unknown;
+      const cwd = options.cwd ?? process.cwd();
+      const url = resolveSpec(spec, cwd);
+      let module: Record<string, unknown>;
       try {
-        const module = (await import(resolveSpec(spec, options.cwd ?? process.cwd()))) as { default?: unknown };
-        exported = module.default ?? module;
+        module = (await import(url)) as Record<string, unknown>;
       } catch (error) {
-        host.refused.push({ plugin: spec, problem: `could not be imported: ${firstLine(error)}` });
+        host.refused.push({ plugin: spec, origin: spec, problem: `could not be imported: ${importProblem(error, url, cwd)}` });
         continue;
       }
+      // A module without a default export may still be one plugin written as named exports (manifest, detect, ...).
+      if (module['default'] === undefined && module['manifest'] === undefined) {
+        const names = Object.keys(module);
+        host.refused.push({
+          plugin: spec, origin: spec,
+          problem: `has no default export: export the plugin (or an array of plugins) as the module's default, as in 'export default myPlugin'${names.length ? ` (it exports only ${names.join(', ')})` : ''}`,
+        });
+        continue;
+      }
+      const exported = module['default'] ?? module;
       const plugins = Array.isArray(exported) ? exported : [exported];
-      if (!plugins.length) host.refused.push({ plugin: spec, problem: 'exports no plugin' });
+      if (!plugins.length) host.refused.push({ plugin: spec, origin: spec, problem: 'exports no plugin: its default export is an empty array' });
       for (const plugin of plugins) host.#register(plugin, spec);
     }
     return host;
@@ -105,13 +120,15 @@ export class PluginHost {
   #register(candidate: unknown, origin: string): void {
     const manifest = (candidate as { manifest?: unknown } | null)?.manifest;
     const id = (manifest as { id?: unknown } | undefined)?.id;
-    const refuse = (problem: string): void => void this.refused.push({ plugin: typeof id === 'string' ? id : origin, problem });
-    if (typeof candidate !== 'object' || candidate === null) return refuse('is not an object with a manifest');
-    if (!this.#validateManifest(manifest)) {
-      return refuse(`has an invalid manifest: ${describeSchemaError(this.#validateManifest.errors![0]!, { subject: 'manifest' })}`);
+    const refuse = (problem: string): void => void this.refused.push({ plugin: typeof id === 'string' && id ? id : origin, origin, problem });
+    if (typeof candidate !== 'object' || candidate === null) {
+      return refuse(`is not a plugin: the export is ${candidate === null ? 'null' : typeof candidate}, not an object with a manifest`);
     }
-    for (const fn of KINDS[manifest.kind]) {
-      if (typeof (candidate as Record<string, unknown>)[fn] !== 'function') return refuse(`does not export a ${fn}() function`);
+    if (manifest === undefined) return refuse('has no manifest: a plugin is an object with a manifest and the functions of its kind');
+    if (!this.#validateManifest(manifest)) return refuse(`has an invalid manifest: ${manifestProblems(this.#validateManifest.errors ?? [])}`);
+    const missing = KINDS[manifest.kind].filter((fn) => typeof (candidate as Record<string, unknown>)[fn] !== 'function');
+    if (missing.length) {
+      return refuse(`does not export ${missing.map((fn) => `${fn}()`).join(', ')}: a ${manifest.kind} plugin has the functions ${KINDS[manifest.kind].join(', ')}`);
     }
     if (manifest.kind === 'tracker' && !validOAuth((candidate as { oauth?: unknown }).oauth)) {
       return refuse('has an oauth block without a provider, absolute authorize and token endpoints, scopes and a credentials() function');
@@ -241,11 +258,13 @@ export class PluginHost {
 
 /** A PLUGINS entry as an importable URL: a file, a package folder, or a package name, resolved from `cwd`. */
 function resolveSpec(spec: string, cwd: string): string {
+  // A path is the file or folder it names from `cwd`, found or not (a missing one is then named in full).
+  const fromCwd = resolve(cwd, spec);
   try {
     return pathToFileURL(createRequire(join(cwd, 'noop.js')).resolve(spec)).href;
   } catch {
     // ESM-only packages may not resolve through require(); let import() try.
-    return spec;
+    return /^\.{1,2}[\\/]|^\//.test(spec) || isAbsolute(spec) ? pathToFileURL(fromCwd).href : spec;
   }
 }
 
@@ -259,4 +278,21 @@ function validOAuth(oauth: unknown): boolean {
     && Object.values(endpoints).every(absolute) && absolute(endpoints['authorize']) && absolute(endpoints['token'])
     && Array.isArray(block.scopes) && block.scopes.every((scope) => typeof scope === 'string')
     && typeof block.credentials === 'function' && (block.revoke === undefined || typeof block.revoke === 'function');
+}
+
+/**
+ * Every problem of a manifest in the contract's words. An apiVersion other than the one this host runs says which
+ * one that is, since the number alone does not tell an author what to change.
+ */
+function manifestProblems(errors: readonly ErrorObject[]): string {
+  return errors
+    .map((error) => {
+      if (error.keyword === 'const' && error.instancePath === '/apiVersion') {
+        const supported = JSON.stringify((error.params as { allowedValue?: unknown }).allowedValue);
+        return `apiVersion is ${JSON.stringify(error.data)}, but this Tickscribe runs plugins written for plugin API version ${supported}: set apiVersion to ${supported} and build the plugin against that version of the plugin SDK`;
+      }
+      return describeContractErrors([error], 'manifest');
+    })
+    .filter((line, index, lines) => lines.indexOf(line) === index)
+    .join('; ');
 }

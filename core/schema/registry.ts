@@ -43,6 +43,8 @@ export interface AjvOptions {
   coerceTypes?: boolean;
   /** Fill in `default` values. Default false. */
   useDefaults?: boolean;
+  /** Keep the schema and the value each error is about (for messages in the contract's words). Default false. */
+  verbose?: boolean;
 }
 
 /** An Ajv instance that knows every schema under schemas/ by its `$id`. */
@@ -52,6 +54,7 @@ export function createAjv(options: AjvOptions = {}): Ajv2020 {
     strict: true,
     coerceTypes: options.coerceTypes ?? false,
     useDefaults: options.useDefaults ?? false,
+    verbose: options.verbose ?? false,
   });
   addFormats(ajv);
   for (const schema of loadSchemaFiles().values()) ajv.addSchema(schema);

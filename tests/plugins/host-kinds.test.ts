@@ -114,8 +114,8 @@ describe('trackers and bots in the host', () => {
     const badSchema = { ...tracker, manifest: { ...tracker.manifest, id: 'bad-schema', configSchema: { type: 'nonsense' } } };
     const host = await PluginHost.load({ builtins: [noCancel, badSchema] });
     expect(host.refused).toEqual([
-      { plugin: 'recorder', problem: 'does not export a cancel() function' },
-      { plugin: 'bad-schema', problem: expect.stringMatching(/^has a configuration or credentials schema that is not valid JSON Schema: /) },
+      { plugin: 'recorder', origin: 'built-in', problem: 'does not export cancel(): a bot plugin has the functions create, cancel, status, transcript, verifyWebhook, parseWebhook' },
+      { plugin: 'bad-schema', origin: 'built-in', problem: expect.stringMatching(/^has a configuration or credentials schema that is not valid JSON Schema: /) },
     ]);
   });
 });

@@ -44,13 +44,17 @@ describe('loading plugins', () => {
 
   it('refuses bad plugins with a message naming each, and keeps the rest', async () => {
     const host = await loadPluginHost({ specs: [BROKEN, './tests/fixtures/plugins/does-not-exist.js'], cwd: ROOT });
+    const origin = BROKEN;
     expect(host.refused).toEqual([
-      { plugin: 'Bad Id', problem: 'has an invalid manifest: id must match pattern "^[a-z][a-z0-9]*(-[a-z0-9]+)*$"' },
-      { plugin: 'no-parse', problem: 'does not export a parse() function' },
-      { plugin: 'future-api', problem: 'has an invalid manifest: apiVersion must be equal to constant' },
-      { plugin: 'a-tracker', problem: 'does not export a verify() function' },
-      { plugin: 'zoom', problem: "uses the id 'zoom', which another plugin already has" },
-      { plugin: './tests/fixtures/plugins/does-not-exist.js', problem: expect.stringMatching(/^could not be imported: /) },
+      { plugin: 'Bad Id', origin, problem: 'has an invalid manifest: manifest.id "Bad Id" is not in the expected form (Unique, lower-case, stable: used in data and on the command line)' },
+      { plugin: 'no-parse', origin, problem: 'does not export parse(): a parser plugin has the functions detect, parse' },
+      {
+        plugin: 'future-api', origin,
+        problem: 'has an invalid manifest: apiVersion is 2, but this Tickscribe runs plugins written for plugin API version 1: set apiVersion to 1 and build the plugin against that version of the plugin SDK',
+      },
+      { plugin: 'a-tracker', origin, problem: expect.stringMatching(/^does not export verify\(\), create\(\), findByMarker\(\), link\(\), resolveUser\(\): a tracker plugin/) },
+      { plugin: 'zoom', origin, problem: "uses the id 'zoom', which another plugin already has" },
+      { plugin: './tests/fixtures/plugins/does-not-exist.js', origin: './tests/fixtures/plugins/does-not-exist.js', problem: expect.stringMatching(/^could not be imported: /) },
     ]);
     expect(host.list().map((p) => p.manifest.id)).toContain('well-behaved');
     expect(host.list().filter((p) => p.manifest.id === 'zoom')).toHaveLength(1);

@@ -19,7 +19,7 @@ describe('a tracker\'s oauth block', () => {
     const broken = { ...github.oauth!, endpoints: { authorize: 'not a url', token: github.oauth!.endpoints.token } };
     const host = await PluginHost.load({ builtins: [withOAuth('good', github.oauth), withOAuth('broken', broken), withOAuth('plain', undefined)] });
     expect(host.list().map((loaded) => loaded.manifest.id)).toEqual(['good', 'plain']);
-    expect(host.refused).toEqual([{ plugin: 'broken', problem: 'has an oauth block without a provider, absolute authorize and token endpoints, scopes and a credentials() function' }]);
+    expect(host.refused).toEqual([{ plugin: 'broken', origin: 'built-in', problem: 'has an oauth block without a provider, absolute authorize and token endpoints, scopes and a credentials() function' }]);
     expect(host.trackerOAuth('good')?.provider).toBe('GitHub');
     expect(host.trackerOAuth('plain')).toBeUndefined();
   });
