@@ -8,8 +8,9 @@ import type {
   ExtractionRequest, ExtractionResult, ExtractorPlugin, PluginSettings, TrackerContext, TrackerHttpRequest, TrackerHttpResponse, TrackerItem, TrackerPlugin,
   TrackerTicket, TrackerUser, TrackerUserMatch, TrackerVerification,
 } from '../../plugins/sdk/index.ts';
-import { asBotError, BotError, describeSchemaError, isTrackerError, TrackerError } from '../../plugins/sdk/index.ts';
+import { asBotError, BotError, isTrackerError, TrackerError } from '../../plugins/sdk/index.ts';
 import { getValidator } from '../schema/registry.ts';
+import { describeContractErrors, returnedWords } from './contract-errors.ts';
 import { ParseFailure } from './errors.ts';
 import { makeStorable } from './parsing.ts';
 
@@ -96,8 +97,7 @@ export function outputChecker(ajv: Ajv2020) {
     const validate = getValidator<T>(ajv, schemaFile);
     return (plugin: string, call: string, value: unknown): T => {
       if (!validate(value)) {
-        const problem = describeSchemaError(validate.errors![0]!, { subject });
-        throw new PluginOutputError(`The ${plugin} plugin's ${call}() returned an invalid ${subject} (${problem}).`);
+        throw new PluginOutputError(`The ${plugin} plugin's ${call}() returned an invalid ${subject}: ${describeContractErrors(validate.errors ?? [], '', `the ${subject}`)}.`);
       }
       return value;
     };
@@ -125,7 +125,11 @@ export function bindExtractor(
     },
     async extract(request, options = {}) {
       const result = await plugin.extract(request, context(settings, options.signal));
-      const { tickets } = checkExtraction(id, 'extract', { tickets: result?.tickets });
+      // Without the wrapper every ticket rule would fail at once; the shape the contract wants says it in one line.
+      if (typeof result !== 'object' || result === null || !('tickets' in result)) {
+        throw new PluginOutputError(`The ${id} plugin's extract() returned ${returnedWords(result)}: it must return an object { tickets, usage } (an ExtractionResult of the plugin SDK).`);
+      }
+      const { tickets } = checkExtraction(id, 'extract', { tickets: result.tickets });
       // A model may echo a broken character of the meeting: stored as U+FFFD rather than failing the save.
       makeStorable(tickets);
       const usage = result.usage;

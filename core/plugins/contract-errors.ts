@@ -6,6 +6,8 @@
  */
 import type { ErrorObject } from 'ajv';
 
+const SUMMARIES = new Set(['if', 'anyOf', 'oneOf', 'allOf', 'not']);
+
 /** Problems listed in one message; the rest are counted. */
 const SHOWN = 8;
 
@@ -16,22 +18,39 @@ interface FieldSchema {
   format?: string;
 }
 
-/** Every problem, `; `-separated, each naming its path under `subject`. */
-export function describeContractErrors(errors: readonly ErrorObject[], subject: string): string {
-  const lines = [...new Set(errors.map((error) => describeContractError(error, subject)))];
+/** Every problem, `; `-separated, each naming its path under `subject` (the path of the checked value in what was returned). */
+export function describeContractErrors(all: readonly ErrorObject[], subject: string, root = 'the answer'): string {
+  // 'must match "then" schema' and the like only sum up the errors that follow them.
+  const specific = all.filter((error) => !SUMMARIES.has(error.keyword));
+  const errors = specific.length ? specific : all;
+  // Several properties missing from one object read as one problem, not one each.
+  const missing = new Map<string, string[]>();
+  for (const error of errors) {
+    if (error.keyword === 'required') missing.set(error.instancePath, [...(missing.get(error.instancePath) ?? []), String(error.params['missingProperty'])]);
+  }
+  const lines = [...new Set(errors.flatMap((error) => {
+    const names = error.keyword === 'required' ? missing.get(error.instancePath)! : [];
+    if (names.length < 2) return [describeContractError(error, subject)];
+    if (names[0] !== error.params['missingProperty']) return [];
+    return [`${contractPath(subject, error.instancePath, root)} is missing ${names.join(', ')} (the contract requires each)`];
+  }))];
   const more = lines.length - SHOWN;
   return `${lines.slice(0, SHOWN).join('; ')}${more > 0 ? `; and ${more} more` : ''}`;
 }
 
-/** `/messages/0/speaker` under `transcript` reads `transcript.messages[0].speaker`. */
-export function contractPath(subject: string, instancePath: string): string {
+/**
+ * `/messages/0/speaker` under `transcript` reads `transcript.messages[0].speaker`; under '' (the value a call
+ * returned) `messages[0].speaker`, and the value itself is 'the answer'.
+ */
+export function contractPath(subject: string, instancePath: string, root = 'the answer'): string {
   const parts = instancePath.split('/').slice(1).map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'));
-  return parts.reduce((path, part) => (/^\d+$/.test(part) ? `${path}[${part}]` : `${path}.${part}`), subject);
+  const path = parts.reduce((path, part) => (/^\d+$/.test(part) ? `${path}[${part}]` : path ? `${path}.${part}` : part), subject);
+  return path || root;
 }
 
 /** One problem in the contract's words. */
-export function describeContractError(error: ErrorObject, subject: string): string {
-  const where = contractPath(subject, error.instancePath);
+export function describeContractError(error: ErrorObject, subject: string, root?: string): string {
+  const where = contractPath(subject, error.instancePath, root);
   const field = (error.parentSchema ?? {}) as FieldSchema;
   const described = field.description?.replace(/\.$/, '');
   const about = described ? ` (${described})` : '';
@@ -87,5 +106,15 @@ function kindOf(value: unknown): string {
 /** Numbers, booleans, null and short strings as they are; anything else by its kind. */
 function shown(value: unknown): string {
   if (typeof value === 'string' && value.length <= 40) return JSON.stringify(value);
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return kindOf(value);
+}
+
+/** What a plugin returned instead of the object its contract asks for, in a few words (never its content). */
+export function returnedWords(value: unknown): string {
+  if (value === undefined) return 'nothing (undefined)';
+  if (typeof value !== 'object' || value === null) return kindOf(value);
+  if (Array.isArray(value)) return 'an array';
+  const keys = Object.keys(value);
+  return keys.length ? `an object with ${keys.slice(0, 6).join(', ')}${keys.length > 6 ? ', ...' : ''}` : 'an empty object';
 }

@@ -5,9 +5,9 @@
 import { extname } from 'node:path';
 import type { ValidateFunction } from 'ajv';
 import type { ParsedTranscript, ParserInput, ParserOutput, ParserPlugin } from '../../plugins/sdk/index.ts';
-import { describeSchemaError } from '../../plugins/sdk/index.ts';
 import { splitLongText, TRANSCRIPT_LIMITS, tooManyMessages, tooManyParticipants } from '../../plugins/sdk/limits.ts';
 import { checkUploadFile, titleFromFileName } from './upload-limits.ts';
+import { describeContractErrors, returnedWords } from './contract-errors.ts';
 import { decodeTranscriptBytes } from './decode.ts';
 import { ParseFailure } from './errors.ts';
 
@@ -71,6 +71,9 @@ function safeScore(plugin: ParserPlugin, input: ParserInput): number {
 /** A transcript from a plugin (parser or bot), completed and checked: schema, messages, known speakers. */
 export function transcriptChecker(validate: ValidateFunction<ParsedTranscript>) {
   return (pluginName: string, output: ParserOutput['transcript'] | undefined, source: string, fileName?: string): ParsedTranscript => {
+    if (typeof output !== 'object' || output === null || Array.isArray(output)) {
+      throw new ParseFailure('invalid', `The ${pluginName} parser returned ${returnedWords(output)} as its transcript: it must be an object with participants and messages.`);
+    }
     const transcript = {
       ...output,
       title: output?.title?.trim() || (fileName ? titleFromFileName(fileName) : 'Untitled meeting'),
@@ -82,8 +85,7 @@ export function transcriptChecker(validate: ValidateFunction<ParsedTranscript>) 
     if (Array.isArray(transcript.messages) && transcript.messages.length > TRANSCRIPT_LIMITS.messages) throw tooMany(tooManyMessages());
     if (Array.isArray(transcript.participants) && transcript.participants.length > TRANSCRIPT_LIMITS.participants) throw tooMany(tooManyParticipants());
     if (!validate(transcript)) {
-      const problem = describeSchemaError(validate.errors![0]!, { subject: 'transcript' });
-      throw new ParseFailure('invalid', `The ${pluginName} parser returned an invalid transcript (${problem}).`);
+      throw new ParseFailure('invalid', `The ${pluginName} parser returned an invalid transcript: ${describeContractErrors(validate.errors ?? [], 'transcript')}.`);
     }
     const participants = new Set(transcript.participants.map((p) => p.id));
     const orphan = transcript.messages.find((m) => !participants.has(m.speaker.id));
@@ -169,7 +171,17 @@ function parseWith(candidate: DetectionCandidate, input: ParserInput, plugin: Pa
     if (error instanceof Error && error.name === 'TranscriptLimitError') throw tooMany(error);
     throw classify(`${plugin.manifest.name}: ${firstLine(error)}`);
   }
-  const transcript = check(plugin.manifest.name, output?.transcript, plugin.manifest.id, input.fileName);
+  // Without the { transcript } wrapper every transcript rule would fail at once; the wrapper is what is missing.
+  if (typeof output !== 'object' || output === null || typeof output.transcript !== 'object' || output.transcript === null) {
+    const wrapper = typeof output === 'object' && output !== null ? (output as unknown as Record<string, unknown>) : undefined;
+    const shape = wrapper && ('messages' in wrapper || 'participants' in wrapper)
+      ? 'the transcript itself: wrap it as { transcript: { participants, messages } }'
+      : wrapper && 'transcript' in wrapper
+        ? `${returnedWords(wrapper['transcript'])} as its transcript: it must return { transcript: { participants, messages } } (a ParserOutput of the plugin SDK)`
+        : `${returnedWords(output)}: it must return { transcript: { participants, messages } } (a ParserOutput of the plugin SDK)`;
+    throw new ParseFailure('invalid', `The ${plugin.manifest.name} parser's parse() returned ${shape}.`);
+  }
+  const transcript = check(plugin.manifest.name, output.transcript, plugin.manifest.id, input.fileName);
   const warnings =
     candidate.confidence < LOW_CONFIDENCE
       ? [`Low confidence (${candidate.confidence}) that this is a ${plugin.manifest.name} file: check the result.`]

@@ -51,7 +51,7 @@ describe('the host around a bot', () => {
 
   it('refuses states the contract does not allow: a failure without words, another bot\'s state, a cancel that leaves the bot running', async () => {
     answers.status = { botId: 'b1', status: 'failed' };
-    expect(await failureOf(bot.status('b1'))).toMatchObject({ name: 'PluginOutputError', message: "The odd plugin's status() returned an invalid bot state (error is required)." });
+    expect(await failureOf(bot.status('b1'))).toMatchObject({ name: 'PluginOutputError', message: "The odd plugin's status() returned an invalid bot state: the bot state is missing error, reason (the contract requires each)." });
     answers.status = { botId: 'b2', status: 'recording' };
     expect(await failureOf(bot.status('b1'))).toEqual(new PluginOutputError("The odd plugin's status() returned the state of bot b2, not of b1."));
     answers.cancel = { botId: 'b1', status: 'recording' };
@@ -81,7 +81,7 @@ describe('the host around a bot', () => {
     answers.transcript = { participants: [{ id: 'a', name: 'Ada' }], messages: [{ id: 'm1', content: 'Hi', timestamp: 0, speaker: { id: 'z' } }] };
     expect(await failureOf(bot.transcript('b1'))).toEqual(new PluginOutputError("The odd plugin's transcript() returned message m1 from an unknown speaker."));
     answers.transcript = { participants: [{ id: 'a', name: '' }], messages: [{ id: 'm1', content: 'Hi', timestamp: 0, speaker: { id: 'a' } }] };
-    expect(await failureOf(bot.transcript('b1'))).toMatchObject({ name: 'PluginOutputError', message: expect.stringMatching(/^The odd plugin's transcript\(\) returned an invalid transcript \(participants\.0\.name/) });
+    expect(await failureOf(bot.transcript('b1'))).toMatchObject({ name: 'PluginOutputError', message: expect.stringMatching(/^The odd plugin's transcript\(\) returned an invalid transcript: transcript\.participants\[0\]\.name must not be empty\.$/) });
   });
 
   it('never throws from verifyWebhook: anything but true refuses the delivery, with the reason', async () => {
@@ -96,7 +96,7 @@ describe('the host around a bot', () => {
     answers.event = { botId: 'b1', dedupeKey: 'k', occurredAt: at, state: { botId: 'b1', status: 'done' } };
     expect(bot.parseWebhook({ body: {}, headers: {} })).toEqual(answers.event);
     answers.event = { botId: 'b1', dedupeKey: 'k', occurredAt: 'yesterday', transcriptReady: true };
-    expect(() => bot.parseWebhook({ body: {}, headers: {} })).toThrow(/^The odd plugin's parseWebhook\(\) returned an invalid bot event \(occurredAt must match format "date-time"\)\.$/);
+    expect(() => bot.parseWebhook({ body: {}, headers: {} })).toThrow(/^The odd plugin's parseWebhook\(\) returned an invalid bot event: occurredAt must be a date-time such as 2026-03-02T10:00:00Z, not "yesterday"\.$/);
     answers.event = { botId: 'b1', dedupeKey: 'k', occurredAt: at, state: { botId: 'b9', status: 'done' } };
     expect(() => bot.parseWebhook({ body: {}, headers: {} })).toThrow("The odd plugin's parseWebhook() returned an event of bot b1 with the state of bot b9.");
     answers.event = { botId: 'b1', dedupeKey: 'k', occurredAt: at };

@@ -67,7 +67,7 @@ describe('extractor contract kit', () => {
 
   it('reports the host’s boundary checks: an answer outside the schema, and settings the manifest refuses', async () => {
     const [invalid] = await checkExtractorContract(careless([{ title: '' }]));
-    expect(invalid).toMatch(/^request 1: extract\(\) failed: The careless plugin's extract\(\) returned an invalid extraction \(/);
+    expect(invalid).toMatch(/^request 1: extract\(\) failed: The careless plugin's extract\(\) returned an invalid extraction: tickets\[0\] is missing description, context, /);
     expect(await checkExtractorContract(openaiExtractor, { settings: { config: { timeoutMs: -1 } } })).toEqual([
       "the settings given to the kit were refused: The openai plugin's settings are invalid: config.timeoutMs must be >= 1.",
     ]);

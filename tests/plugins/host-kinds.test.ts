@@ -66,7 +66,7 @@ describe('trackers and bots in the host', () => {
     expect(await kanban.create(ticket)).toEqual({ externalId: '7', key: '#7', url: 'https://kanban.example/cards/7?ticket=t1' });
     await expect(kanban.create({ ...ticket, title: 'bad' })).rejects.toThrow(PluginOutputError);
     await expect(kanban.create({ ...ticket, title: 'bad' })).rejects.toThrow(
-      /^The kanban plugin's create\(\) returned an invalid tracker item \(externalId must NOT have fewer than 1 characters\)\.$/,
+      /^The kanban plugin's create\(\) returned an invalid tracker item: externalId must not be empty; url "ftp:\/\/nowhere" is not in the expected form \(Address of the item for people\)\.$/,
     );
     expect(await kanban.findByMarker('t1')).toMatchObject({ key: '#7' });
     expect(await kanban.findByMarker('t2')).toBeNull();
@@ -104,7 +104,7 @@ describe('trackers and bots in the host', () => {
     const recorder = host.bot('recorder', {}, http)!;
     expect(await recorder.create({ meetingUrl: 'https://meet.example/abc', botName: 'Tickscribe' })).toEqual({ botId: 'b1', status: 'pending' });
     expect(await recorder.status('b1')).toEqual({ botId: 'b1', status: 'recording' });
-    await expect(recorder.status('odd')).rejects.toThrow(/^The recorder plugin's status\(\) returned an invalid bot state \(status must be one of: /);
+    await expect(recorder.status('odd')).rejects.toThrow(/^The recorder plugin's status\(\) returned an invalid bot state: status must be one of "pending", "recording", "done", "failed", "cancelled", not "dancing"\.$/);
     expect(await recorder.cancel('b1')).toEqual({ botId: 'b1', status: 'cancelled' });
     expect(await recorder.transcript('b1')).toMatchObject({ title: 'Untitled meeting', source: 'recorder', messages: [{ content: 'Hi' }] });
   });

@@ -113,10 +113,10 @@ describe('parsing through the host', () => {
     const orphan = { ...oneMessage, messages: [{ ...oneMessage.messages[0], speaker: { id: 'ghost' } }] };
     const extra = { ...oneMessage, secret: 'x' };
     for (const [transcript, message] of [
-      [badTimestamp, 'The bad parser returned an invalid transcript (messages.0.timestamp must be >= 0).'],
+      [badTimestamp, 'The bad parser returned an invalid transcript: transcript.messages[0].timestamp must be >= 0, not -3.'],
       [orphan, 'The bad parser returned message m1 from an unknown speaker.'],
-      [extra, "The bad parser returned an invalid transcript (transcript has an unknown property 'secret')."],
-      [undefined, 'The bad parser returned an invalid transcript (participants is required).'],
+      [extra, "The bad parser returned an invalid transcript: transcript has a property 'secret' the contract does not define (it allows title, date, source, duration, participants, messages)."],
+      [undefined, "The bad parser's parse() returned nothing (undefined) as its transcript: it must return { transcript: { participants, messages } } (a ParserOutput of the plugin SDK)."],
     ] as const) {
       const host = await PluginHost.load({ builtins: [testParser('bad', { score: 0.9, transcript })] });
       expect(() => host.parse({ bytes: bytes('x'), fileName: 'a.txt' })).toThrow(message);
