@@ -12,6 +12,7 @@ import { oauthSetup } from '../core/oauth/apps.ts';
 import { billingSetup } from '../core/billing/stripe.ts';
 import { Credits } from '../core/credits/credits.ts';
 import type { PluginHost } from '../core/plugins/host.ts';
+import { ACCEPTED_EXTENSIONS } from '../core/transcripts/limits.ts';
 import type { MeetingBot } from '../core/bots/bots.ts';
 import { Accounts } from '../core/users/accounts.ts';
 import { createAjv, loadSchemaFiles } from '../core/schema/registry.ts';
@@ -103,7 +104,10 @@ export function apiRoutes(deps: RouteDependencies): { api: ApiRegistry } {
   authRoutes(api, { accounts, em, config: deps.config, schedules });
   tokenUsageRoutes(api, { credits, em, schedules });
   billingRoutes(api, { em, setup: billing, appUrl: deps.config.APP_URL, schedules, logger: deps.logger });
-  transcriptRoutes(api, { em, credits, temporal: deps.workflows, config: deps.config, processingTime: deps.processingTime ?? 'about 1-2 minutes' });
+  transcriptRoutes(api, {
+    em, credits, temporal: deps.workflows, config: deps.config, processingTime: deps.processingTime ?? 'about 1-2 minutes',
+    acceptedExtensions: deps.plugins?.acceptedExtensions() ?? ACCEPTED_EXTENSIONS,
+  });
   ticketRoutes(api, { em });
   connectionRoutes(api, { em, connections: connectionsOf(deps) });
   pushRoutes(api, { em, workflows: deps.workflows, taskQueue: deps.config.TEMPORAL_TASK_QUEUE });

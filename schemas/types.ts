@@ -941,6 +941,10 @@ export interface PushProgress {
    * While the tracker limits requests: when the push goes on (a timer of the workflow).
    */
   waitingUntil: string | null;
+  /**
+   * While a step is being tried again after a failure the tracker may recover from (a timeout, a 5xx): that failure in words, and the attempt. Null when nothing is being retried.
+   */
+  lastError?: string | null;
 }
 
 // api/push/result.schema.json
@@ -1335,6 +1339,15 @@ export interface TranscriptMetadata {
   variant?: string;
   confidence?: number;
   warnings?: string[];
+  /**
+   * Parsers that recognised the file better than the one that read it, but failed on it, and why (each confident one is also a warning).
+   */
+  parserFailures?: {
+    format: string;
+    name: string;
+    confidence: number;
+    problem: string;
+  }[];
   ticketCount?: number;
   /**
    * What failed, in words.
@@ -1415,6 +1428,21 @@ export interface TranscriptUploadError {
   success: false;
   error: string;
   message: string;
+}
+
+// api/transcripts/upload-limits.response.schema.json
+/**
+ * What an upload may be on this server: at most maxBytes, with one of the extensions (the built-in ones and those its parser plugins declare).
+ */
+export interface UploadLimits {
+  /**
+   * The size limit, the same for every file (1 MB).
+   */
+  maxBytes: number;
+  /**
+   * Lower-case, with the dot, built-in ones first: .txt .json .vtt .srt .csv .tsv .tab, then those of parser plugins (e.g. .md).
+   */
+  acceptedExtensions: string[];
 }
 
 // api/transcripts/upload.response.schema.json

@@ -52,7 +52,7 @@ async function extracting<T>(step: (signal: AbortSignal) => Promise<T>): Promise
   }
 }
 
-export function createActivities({ orm, mailer, plugins, extractor, credits, pusher, meetingBot }: ActivityDependencies) {
+export function createActivities({ orm, logger, mailer, plugins, extractor, credits, pusher, meetingBot }: ActivityDependencies) {
   const ingestSlots = slots(INGEST_SLOTS);
   return {
     ...createPushActivities({ pusher }),
@@ -70,7 +70,14 @@ export function createActivities({ orm, mailer, plugins, extractor, credits, pus
     parseTranscript: (transcriptId: string): Promise<{ chunks: number; saved?: number }> => ingestSlots.run(async () => {
       let parsed;
       try {
-        parsed = await parseStoredTranscript(orm.em.fork(), plugins, transcriptId);
+        parsed = await parseStoredTranscript(orm.em.fork(), plugins, transcriptId, (failures, format) => {
+          for (const failure of failures) {
+            logger.warn(
+              { transcriptId, plugin: failure.format, confidence: failure.confidence, readAs: format },
+              `The ${failure.name} parser (${failure.format}) failed on transcript ${transcriptId}, which was read by ${format} instead: ${failure.problem}`,
+            );
+          }
+        });
       } catch (error) {
         if (error instanceof ParseFailure) throw final('ParseFailure', parseFailureText(error));
         throw error;

@@ -3,7 +3,7 @@
  * workflow id, so a second start of the same work joins the first instead of running it twice.
  */
 import {
-  isGrpcDeadlineError, WorkflowExecutionAlreadyStartedError, WorkflowFailedError, WorkflowNotFoundError, type Client,
+  isGrpcDeadlineError, WorkflowExecutionAlreadyStartedError, WorkflowFailedError, WorkflowNotFoundError, type Client, type WorkflowExecutionDescription,
 } from '@temporalio/client';
 import type { BotLifecycleInput, BotSignal } from './definitions/bot.ts';
 import type { CreditSchedules } from '../core/credits/resets.ts';
@@ -117,8 +117,10 @@ const STOPPED = 'The push stopped before it finished. Push the tickets again: th
 export async function readPush(client: Client, connectionId: string, batchId: string, waitMs = 0): Promise<PushState | null> {
   const handle = client.workflow.getHandle<typeof pushTicketsWorkflow>(pushWorkflowId(connectionId, batchId));
   let status: string;
+  let description: WorkflowExecutionDescription;
   try {
-    status = (await handle.describe()).status.name;
+    description = await handle.describe();
+    status = description.status.name;
   } catch (error) {
     if (error instanceof WorkflowNotFoundError) return null;
     throw error;
@@ -137,7 +139,21 @@ export async function readPush(client: Client, connectionId: string, batchId: st
   const progress = await client
     .withDeadline(Date.now() + QUERY_DEADLINE_MS, () => handle.query<PushProgress>('pushProgress'))
     .catch(() => null);
-  return { status: 'running', progress };
+  return { status: 'running', progress: progress && { ...progress, lastError: lastRetriedFailure(description) } };
+}
+
+/**
+ * The failure a step of the push is being tried again after, in the tracker's words, from Temporal's pending
+ * activities (the workflow itself hears of a step's failures only once its retries are spent); null when no step
+ * is retrying. With several, the one that has been tried most.
+ */
+function lastRetriedFailure(description: WorkflowExecutionDescription): string | null {
+  const retrying = (description.raw.pendingActivities ?? [])
+    .filter((activity) => activity.lastFailure?.message)
+    .sort((a, b) => (b.attempt ?? 0) - (a.attempt ?? 0))[0];
+  if (!retrying) return null;
+  const of = retrying.maximumAttempts ? ` of ${retrying.maximumAttempts}` : '';
+  return `${retrying.lastFailure!.message} (trying again: attempt ${retrying.attempt ?? 2}${of})`;
 }
 
 const creditsWorkflowId = (userId: string) => `credits-${userId}`;

@@ -3,11 +3,12 @@ import type { Client } from '@temporalio/client';
 import type { Config } from '../../core/config.ts';
 import type { Credits } from '../../core/credits/credits.ts';
 import { clientErrorStatus } from '../errors.ts';
+import { MAX_TRANSCRIPT_BYTES } from '../../core/transcripts/limits.ts';
 import { createUpload } from '../../core/transcripts/upload.ts';
 import { viewTicket } from '../../core/tickets/tickets.ts';
 import { assertCanUpload, listTranscripts, ownTranscript, transcriptStatusOf, transcriptStatusRead, transcriptTickets, viewTranscript } from '../../core/transcripts/transcripts.ts';
 import type {
-  TranscriptDetail, TranscriptList, TranscriptListQuery, TranscriptStatus, TranscriptUpload, TranscriptUploadError,
+  TranscriptDetail, TranscriptList, TranscriptListQuery, TranscriptStatus, TranscriptUpload, TranscriptUploadError, UploadLimits,
 } from '../../schemas/types.ts';
 import { readUpload } from '../middleware/upload.ts';
 import { cancelIngest, startIngest } from '../../workflows/client.ts';
@@ -17,9 +18,16 @@ const schema = (name: string) => `api/transcripts/${name}.schema.json`;
 
 export function transcriptRoutes(
   api: ApiRegistry,
-  deps: { em: () => EntityManager; credits: Credits; temporal: Client; config: Config; processingTime: string },
+  deps: { em: () => EntityManager; credits: Credits; temporal: Client; config: Config; processingTime: string; acceptedExtensions: readonly string[] },
 ): void {
-  const { em, credits, temporal, config } = deps;
+  const { em, credits, temporal, config, acceptedExtensions } = deps;
+
+  api.route<undefined, undefined, UploadLimits>({
+    method: 'get', path: '/api/transcripts/upload-limits', operationId: 'uploadLimits', tag: 'transcripts', auth: 'optional',
+    summary: "What an upload may be: the size limit and the file extensions this server reads (built in, and its parser plugins').",
+    responses: { 200: { description: 'The limits.', schema: schema('upload-limits.response') } },
+    handler: () => ({ maxBytes: MAX_TRANSCRIPT_BYTES, acceptedExtensions: [...acceptedExtensions] }),
+  });
 
   api.route<undefined, undefined, TranscriptUpload | TranscriptUploadError>({
     method: 'post', path: '/api/transcripts/upload', operationId: 'uploadTranscript', tag: 'transcripts', auth: 'session',
@@ -33,7 +41,7 @@ export function transcriptRoutes(
     async handler(ctx, { user }) {
       try {
         await assertCanUpload(em(), user, credits);
-        const transcript = await createUpload(em(), user, credits, await readUpload(ctx, 'transcript'));
+        const transcript = await createUpload(em(), user, credits, await readUpload(ctx, 'transcript'), acceptedExtensions);
         await startIngest(temporal, config.TEMPORAL_TASK_QUEUE, transcript.id, { userId: user.id, fileName: transcript.rawFileName ?? transcript.title });
         ctx.status = 201;
         return {

@@ -19,6 +19,31 @@ export class PluginOutputError extends Error {
   override name = 'PluginOutputError';
 }
 
+/**
+ * Errors JavaScript itself throws for a mistake in the code (reading a property of undefined, an undefined name):
+ * a fault of the plugin, which no retry cures. Network failures are not among them: the host's HTTP client
+ * reports those as TrackerErrors or BotErrors, and fetch's own TypeError carries the network error as its cause.
+ */
+const BUG_NAMES = new Set(['TypeError', 'ReferenceError', 'RangeError', 'SyntaxError', 'EvalError', 'URIError']);
+
+/** A plugin's code failed (a TypeError, a ReferenceError...): a bug to report to its author, never retried. */
+export class PluginBugError extends PluginOutputError {
+  override name = 'PluginBugError';
+}
+
+/** The PluginBugError for what a plugin's call threw, when it is a bug of its code; undefined otherwise. */
+export function pluginBug(plugin: string, call: string, error: unknown): PluginBugError | undefined {
+  if (!(error instanceof Error) || !BUG_NAMES.has(error.constructor.name) || !BUG_NAMES.has(error.name)) return undefined;
+  if (error.name === 'TypeError' && (error as { cause?: unknown }).cause !== undefined) return undefined;
+  const frame = /\((?:file:\/\/)?([^()\s]+):(\d+):\d+\)|at (?:file:\/\/)?(\S+):(\d+):\d+$/m.exec(error.stack?.split('\n').slice(1).join('\n') ?? '');
+  const file = frame?.[1] ?? frame?.[3];
+  const place = file && !file.startsWith('node:') ? ` (at ${file.split('/').at(-1)} line ${frame?.[2] ?? frame?.[4]})` : '';
+  return new PluginBugError(
+    `The ${plugin} plugin's ${call}() failed with a ${error.name}: ${error.message}${place}. This is a fault in the plugin, not in the service it `
+    + 'talks to, so it is not tried again: report it to the plugin\'s author.',
+  );
+}
+
 /** An extractor with its settings bound: what the ingest uses. */
 export interface BoundExtractor {
   readonly manifest: ExtractorPlugin['manifest'];
@@ -197,6 +222,8 @@ const nonEmpty = (value: unknown): value is string => typeof value === 'string' 
 function normaliseTrackerFailure(plugin: string, call: string, error: unknown, signal?: AbortSignal): Error {
   if (signal?.aborted || error instanceof PluginOutputError) return error as Error;
   if (error instanceof TrackerError) return error;
+  const bug = pluginBug(plugin, call, error);
+  if (bug) return bug;
   if (isTrackerError(error)) {
     const { kind, message, fields, retryAt, status } = error as TrackerError;
     return new TrackerError(kind, message, { ...(fields ? { fields } : {}), ...(retryAt ? { retryAt } : {}), ...(status ? { status } : {}) });

@@ -19,6 +19,7 @@ import {
   bindBot, bindExtractor, bindTracker, outputChecker, type BotHostHttp, type BoundBot, type BoundExtractor, type BoundTracker,
 } from './boundary.ts';
 import { describeContractErrors } from './contract-errors.ts';
+import { withExtensions } from '../transcripts/limits.ts';
 import { ParseFailure } from './errors.ts';
 import { importProblem } from './import-problem.ts';
 import {
@@ -26,7 +27,7 @@ import {
   type TranscriptCheck,
 } from './parsing.ts';
 
-export { LOW_CONFIDENCE, type DetectionCandidate, type ParseRequest, type ParseResult } from './parsing.ts';
+export { LOW_CONFIDENCE, type DetectionCandidate, type ParseRequest, type ParseResult, type ParserFailure } from './parsing.ts';
 export type { BotHostHttp, BoundBot, BoundExtractor, BoundTracker, WebhookVerdict } from './boundary.ts';
 export { USER_SEARCH_LIMIT } from './boundary.ts';
 
@@ -236,12 +237,17 @@ export class PluginHost {
 
   /** Checks the upload rules, decodes the bytes and returns the input every parser sees. */
   prepare(request: ParseRequest): ParserInput {
-    return prepareInput(request);
+    return prepareInput(request, this.acceptedExtensions());
+  }
+
+  /** The file extensions uploads may have: the built-in list and every loaded parser's `extensions`. */
+  acceptedExtensions(): string[] {
+    return withExtensions(this.#entries.flatMap((entry) => (entry.manifest.kind === 'parser' ? entry.manifest.extensions ?? [] : [])));
   }
 
   /** Parses a file with the parser that recognises it best (or the one `format` names), falling back to the next. */
   parse(request: ParseRequest, options: { format?: string } = {}): ParseResult {
-    const input = prepareInput(request);
+    const input = this.prepare(request);
     const ranked = this.detect(input);
     const candidates = options.format ? ranked.filter((c) => c.format === options.format) : ranked.filter((c) => c.confidence > 0);
     if (!candidates.length) {

@@ -28,6 +28,15 @@ export interface ParseResult {
   confidence: number;
   transcript: ParsedTranscript;
   warnings: string[];
+  /** The better-scoring parsers that failed before this one read the file, and why (kept in the transcript's metadata). */
+  parserFailures?: ParserFailure[];
+}
+
+export interface ParserFailure {
+  format: string;
+  name: string;
+  confidence: number;
+  problem: string;
 }
 
 export interface ParseRequest {
@@ -36,8 +45,8 @@ export interface ParseRequest {
 }
 
 /** Checks the upload rules, decodes the bytes and returns the input every parser sees. */
-export function prepareInput(request: ParseRequest): ParserInput {
-  const problem = checkUploadFile({ fileName: request.fileName, size: request.bytes.length });
+export function prepareInput(request: ParseRequest, accepted?: readonly string[]): ParserInput {
+  const problem = checkUploadFile({ fileName: request.fileName, size: request.bytes.length }, accepted);
   if (problem) throw new ParseFailure(problem.code, problem.message);
   const text = decodeTranscriptBytes(request.bytes);
   if (!text.trim()) throw new ParseFailure('empty', 'The file is empty: it holds only blank space.');
@@ -142,7 +151,9 @@ export type TranscriptCheck = ReturnType<typeof transcriptChecker>;
 
 /**
  * Parses with the candidates in order: when the best cannot read the file, the next that recognised it is
- * tried; when none can, the best candidate's reason is given.
+ * tried; when none can, the best candidate's reason is given. A parser passed over is never passed over silently:
+ * each one that failed is in the result's parserFailures, and one that was confident (LOW_CONFIDENCE or more) adds a
+ * warning naming it and why, since the file is then read by a parser that recognised it less well.
  */
 export function parseWithCandidates(
   candidates: DetectionCandidate[],
@@ -151,16 +162,32 @@ export function parseWithCandidates(
   check: TranscriptCheck,
 ): ParseResult {
   let firstFailure: ParseFailure | undefined;
+  const failures: ParserFailure[] = [];
   for (const candidate of candidates) {
+    let result: ParseResult;
     try {
-      return parseWith(candidate, input, parserOf(candidate.format), check);
+      result = parseWith(candidate, input, parserOf(candidate.format), check);
     } catch (error) {
       // Past the limits the file is too much for any parser: another one would only read it worse.
       if (error instanceof ParseFailure && error.code === 'too-many') throw error;
-      firstFailure ??= error instanceof ParseFailure ? error : new ParseFailure('invalid', firstLine(error));
+      const failure = error instanceof ParseFailure ? error : new ParseFailure('invalid', firstLine(error));
+      firstFailure ??= failure;
+      failures.push({ format: candidate.format, name: candidate.name, confidence: candidate.confidence, problem: failure.message });
+      continue;
     }
+    if (!failures.length) return result;
+    const passedOver = failures
+      .filter((failure) => failure.confidence >= LOW_CONFIDENCE)
+      .map((failure) => `The ${failure.name} parser recognised this file (confidence ${failure.confidence}) but could not read it: ${withoutName(failure)} It was read as ${candidate.name} instead: check the result.`);
+    return { ...result, warnings: [...passedOver, ...result.warnings], parserFailures: failures };
   }
   throw firstFailure!;
+}
+
+/** A failure's words without the parser's name in front (the warning names it already), ending with a full stop. */
+function withoutName(failure: ParserFailure): string {
+  const words = failure.problem.startsWith(`${failure.name}: `) ? failure.problem.slice(failure.name.length + 2) : failure.problem;
+  return /[.!?]$/.test(words) ? words : `${words}.`;
 }
 
 function parseWith(candidate: DetectionCandidate, input: ParserInput, plugin: ParserPlugin, check: TranscriptCheck): ParseResult {

@@ -17,10 +17,21 @@ export function tooLargeMessage(size?: number): string {
   return `File size exceeds the maximum limit of 1MB.${size === undefined ? '' : ` Selected file is ${formatMegabytes(size)}.`}`;
 }
 
-export function unsupportedExtensionMessage(fileName: string): string {
+/**
+ * `accepted` is what this server takes: the built-in list plus the extensions its parser plugins declare
+ * (PluginHost.acceptedExtensions); the size limit is the same for every file.
+ */
+export function unsupportedExtensionMessage(fileName: string, accepted: readonly string[] = ACCEPTED_EXTENSIONS): string {
   const extension = extname(fileName).toLowerCase();
   const what = extension ? `Files ending in ${extension}` : 'Files without an extension';
-  return `${what} are not supported. Upload one of ${ACCEPTED_EXTENSIONS.join(' ')}.`;
+  return `${what} are not supported. Upload one of ${accepted.join(' ')}.`;
+}
+
+/** The built-in extensions, then those `more` adds (lower-cased, each once, in the order given). */
+export function withExtensions(more: Iterable<string>): string[] {
+  const all = new Set(ACCEPTED_EXTENSIONS);
+  for (const extension of more) if (/^\.[a-z0-9][a-z0-9._-]*$/i.test(extension)) all.add(extension.toLowerCase());
+  return [...all];
 }
 
 interface UploadProblem {
@@ -29,10 +40,10 @@ interface UploadProblem {
 }
 
 /** The first upload rule a file breaks (size, then extension, then emptiness), or undefined when it keeps them all. */
-export function checkUploadFile(file: { fileName: string; size: number }): UploadProblem | undefined {
+export function checkUploadFile(file: { fileName: string; size: number }, accepted: readonly string[] = ACCEPTED_EXTENSIONS): UploadProblem | undefined {
   if (file.size > MAX_TRANSCRIPT_BYTES) return { code: 'too-large', message: tooLargeMessage(file.size) };
-  if (!ACCEPTED_EXTENSIONS.includes(extname(file.fileName).toLowerCase())) {
-    return { code: 'unsupported', message: unsupportedExtensionMessage(file.fileName) };
+  if (!accepted.includes(extname(file.fileName).toLowerCase())) {
+    return { code: 'unsupported', message: unsupportedExtensionMessage(file.fileName, accepted) };
   }
   if (file.size === 0) return { code: 'empty', message: 'The file is empty.' };
   return undefined;

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { db, sql } from '../db/sql.ts';
 import type { ExtractedTicket, ExtractionRequest, ParsedTranscript } from '../../plugins/sdk/index.ts';
 import type { Credits } from '../credits/credits.ts';
-import type { BoundExtractor, ParseResult, PluginHost } from '../plugins/host.ts';
+import type { BoundExtractor, ParseResult, ParserFailure, PluginHost } from '../plugins/host.ts';
 import { mergeExtractedTickets, TicketMerger } from '../tickets/merge.ts';
 import { chunkMessages, extractionRequests } from './chunks.ts';
 import { Transcript } from './transcript.entity.ts';
@@ -48,13 +48,17 @@ export function requestsOf(transcript: Omit<StoredTranscript, 'userId'>): Extrac
  * Reads the stored file with the plugin host and keeps the parsed transcript (one update); returns the number of
  * chunks. A transcript whose tickets are saved already is left as it is and its ticket count returned as `saved`:
  * a reset of a finished ingest (the Temporal UI's Reset), a second start or a replayed step never reads it again,
- * so its tickets are never saved twice.
+ * so its tickets are never saved twice. `passedOver` hears of the parsers that failed before the one that read the
+ * file (for the log).
  */
-export async function parseStoredTranscript(em: EntityManager, host: PluginHost, transcriptId: string): Promise<{ chunks: number; saved?: number }> {
+export async function parseStoredTranscript(
+  em: EntityManager, host: PluginHost, transcriptId: string, passedOver?: (failures: ParserFailure[], format: string) => void,
+): Promise<{ chunks: number; saved?: number }> {
   const [stored] = await db(em).selectFrom('transcripts').select(['raw_file', 'raw_file_name', 'processing_status', 'ticket_count']).where('id', '=', transcriptId).execute();
   if (!stored) throw new Error(`Transcript ${transcriptId} not found`);
   if (stored.processing_status === 'completed') return { chunks: 0, saved: stored.ticket_count };
   const result = host.parse({ bytes: new Uint8Array(stored.raw_file ?? Buffer.alloc(0)), fileName: stored.raw_file_name ?? 'transcript.txt' });
+  if (result.parserFailures?.length) passedOver?.(result.parserFailures, result.format);
   const columns = parsedColumns(result);
   // Never over a completed transcript: its tickets may have been saved meanwhile by another run of the ingest.
   const [updated] = await db(em).updateTable('transcripts').set({
@@ -78,6 +82,7 @@ export function parsedColumns(result: ParseResult) {
     ...(result.variant ? { variant: result.variant } : {}),
     confidence: result.confidence,
     ...(result.warnings.length ? { warnings: result.warnings } : {}),
+    ...(result.parserFailures?.length ? { parserFailures: result.parserFailures } : {}),
   };
   return {
     title: parsed.title.slice(0, 500),

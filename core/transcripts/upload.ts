@@ -15,12 +15,15 @@ export interface UploadedFile {
 }
 
 /**
- * Stores the file as a pending transcript of the user. The monthly limits are checked again under a lock on the
+ * Stores the file as a pending transcript of the user; `accepted` is the server's extensions (built-in and parser
+ * plugins'). The monthly limits are checked again under a lock on the
  * user, so uploads racing each other cannot pass them together.
  */
-export async function createUpload(em: EntityManager, user: User, credits: Credits, file: UploadedFile): Promise<Transcript> {
+export async function createUpload(
+  em: EntityManager, user: User, credits: Credits, file: UploadedFile, accepted?: readonly string[],
+): Promise<Transcript> {
   const fileName = storedFileName(file.fileName);
-  const problem = checkUploadFile({ fileName, size: file.bytes.length });
+  const problem = checkUploadFile({ fileName, size: file.bytes.length }, accepted);
   if (problem) throw problem.code === 'too-large' ? new TooLarge(problem.message) : new InvalidInput(problem.message);
   return em.transactional(async (tx) => {
     await lockUserRow(tx, user.id);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
+import type { Logger } from '../../core/logger.ts';
 import { start, type RunningTickscribe } from '../../server/main.ts';
 import { freePort } from './free-port.ts';
 
@@ -8,11 +9,12 @@ export interface TestApp extends RunningTickscribe {
   url: string;
 }
 
-/** The whole app (API, worker, web) in this process, on the run's shared PostgreSQL and Temporal. */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/** The whole app (API, worker, web) in this process, on the run's shared PostgreSQL and Temporal; `logger` to read its log. */
+export async function startTestApp(env: Record<string, string> = {}, options: { logger?: Logger } = {}): Promise<TestApp> {
   const port = await freePort();
   const running = await start({
     role: 'all',
+    ...(options.logger ? { logger: options.logger } : {}),
     env: {
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',

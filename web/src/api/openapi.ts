@@ -570,6 +570,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/transcripts/upload-limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What an upload may be: the size limit and the file extensions this server reads (built in, and its parser plugins'). */
+        get: operations["uploadLimits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/change-password": {
         parameters: {
             query?: never;
@@ -1301,6 +1318,8 @@ export type components = {
             /** @description Tickets handled so far, pushed or failed. */
             done: number;
             failed: number;
+            /** @description While a step is being tried again after a failure the tracker may recover from (a timeout, a 5xx): that failure in words, and the attempt. Null when nothing is being retried. */
+            lastError?: string | null;
             /** @enum {unknown} */
             phase: "planning" | "resolving" | "creating" | "linking" | "done";
             /** @description Tickets the push creates (those skipped are not counted). */
@@ -1706,6 +1725,13 @@ export type components = {
             failedStage?: "parse";
             /** @description The parser that read the file. */
             format?: string;
+            /** @description Parsers that recognised the file better than the one that read it, but failed on it, and why (each confident one is also a warning). */
+            parserFailures?: {
+                confidence: number;
+                format: string;
+                name: string;
+                problem: string;
+            }[];
             ticketCount?: number;
             tokenLimitExceeded?: boolean;
             variant?: string;
@@ -1816,6 +1842,16 @@ export type components = {
         UpdateUserResponse: {
             message: string;
             user: components["schemas"]["User"];
+        };
+        /**
+         * UploadLimits
+         * @description What an upload may be on this server: at most maxBytes, with one of the extensions (the built-in ones and those its parser plugins declare).
+         */
+        UploadLimits: {
+            /** @description Lower-case, with the dot, built-in ones first: .txt .json .vtt .srt .csv .tsv .tab, then those of parser plugins (e.g. .md). */
+            acceptedExtensions: string[];
+            /** @description The size limit, the same for every file (1 MB). */
+            maxBytes: number;
         };
         /**
          * User
@@ -4383,6 +4419,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected error, with a request id to quote. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    uploadLimits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The limits. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadLimits"];
                 };
             };
             /** @description An unexpected error, with a request id to quote. */
