@@ -12,7 +12,7 @@ import { oauthSetup } from '../core/oauth/apps.ts';
 import { billingSetup } from '../core/billing/stripe.ts';
 import { Credits } from '../core/credits/credits.ts';
 import type { PluginHost } from '../core/plugins/host.ts';
-import { ACCEPTED_EXTENSIONS } from '../core/transcripts/limits.ts';
+import { ACCEPTED_EXTENSIONS } from '../core/plugins/upload-limits.ts';
 import type { MeetingBot } from '../core/bots/bots.ts';
 import { Accounts } from '../core/users/accounts.ts';
 import { createAjv, loadSchemaFiles } from '../core/schema/registry.ts';

@@ -3,7 +3,7 @@ import type { Client } from '@temporalio/client';
 import type { Config } from '../../core/config.ts';
 import type { Credits } from '../../core/credits/credits.ts';
 import { clientErrorStatus } from '../errors.ts';
-import { MAX_TRANSCRIPT_BYTES } from '../../core/transcripts/limits.ts';
+import { MAX_TRANSCRIPT_BYTES } from '../../core/plugins/upload-limits.ts';
 import { createUpload } from '../../core/transcripts/upload.ts';
 import { viewTicket } from '../../core/tickets/tickets.ts';
 import { assertCanUpload, listTranscripts, ownTranscript, transcriptStatusOf, transcriptStatusRead, transcriptTickets, viewTranscript } from '../../core/transcripts/transcripts.ts';

@@ -19,7 +19,7 @@ import {
   bindBot, bindExtractor, bindTracker, outputChecker, type BotHostHttp, type BoundBot, type BoundExtractor, type BoundTracker,
 } from './boundary.ts';
 import { describeContractErrors } from './contract-errors.ts';
-import { withExtensions } from '../transcripts/limits.ts';
+import { withExtensions } from './upload-limits.ts';
 import { ParseFailure } from './errors.ts';
 import { importProblem } from './import-problem.ts';
 import {
