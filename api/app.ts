@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { bodyParser } from '@koa/bodyparser';
 import { RequestContext } from '@mikro-orm/core';
 import type { Client, Connection } from '@temporalio/client';
@@ -7,12 +6,10 @@ import { proxyHops, type Config } from '../core/config.ts';
 import type { Orm } from '../core/db/orm.ts';
 import type { Logger } from '../core/logger.ts';
 import type { EmailDispatcher } from '../core/mail/outbox.ts';
-import { Connections } from '../core/connections/connections.ts';
-import { oauthSetup } from '../core/oauth/apps.ts';
-import { billingSetup } from '../core/billing/stripe.ts';
-import { Credits } from '../core/credits/credits.ts';
+import type { Connections } from '../core/connections/connections.ts';
+import type { BillingSetup } from '../core/billing/stripe.ts';
+import type { Credits } from '../core/credits/credits.ts';
 import type { PluginHost } from '../core/plugins/host.ts';
-import { ACCEPTED_EXTENSIONS } from '../core/plugins/upload-limits.ts';
 import type { MeetingBot } from '../core/bots/bots.ts';
 import { Accounts } from '../core/users/accounts.ts';
 import { createAjv, loadSchemaFiles } from '../core/schema/registry.ts';
@@ -40,6 +37,24 @@ import { temporalCreditSchedules } from '../workflows/client.ts';
 /** Paths that belong to the server, never to the web app. */
 const API_PREFIXES = ['/api', '/auth', '/stripe'];
 
+/**
+ * The services the routes share with the worker. The composition root (server/services.ts) builds each once per
+ * process from the settings and hands the same ones to the API and the worker.
+ */
+export interface AppServices {
+  /** The built-in plugins and those PLUGINS names: parsers widen what uploads accept. */
+  plugins: PluginHost;
+  credits: Credits;
+  /** What Stripe set-up the settings give: the paid plans offered, or why there are none. */
+  billing: BillingSetup;
+  /** Tracker connections: the connection types are the plugin host's trackers. */
+  connections: Connections;
+  /** The meeting bot the settings configure; null when it is off (its routes then say how to configure it). */
+  meetingBot: MeetingBot | null;
+  /** The key that seals tracker credentials; device cookies are signed with a key derived from it. */
+  credentialsKey: Buffer;
+}
+
 export interface AppDependencies {
   config: Config;
   logger: Logger;
@@ -54,43 +69,21 @@ export interface AppDependencies {
   webDir?: string | null;
   /** How long processing takes with the configured extractor, as the upload reply says it. Default 'about 1-2 minutes'. */
   processingTime?: string;
-  /** The meeting bot the settings configure; null or absent when it is off (its routes then say how to configure it). */
-  meetingBot?: MeetingBot | null;
-  /** The plugin host: its tracker plugins are the connection types. */
-  plugins: PluginHost;
-  /** The key that seals tracker credentials (loadCredentialsKey). */
-  credentialsKey: Buffer;
+  services: AppServices;
   /** What the supervisor of a multi-process start knows of its processes, for /api/health (server/processes.ts). */
   processes?: () => ProcessesReport | undefined;
 }
 
-/**
- * What the routes need; handlers call these only when a request comes in. The plugin host and the key may be left
- * out where no route runs (describing the API); the connection routes then cannot answer.
- */
-type RouteDependencies = Pick<AppDependencies, 'config' | 'orm' | 'temporal' | 'workflows' | 'emails' | 'processingTime'> &
-  Partial<Pick<AppDependencies, 'logger' | 'plugins' | 'credentialsKey'>> & Partial<Pick<AppDependencies, 'meetingBot' | 'processes'>>;
-
-/** The connections service, made when a connection route is first called. */
-function connectionsOf(deps: RouteDependencies): () => Connections {
-  let connections: Connections | undefined;
-  return () => {
-    if (!deps.plugins || !deps.credentialsKey) throw new Error('The connection routes need the plugin host and the credentials key.');
-    return (connections ??= new Connections({
-      plugins: deps.plugins,
-      credentialsKey: deps.credentialsKey,
-      outbound: { allowlist: deps.config.OUTBOUND_ALLOWLIST, timeoutMs: deps.config.OUTBOUND_TIMEOUT_MS },
-      logger: deps.logger,
-      oauth: oauthSetup(deps.config),
-    }));
-  };
-}
+/** What the routes need; handlers call these only when a request comes in. */
+type RouteDependencies = Pick<AppDependencies, 'config' | 'orm' | 'temporal' | 'workflows' | 'emails' | 'processingTime' | 'services'> &
+  Partial<Pick<AppDependencies, 'logger' | 'processes'>>;
 
 /** Every route of the API, declared with its schemas, registered on one registry. */
 export function apiRoutes(deps: RouteDependencies): { api: ApiRegistry } {
   const em = () => deps.orm.em;
+  const { credits, billing, connections, meetingBot, credentialsKey, plugins } = deps.services;
   // Device cookies are signed with a key derived from the credentials key, so every API process accepts them.
-  const accounts = new Accounts({ config: deps.config, emails: deps.emails, deviceSecret: deps.credentialsKey ?? randomBytes(32) });
+  const accounts = new Accounts({ config: deps.config, emails: deps.emails, deviceSecret: credentialsKey });
   const api = new ApiRegistry({
     ajv: createAjv(),
     queryAjv: createAjv({ coerceTypes: true, useDefaults: true }),
@@ -98,21 +91,19 @@ export function apiRoutes(deps: RouteDependencies): { api: ApiRegistry } {
     authenticate: (token, read) => accounts.authenticate(em(), token, read),
   });
   healthRoutes(api, deps);
-  const billing = billingSetup(deps.config);
-  const credits = new Credits({ paidPlansAvailable: billing.unavailableReason === null });
   const schedules = temporalCreditSchedules(deps.workflows, deps.config.TEMPORAL_TASK_QUEUE);
   authRoutes(api, { accounts, em, config: deps.config, schedules });
   tokenUsageRoutes(api, { credits, em, schedules });
   billingRoutes(api, { em, setup: billing, appUrl: deps.config.APP_URL, schedules, logger: deps.logger });
   transcriptRoutes(api, {
     em, credits, temporal: deps.workflows, config: deps.config, processingTime: deps.processingTime ?? 'about 1-2 minutes',
-    acceptedExtensions: deps.plugins?.acceptedExtensions() ?? ACCEPTED_EXTENSIONS,
+    acceptedExtensions: () => plugins.acceptedExtensions(),
   });
   ticketRoutes(api, { em });
-  connectionRoutes(api, { em, connections: connectionsOf(deps) });
+  connectionRoutes(api, { em, connections: () => connections });
   pushRoutes(api, { em, workflows: deps.workflows, taskQueue: deps.config.TEMPORAL_TASK_QUEUE });
   botRoutes(api, {
-    em, credits, workflows: deps.workflows, taskQueue: deps.config.TEMPORAL_TASK_QUEUE, meetingBot: deps.meetingBot,
+    em, credits, workflows: deps.workflows, taskQueue: deps.config.TEMPORAL_TASK_QUEUE, meetingBot,
     pollIntervalMs: deps.config.MEETING_BOT_POLL_INTERVAL_MS, logger: deps.logger,
   });
   if (!deps.config.SMTP_URL && deps.config.NODE_ENV !== 'production') devOutboxRoutes(api, { em });

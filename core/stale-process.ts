@@ -4,7 +4,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { StartupError } from './errors.ts';
 import type { Logger } from './logger.ts';
 
-function isAlive(pid: number): boolean {
+/** Whether a process with this id exists (signal 0 checks without sending anything). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

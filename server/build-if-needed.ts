@@ -1,13 +1,18 @@
-// Part of `npm start`: builds the web app when dist/web is missing or older than its sources.
+// Part of `npm start` and `npm run start:api`: builds what `npm run build` makes (the web app in dist/web, the
+// workflow bundle in dist/workflows) when it is missing or older than its sources, saying so, so that a first start
+// of a fresh checkout serves the web app instead of a 503 page asking for a build.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { StartupError } from '../core/errors.ts';
+import { isAlive } from '../core/stale-process.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const builtIndex = join(root, 'dist/web/index.html');
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const LOCK_WAIT_MS = 10 * 60_000;
 
 function newestSource(dir: string): number {
+  if (!existsSync(dir)) return 0;
   let newest = 0;
   for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
     if (entry.isFile()) newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
@@ -15,14 +20,67 @@ function newestSource(dir: string): number {
   return newest;
 }
 
-/** Builds the web app when dist/web is missing or older than the sources under web/ (or the shared schemas/). */
-export function buildIfNeeded(): void {
-  const newest = Math.max(newestSource(join(root, 'web')), newestSource(join(root, 'schemas')));
-  if (existsSync(builtIndex) && statSync(builtIndex).mtimeMs >= newest) return;
-  console.log('Building the web app...');
-  const result = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
+function builtAt(file: string): number | undefined {
+  return existsSync(file) ? statSync(file).mtimeMs : undefined;
+}
+
+/** What is missing or stale, in words; undefined when the build is current. */
+export function buildNeeded(root = ROOT): string | undefined {
+  const web = builtAt(join(root, 'dist/web/index.html'));
+  if (web === undefined) return 'dist/web is missing';
+  if (web < Math.max(newestSource(join(root, 'web')), newestSource(join(root, 'schemas')))) return 'web/ changed since the last build';
+  const bundles = existsSync(join(root, 'dist/workflows')) ? readdirSync(join(root, 'dist/workflows')).filter((name) => name.endsWith('.js')) : [];
+  const bundle = bundles.length ? builtAt(join(root, 'dist/workflows', bundles[0]!)) : undefined;
+  if (bundle === undefined) return 'dist/workflows is missing';
+  if (bundle < newestSource(join(root, 'workflows'))) return 'workflows/ changed since the last build';
+  return undefined;
+}
+
+/**
+ * Holds dist/.build-lock while `build` runs, so API processes started at once on one checkout build once: the others
+ * wait for it, then find the build current. A lock whose process is gone (a build killed with -9) is taken over.
+ */
+function withBuildLock(root: string, build: () => void): void {
+  const lock = join(root, 'dist', '.build-lock');
+  mkdirSync(join(root, 'dist'), { recursive: true });
+  const started = Date.now();
+  for (;;) {
+    try {
+      writeFileSync(lock, String(process.pid), { flag: 'wx' });
+      break;
+    } catch {
+      const holder = Number(readFileSync(lock, 'utf8') || 0);
+      if (holder && !isAlive(holder)) rmSync(lock, { force: true });
+      else if (Date.now() - started > LOCK_WAIT_MS) throw new StartupError(`Another start has been building the web app for ten minutes (process ${holder}, lock ${lock}).`);
+      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 250);
+    }
+  }
+  try {
+    build();
+  } finally {
+    rmSync(lock, { force: true });
+  }
+}
+
+/**
+ * Runs `npm run build`'s two steps when the build is missing or stale, with a progress line saying why. Where Vite is
+ * not installed (an install without dev dependencies), it stops the start saying what to run instead.
+ */
+export function buildIfNeeded(root = ROOT, say: (line: string) => void = (line) => console.log(line)): void {
+  if (!buildNeeded(root)) return;
+  withBuildLock(root, () => {
+    const why = buildNeeded(root);
+    if (!why) return; // built by the start that held the lock
+    const vite = join(root, 'node_modules/vite/bin/vite.js');
+    if (!existsSync(vite)) {
+      throw new StartupError(
+        `The web app must be built (${why}), and Vite, which builds it, is not installed here (dev dependencies left out). Run \`npm install\` then \`npm run build\` (or build the image, which does both), then start again.`,
+      );
+    }
+    say(`Building the web app and the workflow bundle (${why}); this takes a few seconds, once...`);
+    for (const args of [[vite, 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], ['workflows/bundle-cli.ts']]) {
+      const result = spawnSync(process.execPath, args, { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+      if (result.status !== 0) throw new StartupError(`Building the web app failed (${args.at(-1) === 'workflows/bundle-cli.ts' ? 'the workflow bundle' : 'Vite'} exited with ${result.status ?? result.signal}); its errors are above. Run \`npm run build\` to see them again.`);
+    }
   });
-  if (result.status !== 0) process.exit(result.status ?? 1);
 }

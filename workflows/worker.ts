@@ -4,10 +4,14 @@ import { mkdir, readFile, readdir, rename, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bundleWorkflowCode, Worker, type NativeConnection, type WorkflowBundle } from '@temporalio/worker';
+// Types only: the worker SDK (its native core, webpack) is loaded where a worker runs or a bundle is made, never in
+// the API processes that import this file to find the bundle.
+import type { NativeConnection, Worker, WorkflowBundle } from '@temporalio/worker';
 import type { Logger } from '../core/logger.ts';
 
 export const DEFAULT_WORKFLOWS_PATH = fileURLToPath(new URL('./workflows.ts', import.meta.url));
+/** Where `npm run build` puts the bundle of the product's workflows, so that no start has to make it. */
+export const PREBUILT_BUNDLE_DIR = fileURLToPath(new URL('../dist/workflows/', import.meta.url));
 
 async function workflowSourceHash(workflowsPath: string): Promise<string> {
   const hash = createHash('sha256');
@@ -20,27 +24,29 @@ async function workflowSourceHash(workflowsPath: string): Promise<string> {
   return hash.digest('hex').slice(0, 16);
 }
 
+/** The file name of the bundle of these workflow sources: a change to them, or to the SDK, names another file. */
+export async function workflowBundleName(workflowsPath: string): Promise<string> {
+  return `workflow-bundle-${await workflowSourceHash(workflowsPath)}.js`;
+}
+
 /**
  * Bundles the workflow code once. The bundle is kept in `<cacheDir>` under a hash of the workflow sources and
- * the SDK version, so a restart with unchanged code skips webpack.
+ * the SDK version, so a restart with unchanged code skips webpack; one that `npm run build` made for the same
+ * sources (in `prebuiltDir`) is used as it is, so a first start skips it too (as Temporal's production sample does:
+ * github.com/temporalio/samples-typescript, production/scripts/build-workflow-bundle.ts and src/worker.ts).
  */
 export async function loadWorkflowBundle(options: {
   workflowsPath: string;
   cacheDir: string;
+  prebuiltDir?: string;
   logger: Logger;
 }): Promise<WorkflowBundle> {
-  const file = join(options.cacheDir, `workflow-bundle-${await workflowSourceHash(options.workflowsPath)}.js`);
-  if (existsSync(file)) return { code: await readFile(file, 'utf8') };
+  const name = await workflowBundleName(options.workflowsPath);
+  const found = [options.prebuiltDir, options.cacheDir].map((dir) => dir && join(dir, name)).find((file) => file && existsSync(file));
+  if (found) return { code: await readFile(found, 'utf8') };
+  const file = join(options.cacheDir, name);
   const started = Date.now();
-  const { code } = await bundleWorkflowCode({
-    workflowsPath: options.workflowsPath,
-    logger: {
-      trace: () => {}, debug: () => {}, info: () => {},
-      warn: (message, meta) => options.logger.warn(meta ?? {}, message),
-      error: (message, meta) => options.logger.error(meta ?? {}, message),
-      log: () => {},
-    },
-  });
+  const { code } = await makeWorkflowBundle(options.workflowsPath, options.logger);
   await mkdir(options.cacheDir, { recursive: true });
   // A file of its own to rename from: processes bundling at once never write into one another's.
   const temporary = `${file}.${process.pid}.tmp`;
@@ -48,6 +54,25 @@ export async function loadWorkflowBundle(options: {
   await rename(temporary, file);
   options.logger.info({ ms: Date.now() - started }, 'workflow code bundled');
   return { code };
+}
+
+/** The bundle of the product's workflows: the one `npm run build` made, else one made once and cached in `cacheDir`. */
+export function loadProductWorkflowBundle(cacheDir: string, logger: Logger): Promise<WorkflowBundle> {
+  return loadWorkflowBundle({ workflowsPath: DEFAULT_WORKFLOWS_PATH, prebuiltDir: PREBUILT_BUNDLE_DIR, cacheDir, logger });
+}
+
+/** Webpack's bundle of the workflows, with its warnings and errors in our log. */
+export async function makeWorkflowBundle(workflowsPath: string, logger: Logger): Promise<WorkflowBundle> {
+  const { bundleWorkflowCode } = await import('@temporalio/worker');
+  return bundleWorkflowCode({
+    workflowsPath,
+    logger: {
+      trace: () => {}, debug: () => {}, info: () => {},
+      warn: (message, meta) => logger.warn(meta ?? {}, message),
+      error: (message, meta) => logger.error(meta ?? {}, message),
+      log: () => {},
+    },
+  });
 }
 
 export interface WorkerOptions {
@@ -62,7 +87,8 @@ export interface WorkerOptions {
   workflowConcurrency: number;
 }
 
-export function createWorker(options: WorkerOptions): Promise<Worker> {
+export async function createWorker(options: WorkerOptions): Promise<Worker> {
+  const { Worker } = await import('@temporalio/worker');
   return Worker.create({
     connection: options.connection,
     namespace: options.namespace,

@@ -18,7 +18,7 @@ const schema = (name: string) => `api/transcripts/${name}.schema.json`;
 
 export function transcriptRoutes(
   api: ApiRegistry,
-  deps: { em: () => EntityManager; credits: Credits; temporal: Client; config: Config; processingTime: string; acceptedExtensions: readonly string[] },
+  deps: { em: () => EntityManager; credits: Credits; temporal: Client; config: Config; processingTime: string; acceptedExtensions: () => readonly string[] },
 ): void {
   const { em, credits, temporal, config, acceptedExtensions } = deps;
 
@@ -26,7 +26,7 @@ export function transcriptRoutes(
     method: 'get', path: '/api/transcripts/upload-limits', operationId: 'uploadLimits', tag: 'transcripts', auth: 'optional',
     summary: "What an upload may be: the size limit and the file extensions this server reads (built in, and its parser plugins').",
     responses: { 200: { description: 'The limits.', schema: schema('upload-limits.response') } },
-    handler: () => ({ maxBytes: MAX_TRANSCRIPT_BYTES, acceptedExtensions: [...acceptedExtensions] }),
+    handler: () => ({ maxBytes: MAX_TRANSCRIPT_BYTES, acceptedExtensions: [...acceptedExtensions()] }),
   });
 
   api.route<undefined, undefined, TranscriptUpload | TranscriptUploadError>({
@@ -41,7 +41,7 @@ export function transcriptRoutes(
     async handler(ctx, { user }) {
       try {
         await assertCanUpload(em(), user, credits);
-        const transcript = await createUpload(em(), user, credits, await readUpload(ctx, 'transcript'), acceptedExtensions);
+        const transcript = await createUpload(em(), user, credits, await readUpload(ctx, 'transcript'), acceptedExtensions());
         await startIngest(temporal, config.TEMPORAL_TASK_QUEUE, transcript.id, { userId: user.id, fileName: transcript.rawFileName ?? transcript.title });
         ctx.status = 201;
         return {

@@ -1,5 +1,5 @@
 import { Connection } from '@temporalio/client';
-import { NativeConnection } from '@temporalio/worker';
+import type { NativeConnection } from '@temporalio/worker';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { StartupError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
@@ -37,8 +37,12 @@ export async function waitForTemporal(options: WaitOptions): Promise<Connection>
   throw new StartupError(`Temporal at ${options.address} is not reachable: ${reason}${cause}.`);
 }
 
-/** The worker's own connection, made once the server is known to be up. */
-export function connectWorker(address: string): Promise<NativeConnection> {
+/**
+ * The worker's own connection, made once the server is known to be up. The worker SDK (its native core) is loaded
+ * here, so processes that run no worker (the API processes) never load it.
+ */
+export async function connectWorker(address: string): Promise<NativeConnection> {
+  const { NativeConnection } = await import('@temporalio/worker');
   return NativeConnection.connect({ address });
 }
 

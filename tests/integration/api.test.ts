@@ -6,6 +6,7 @@ import { createApp } from '../../api/app.ts';
 import { ormConfig } from '../../core/db/orm.ts';
 import { createLogger } from '../../core/logger.ts';
 import { loadPluginHost } from '../../server/plugins.ts';
+import { composeServices } from '../../server/services.ts';
 import { request } from 'node:http';
 import { startTestApp, type TestApp } from '../support/app.ts';
 
@@ -34,7 +35,7 @@ describe('GET /api/health', () => {
     const noEmails = { dispatch: async () => {} };
     const server = createApp({
       config: app.config, logger, orm: closedOrm, temporal: deadTemporal, workflows: new Client({ connection: deadTemporal }), emails: noEmails, webDir: null,
-      plugins: await loadPluginHost(), credentialsKey: randomBytes(32),
+      services: composeServices({ config: app.config, logger, plugins: await loadPluginHost(), extractor: app.services.extractor, credentialsKey: randomBytes(32) }),
     })
       .listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));

@@ -20,6 +20,8 @@ describe('start:api and start:worker', () => {
     const api = await startMainProcess(env, ['--role=api']);
     started.push(api);
     expect(api.output()).toContain(`Web app:      http://localhost:${port}`);
+    // Each API of a deployment says where it listens, beside the address users open.
+    expect(api.output()).toContain(`Listening on: http://127.0.0.1:${port}`);
     expect(api.output()).not.toContain('Temporal UI');
     const base = `http://127.0.0.1:${port}`;
     // No worker polls the task queue yet: the API serves, and says the workers are down.
