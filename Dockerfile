@@ -13,4 +13,4 @@ COPY --from=build /app /app
 RUN mkdir -p /var/lib/tickscribe && chown node:node /var/lib/tickscribe
 USER node
 EXPOSE 3000
-CMD ["node", "--max-old-space-size=1024", "server/main.ts", "--role=api"]
+CMD ["node", "--max-old-space-size=1024", "--max-semi-space-size=2", "server/main.ts", "--role=api"]

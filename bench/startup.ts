@@ -11,10 +11,13 @@ import { launchBrowser, loadedScripts, type LoadedScripts } from '../tests/suppo
 import { freePort } from '../tests/support/free-port.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+/** The Node flags `npm start` gives the first process (package.json), so the figures are those of what users run. */
+const START_FLAGS = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts['start']!
+  .split(' ').filter((arg) => arg.startsWith('--'));
 
 async function startAndWaitHealthy(env: Record<string, string>, port: number): Promise<{ child: ChildProcess; seconds: number }> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['server/main.ts'], {
+  const child = spawn(process.execPath, [...START_FLAGS, 'server/main.ts'], {
     cwd: root, env: { PATH: process.env['PATH'] ?? '', LOG_LEVEL: 'warn', ...env }, stdio: 'ignore',
   });
   for (;;) {
@@ -79,6 +82,22 @@ function residentMiB(pids: number[]): number {
   return kib / 1024;
 }
 
+/**
+ * The proportional set size: each page shared by several processes (the Node binary's code, PostgreSQL's shared
+ * buffers) counted once over them, where the resident sizes count it in each.
+ */
+function proportionalMiB(pids: number[]): number {
+  let kib = 0;
+  for (const pid of pids) {
+    try {
+      kib += Number(/^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
+    } catch {
+      // gone
+    }
+  }
+  return kib / 1024;
+}
+
 async function landingJavaScript(url: string): Promise<LoadedScripts> {
   const browser = await launchBrowser();
   try {
@@ -113,6 +132,7 @@ try {
   await sleep(10_000);
   const pids = descendants(last!.pid!);
   const rss = residentMiB(pids);
+  const pss = proportionalMiB(pids);
   const parts = new Map<string, number[]>();
   for (const pid of pids) {
     const name = part(pid, last!.pid!);
@@ -127,6 +147,7 @@ try {
   console.log(`warm restart to healthy (median of 3): ${median.toFixed(2)} s  [runs: ${warmRuns.map((s) => s.toFixed(2)).join(', ')}]`);
   console.log(`resident memory at idle, whole process tree (${pids.length} processes): ${rss.toFixed(0)} MiB`);
   console.log(`  by part (MiB): ${partsMiB.join(', ')}`);
+  console.log(`  proportional set size (shared pages counted once): ${pss.toFixed(0)} MiB`);
   const kib = (bytes: number) => (bytes / 1024).toFixed(1);
   console.log(`landing page JavaScript: ${js.files.length} files, ${kib(js.raw)} KiB raw, ${kib(js.gzip)} KiB gzip (goal: at most 120)`);
   for (const file of [...js.files].sort((a, b) => b.gzip - a.gzip)) console.log(`  ${kib(file.gzip).padStart(6)} KiB gzip  ${file.name}`);
