@@ -82,6 +82,7 @@ const PUBLIC = [
   'updateUser', // the reset link's token is its bearer token
   'stripeWebhook', 'receiveBotWebhook', // signed by Stripe and by the bot service
   'devOutbox', // outside production only
+  'uploadLimits', // what this server reads (size, extensions): the same for everyone, nothing of an account
 ];
 
 describe('signed-in routes', () => {
