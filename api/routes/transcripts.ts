@@ -23,7 +23,7 @@ export function transcriptRoutes(
   const { em, credits, temporal, config, acceptedExtensions } = deps;
 
   api.route<undefined, undefined, UploadLimits>({
-    method: 'get', path: '/api/transcripts/upload-limits', operationId: 'uploadLimits', tag: 'transcripts', auth: 'optional',
+    method: 'get', path: '/api/transcripts/upload-limits', operationId: 'uploadLimits', tag: 'transcripts',
     summary: "What an upload may be: the size limit and the file extensions this server reads (built in, and its parser plugins').",
     responses: { 200: { description: 'The limits.', schema: schema('upload-limits.response') } },
     handler: () => ({ maxBytes: MAX_TRANSCRIPT_BYTES, acceptedExtensions: [...acceptedExtensions()] }),
