@@ -22,5 +22,9 @@ export function createLogger(config: Pick<Config, 'LOG_LEVEL' | 'NODE_ENV'>): Lo
   if (config.NODE_ENV === 'development' && process.stdout.isTTY) {
     return pino({ ...options, transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } });
   }
-  return pino(options, pino.destination({ dest: 1, sync: false }));
+  const destination = pino.destination({ dest: 1, sync: false });
+  // Output that went away (a closed terminal, a reader that stopped: EPIPE) loses the lines and nothing else: an
+  // unhandled error here would end the process before it stops what it started.
+  destination.on('error', () => {});
+  return pino(options, destination);
 }

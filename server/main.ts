@@ -60,6 +60,12 @@ export interface StartOptions {
    * for one per CPU core; unset (start() called directly: the tests, `npm run dev`) the worker runs in this process.
    */
   workerProcesses?: number;
+  /**
+   * The counts above are the most that run (WEB_CONCURRENCY and WORKER_PROCESSES, when set, are not): the first
+   * process and one worker process run at all times, the others while the API or the workers are busy
+   * (processes.ts). The command line sets it.
+   */
+  onDemand?: boolean;
   /** What the first process's supervisor reports, for /api/health in an extra API process (main() receives it by IPC). */
   processes?: () => ProcessesReport | undefined;
 }
@@ -144,8 +150,14 @@ export async function start(options: StartOptions = {}): Promise<RunningTickscri
         supervisor = await startSupervisor({
           script: MAIN,
           groups: [
-            { kind: 'api', count: apiProcesses - 1, first: 2, nodeArgs: [`--max-old-space-size=${API_HEAP_MIB}`, `--max-semi-space-size=${SEMI_SPACE_MIB}`] },
-            { kind: 'worker', count: workerProcesses, first: 1, nodeArgs: [`--max-old-space-size=${WORKER_HEAP_MIB}`, `--max-semi-space-size=${SEMI_SPACE_MIB}`] },
+            {
+              kind: 'api', count: apiProcesses - 1, first: 2, nodeArgs: [`--max-old-space-size=${API_HEAP_MIB}`, `--max-semi-space-size=${SEMI_SPACE_MIB}`],
+              always: options.onDemand && config.WEB_CONCURRENCY === undefined ? 0 : undefined, alsoServedBy: ownCpuMicros,
+            },
+            {
+              kind: 'worker', count: workerProcesses, first: 1, nodeArgs: [`--max-old-space-size=${WORKER_HEAP_MIB}`, `--max-semi-space-size=${SEMI_SPACE_MIB}`],
+              always: options.onDemand && config.WORKER_PROCESSES === undefined ? 1 : undefined,
+            },
           ],
           env: { ...(options.env ?? process.env), DATABASE_URL: databaseUrl, TEMPORAL_ADDRESS: temporal.address, DATA_DIR: config.DATA_DIR },
           logger,
@@ -164,6 +176,12 @@ export async function start(options: StartOptions = {}): Promise<RunningTickscri
     await stop();
     throw error;
   }
+}
+
+/** This process's CPU time, in microseconds. */
+function ownCpuMicros(): number {
+  const { user, system } = process.cpuUsage();
+  return user + system;
 }
 
 type Settled<T extends readonly unknown[]> = { [K in keyof T]: Awaited<T[K]> };
@@ -205,10 +223,11 @@ function roleFromArgs(args: string[]): Role {
 }
 
 /**
- * Command-line entry: one line on stderr and exit code 1 for any start-up problem, never a stack trace. Ctrl-C
- * and SIGTERM (even while starting) stop every part in order and exit 0 with one line saying so. With every part
- * (no --role, as `npm start` runs it) the API is served by WEB_CONCURRENCY processes and the worker runs in
- * WORKER_PROCESSES processes of its own, one of each per CPU core by default, all kept running by this one.
+ * Command-line entry: one line on stderr and exit code 1 for any start-up problem, never a stack trace. Ctrl-C,
+ * SIGTERM and SIGHUP (even while starting) stop every part in order and exit 0 with one line saying so. With every
+ * part (no --role, as `npm start` runs it) the API is served by WEB_CONCURRENCY processes and the worker runs in
+ * WORKER_PROCESSES processes of its own, all kept running by this one; unset, up to one of each per CPU core, the
+ * extra ones started while busy and stopped once quiet.
  */
 export async function main(args = process.argv.slice(2)): Promise<void> {
   let running: RunningTickscribe | undefined;
@@ -229,6 +248,10 @@ export async function main(args = process.argv.slice(2)): Promise<void> {
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  // The terminal went away (an SSH session ended, the window closed): stop like Ctrl-C, not leave PostgreSQL and
+  // Temporal behind. Its output is closed by then: writes to it fail (EPIPE, EIO) and are dropped, never fatal.
+  process.on('SIGHUP', onSignal);
+  for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
   // A launcher killed outright (kill -9 of `npm start`) forwards nothing: its end is the signal to stop. The
   // processes the first one starts have an IPC channel to it, which tells at once.
   const launcher = process.ppid;
@@ -243,7 +266,7 @@ export async function main(args = process.argv.slice(2)): Promise<void> {
     role = roleFromArgs(args);
     instance = instanceFromArgs(args, role);
     const cores = availableParallelism();
-    running = await start({ role, instance, apiProcesses: cores, workerProcesses: cores, processes });
+    running = await start({ role, instance, apiProcesses: cores, workerProcesses: cores, onDemand: true, processes });
   } catch (error) {
     const known = error instanceof ConfigError || error instanceof StartupError;
     process.stderr.write(`Tickscribe could not start: ${known ? error.message : describeUnexpected(error)}\n`);

@@ -7,8 +7,14 @@
 // process that stayed up a minute starts the count afresh), said in words in the log; the supervisor never gives
 // up and never stops Tickscribe: only a signal does. What is down is reported to /api/health, in this process
 // directly and in the extra API processes over their IPC channel.
+//
+// A group may run some of its processes on demand only: `always` of them run from the start, the others are started
+// one at a time while the group's processes are busy (their CPU time, read from /proc, over a share of a core each)
+// and stopped one at a time once it has been quiet for a while. An idle Tickscribe then holds the memory of two Node
+// processes, not one of each kind per core, and a busy one still uses every core (Phusion Passenger's
+// min_instances and pool idle time, PM2's scaling, work the same way).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DownProcess, ProcessesReport } from '../api/routes/health.ts';
 import { StartupError } from '../core/errors.ts';
@@ -80,11 +86,50 @@ export function inWords(ms: number): string {
 
 export interface ChildGroup {
   kind: ChildKind;
-  /** How many to run; numbered from `first`. */
+  /** How many to run at most; numbered from `first`. */
   count: number;
   first: number;
   /** Node's own options for them, e.g. the heap limit. */
   nodeArgs: string[];
+  /**
+   * How many run at all times (the lowest numbers). The others start while the group is busy and stop once it is
+   * quiet (see DemandPolicy). Default: all of them, always.
+   */
+  always?: number;
+  /**
+   * CPU time (microseconds) of a process outside the supervisor doing this group's work, counted in its load: the
+   * first process, for the API processes.
+   */
+  alsoServedBy?: () => number;
+}
+
+/** When a group's processes on demand start and stop. */
+export interface DemandPolicy {
+  /** How often the CPU time of the group's processes is read. */
+  sampleMs: number;
+  /** Busy: the processes used at least this share of a core each, on average over a sample... */
+  busyShare: number;
+  /** ...this many samples in a row: one more process starts. */
+  busySamples: number;
+  /** Quiet: under this share of a core each... */
+  quietShare: number;
+  /** ...for this long: the newest process on demand stops. */
+  quietForMs: number;
+}
+
+export const DEMAND_POLICY: DemandPolicy = { sampleMs: 2_000, busyShare: 0.6, busySamples: 3, quietShare: 0.15, quietForMs: 180_000 };
+
+/** Clock ticks a second of /proc/<pid>/stat's CPU times (USER_HZ, 100 on every Linux ABI). */
+const TICKS_PER_SECOND = 100;
+
+/** CPU time (user and system, microseconds) a process has used, or undefined where /proc cannot tell (not Linux, gone). */
+export function cpuMicros(pid: number): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * (1_000_000 / TICKS_PER_SECOND);
+  } catch {
+    return undefined;
+  }
 }
 
 export interface SupervisorOptions {
@@ -97,6 +142,7 @@ export interface SupervisorOptions {
   /** Where each process's pid file goes (DATA_DIR), so a start after a kill -9 of this one can stop them. */
   pidDir: string;
   policy?: RestartPolicy;
+  demand?: DemandPolicy;
 }
 
 export interface Supervisor {
@@ -110,6 +156,11 @@ interface Slot {
   number: number;
   nodeArgs: string[];
   backoff: Backoff;
+  /** Runs at all times; else on demand. */
+  always: boolean;
+  /** Should be running: always, or started on demand and not yet stopped for quiet. */
+  wanted: boolean;
+  ready?: boolean;
   child?: ChildProcess;
   exited?: Promise<void>;
   down?: DownProcess;
@@ -125,15 +176,22 @@ function stopReason(code: number | null, signal: NodeJS.Signals | null, output: 
 /** Starts the processes and resolves once every one is ready; rejects (after stopping them) if one cannot start. */
 export async function startSupervisor(options: SupervisorOptions): Promise<Supervisor> {
   const policy = options.policy ?? RESTART_POLICY;
-  const slots: Slot[] = options.groups.flatMap((group) => Array.from({ length: group.count }, (_, index) => ({
-    kind: group.kind, number: group.first + index, nodeArgs: group.nodeArgs, backoff: new Backoff(policy),
-  })));
+  // Without /proc no load can be read: every process then runs at all times.
+  const canMeasure = cpuMicros(process.pid) !== undefined;
+  const slots: Slot[] = options.groups.flatMap((group) => Array.from({ length: group.count }, (_, index) => {
+    const always = !canMeasure || index < (group.always ?? group.count);
+    return { kind: group.kind, number: group.first + index, nodeArgs: group.nodeArgs, backoff: new Backoff(policy), always, wanted: always };
+  }));
   let stopping = false;
 
   const report = (): ProcessesReport => {
     const of = (kind: ChildKind) => {
       const ofKind = slots.filter((slot) => slot.kind === kind);
-      return ofKind.length ? { count: ofKind.length, down: ofKind.flatMap((slot) => (slot.down ? [slot.down] : [])) } : undefined;
+      const wanted = ofKind.filter((slot) => slot.wanted);
+      const onDemand = ofKind.length - ofKind.filter((slot) => slot.always).length;
+      return ofKind.length
+        ? { count: wanted.length, down: wanted.flatMap((slot) => (slot.down ? [slot.down] : [])), ...(onDemand ? { most: ofKind.length } : {}) }
+        : undefined;
     };
     return { api: of('api'), workers: of('worker') };
   };
@@ -151,7 +209,7 @@ export async function startSupervisor(options: SupervisorOptions): Promise<Super
     publish();
     slot.timer = setTimeout(() => {
       slot.timer = undefined;
-      if (stopping) return;
+      if (stopping || !slot.wanted) return;
       launch(slot, false).then(() => {
         slot.down = undefined;
         options.logger.warn({ process: slot.kind, instance: slot.number }, `The ${LABEL[slot.kind]} ${slot.number} is running again.`);
@@ -172,6 +230,7 @@ export async function startSupervisor(options: SupervisorOptions): Promise<Super
       detached: true,
     });
     slot.child = child;
+    slot.ready = false;
     // A process that cannot be made (no memory, no more processes) exits at once with an error: started again.
     child.once('error', (error) => options.logger.error({ err: error, process: slot.kind, instance: slot.number }, `The ${label} could not run.`));
     const pidFile = join(options.pidDir, `${slot.kind}-${slot.number}.pid`);
@@ -207,6 +266,7 @@ export async function startSupervisor(options: SupervisorOptions): Promise<Super
         output += text;
         if (!output.includes(INSTANCE_READY)) return;
         ready = true;
+        slot.ready = true;
         clearTimeout(timer);
         slot.backoff.running();
         const rest = output.replace(`${INSTANCE_READY}\n`, '');
@@ -218,6 +278,12 @@ export async function startSupervisor(options: SupervisorOptions): Promise<Super
       child.stderr!.on('data', relay(process.stderr, true));
       void exited.then(({ code, signal }) => {
         clearTimeout(timer);
+        slot.ready = false;
+        if (!slot.wanted) {
+          // Stopped for quiet: nothing to start again.
+          reject(new StartupError(`The ${label} was stopped while it started.`));
+          return;
+        }
         if (!ready) {
           const said = output.trim().split('\n').find((line) => line.startsWith(COULD_NOT_START));
           const reason = timedOut ? `it did not start within ${READY_TIMEOUT_MS / 1000} s`
@@ -231,24 +297,100 @@ export async function startSupervisor(options: SupervisorOptions): Promise<Super
     });
   };
 
-  const stop = async () => {
-    stopping = true;
-    await Promise.all(slots.map(async (slot) => {
-      clearTimeout(slot.timer);
-      const child = slot.child;
-      if (!child || child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
-      await slot.exited;
-      clearTimeout(timer);
-    }));
+  /** Ends the slot's process (SIGTERM: it finishes what it serves; SIGKILL after STOP_TIMEOUT_MS). */
+  const end = async (slot: Slot) => {
+    clearTimeout(slot.timer);
+    const child = slot.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+    await slot.exited;
+    clearTimeout(timer);
   };
 
-  const started = await Promise.allSettled(slots.map((slot) => launch(slot, true)));
+  let sampler: NodeJS.Timeout | undefined;
+  const stop = async () => {
+    stopping = true;
+    clearInterval(sampler);
+    await Promise.all(slots.map(end));
+  };
+
+  const started = await Promise.allSettled(slots.filter((slot) => slot.wanted).map((slot) => launch(slot, true)));
   const failed = started.find((result) => result.status === 'rejected');
   if (failed) {
     await stop();
     throw failed.reason;
   }
+  if (slots.some((slot) => !slot.always)) {
+    const demand = options.demand ?? DEMAND_POLICY;
+    const watchers = options.groups.map((group) => watchDemand(group, slots.filter((slot) => slot.kind === group.kind), demand, {
+      start: (slot) => {
+        slot.wanted = true;
+        options.logger.info({ process: slot.kind, instance: slot.number }, `${BUSY_LABEL[slot.kind]} busy: starting the ${LABEL[slot.kind]} ${slot.number}.`);
+        publish();
+        launch(slot, false).catch(() => {
+          // Said, and started again, by its exit.
+        });
+      },
+      stop: (slot) => {
+        slot.wanted = false;
+        slot.down = undefined;
+        options.logger.info({ process: slot.kind, instance: slot.number }, `${BUSY_LABEL[slot.kind]} quiet: stopping the ${LABEL[slot.kind]} ${slot.number} until it is busy again.`);
+        publish();
+        void end(slot);
+      },
+    }));
+    sampler = setInterval(() => {
+      if (!stopping) for (const watch of watchers) watch();
+    }, demand.sampleMs);
+    sampler.unref();
+  }
   return { report, stop };
+}
+
+const BUSY_LABEL: Record<ChildKind, string> = { api: 'The API is', worker: 'The workers are' };
+
+/**
+ * The demand of one group, read at each sample: one more process on demand once the running ones were busy for
+ * `busySamples` samples in a row, the newest one stopped once they were quiet for `quietForMs`. One change at a
+ * time: the counts start afresh after each, and nothing changes while a process of the group is starting.
+ */
+function watchDemand(group: ChildGroup, slots: Slot[], policy: DemandPolicy, act: { start(slot: Slot): void; stop(slot: Slot): void }) {
+  let last: { at: number; cpu: number; pids: string } | undefined;
+  let busySamples = 0;
+  let quietSince: number | undefined;
+  return () => {
+    const running = slots.filter((slot) => slot.wanted && slot.ready && slot.child?.pid !== undefined);
+    if (slots.some((slot) => slot.wanted && !slot.ready && !slot.down)) {
+      last = undefined;
+      return;
+    }
+    const now = performance.now();
+    let cpu = group.alsoServedBy?.() ?? 0;
+    for (const slot of running) cpu += cpuMicros(slot.child!.pid!) ?? 0;
+    const pids = running.map((slot) => slot.child!.pid).join(',');
+    const previous = last;
+    last = { at: now, cpu, pids };
+    // A process that started or stopped since the last sample makes the difference meaningless.
+    if (!previous || previous.pids !== pids) return;
+    const processes = running.length + (group.alsoServedBy ? 1 : 0);
+    if (!processes) return;
+    const share = (cpu - previous.cpu) / ((now - previous.at) * 1000) / processes;
+    busySamples = share >= policy.busyShare ? busySamples + 1 : 0;
+    quietSince = share < policy.quietShare ? quietSince ?? now : undefined;
+    const spare = slots.find((slot) => !slot.wanted);
+    if (busySamples >= policy.busySamples && spare) {
+      busySamples = 0;
+      quietSince = undefined;
+      last = undefined;
+      act.start(spare);
+      return;
+    }
+    const newest = slots.filter((slot) => slot.wanted && !slot.always).at(-1);
+    if (quietSince !== undefined && now - quietSince >= policy.quietForMs && newest) {
+      quietSince = undefined;
+      last = undefined;
+      act.stop(newest);
+    }
+  };
 }

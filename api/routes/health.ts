@@ -18,8 +18,16 @@ export interface DownProcess {
 
 /** What the supervisor knows of the processes it runs (server/processes.ts); absent where there is none. */
 export interface ProcessesReport {
-  api?: { count: number; down: DownProcess[] };
-  workers?: { count: number; down: DownProcess[] };
+  api?: GroupReport;
+  workers?: GroupReport;
+}
+
+/** A kind of process the supervisor runs: how many should be running now, which of those are down. */
+export interface GroupReport {
+  count: number;
+  down: DownProcess[];
+  /** Where some run on demand only: how many may run when busy. */
+  most?: number;
 }
 
 export interface HealthDependencies {

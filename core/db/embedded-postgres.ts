@@ -148,7 +148,10 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const child = spawn(
     bin.postgres,
     ['-D', databaseDir, '-p', String(options.port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=',
-      '-c', `max_connections=${options.maxConnections ?? 100}`],
+      '-c', `max_connections=${options.maxConnections ?? 100}`,
+      // An embedded database of one installation: reads done by each backend itself, as before PostgreSQL 18 (no
+      // three I/O worker processes waiting at idle), and no logical replication launcher (nothing subscribes).
+      '-c', 'io_method=sync', '-c', 'max_logical_replication_workers=0'],
     // Its own process group: a Ctrl-C in the terminal reaches Tickscribe alone, which then stops it in order.
     { ...owner, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_MESSAGES: 'C' }, detached: true },
   );

@@ -1,6 +1,7 @@
 // Every way a user or a supervisor stops `npm start` ends with nothing left running or listening, or recovers on
-// the next start: Ctrl-C, SIGTERM to npm or to node, npm killed outright, node killed with -9 and started again
-// (its API and worker processes reaped by the next start even when they could not stop on their own).
+// the next start: Ctrl-C, SIGTERM to npm or to node, the terminal going away (its output closed, then SIGHUP and
+// SIGTERM), npm killed outright, node killed with -9 and started again (its API and worker processes reaped by the
+// next start even when they could not stop on their own).
 // The embedded PostgreSQL gets a random password of its own, kept under DATA_DIR for the owner only.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -42,7 +43,7 @@ interface Started {
 }
 
 /** `npm start` in a process group of its own, as a terminal runs it; resolves when Tickscribe is ready. */
-async function npmStart(): Promise<Started> {
+async function npmStart(env: Record<string, string> = {}): Promise<Started> {
   const npm = spawn('npm', ['start', '--silent'], {
     cwd: ROOT,
     detached: true,
@@ -50,6 +51,7 @@ async function npmStart(): Promise<Started> {
       PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', LOG_LEVEL: 'warn', DATA_DIR: dataDir,
       PORT: String(ports.web), EMBEDDED_POSTGRES_PORT: String(ports.pg), TEMPORAL_PORT: String(ports.temporal), TEMPORAL_UI_PORT: String(ports.ui),
       ...(process.env['TEMPORAL_CLI_PATH'] ? { TEMPORAL_CLI_PATH: process.env['TEMPORAL_CLI_PATH'] } : {}),
+      ...env,
     },
   });
   running.push(npm);
@@ -128,6 +130,23 @@ describe('stopping npm start', () => {
     expect(started.output()).toContain('Stopping Tickscribe (SIGTERM)...');
   });
 
+  it('the terminal going away (output closed, then SIGHUP and SIGTERM, as an SSH disconnect) stops everything', async () => {
+    const started = await npmStart();
+    // Idle, only one worker process runs beside the first; the others start when busy (processes.ts).
+    expect(supervised()).toHaveLength(1);
+    // Nobody reads the output any more: each write to it fails from now on (EPIPE), the stop's words included.
+    started.npm.stdout!.destroy();
+    started.npm.stderr!.destroy();
+    process.kill(-started.npm.pid!, 'SIGHUP');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    try {
+      process.kill(-started.npm.pid!, 'SIGTERM');
+    } catch {
+      // The whole group is gone already.
+    }
+    await expectAllStopped();
+  });
+
   it('npm killed outright: Tickscribe notices its launcher is gone and stops', async () => {
     const started = await npmStart();
     started.npm.kill('SIGKILL');
@@ -147,7 +166,8 @@ describe('stopping npm start', () => {
   });
 
   it('node killed with -9 while its API and worker processes cannot act: the next start reaps them', async () => {
-    const first = await npmStart();
+    const cores = String(availableParallelism());
+    const first = await npmStart({ WEB_CONCURRENCY: cores, WORKER_PROCESSES: cores });
     const children = supervised();
     // One API process per core besides the first, and one worker process per core.
     expect(children).toHaveLength(2 * availableParallelism() - 1);
@@ -157,7 +177,7 @@ describe('stopping npm start', () => {
     await first.exited;
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     expect(children.filter(runs)).toEqual(children);
-    const second = await npmStart();
+    const second = await npmStart({ WEB_CONCURRENCY: cores, WORKER_PROCESSES: cores });
     expect(second.output()).not.toContain('already in use');
     expect(children.filter(runs)).toEqual([]);
     for (const name of [...Array.from({ length: availableParallelism() - 1 }, (_, i) => `api-${i + 2}.pid`), ...Array.from({ length: availableParallelism() }, (_, i) => `worker-${i + 1}.pid`)]) {
@@ -166,7 +186,7 @@ describe('stopping npm start', () => {
     second.npm.kill('SIGTERM');
     await second.exited;
     await expectAllStopped();
-  });
+  }, 180_000);
 });
 
 describe('embedded PostgreSQL login', () => {

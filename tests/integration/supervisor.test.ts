@@ -2,13 +2,13 @@
 // pauses that double up to a ceiling, its stop said in words (out of memory included), the count starting afresh
 // once it stayed up; it never gives up, and a stop ends it, pending starts included. Real child processes (a
 // stand-in script that stops as its plan says), on short pauses.
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { Backoff, startSupervisor, type RestartPolicy, type Supervisor } from '../../server/processes.ts';
+import { Backoff, cpuMicros, startSupervisor, type ChildGroup, type DemandPolicy, type RestartPolicy, type Supervisor } from '../../server/processes.ts';
 
 const SCRIPT = fileURLToPath(new URL('../support/supervised-process.ts', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'tickscribe-supervisor-'));
@@ -87,6 +87,85 @@ describe('the supervisor', () => {
     await sleep(1_500);
     expect(messages.filter((message) => message.includes('running again'))).toEqual([]);
     expect(existsSync(join(dir, 'worker-1.pid'))).toBe(false);
+  });
+});
+
+describe('processes on demand', () => {
+  // Shares low enough that a spinning stand-in reaches them on a machine busy with other work, and an idle one stays
+  // under them.
+  const demand: DemandPolicy = { sampleMs: 200, busyShare: 0.1, busySamples: 2, quietShare: 0.05, quietForMs: 1_500 };
+  const restarts: RestartPolicy = { firstDelayMs: 200, maxDelayMs: 200, stableAfterMs: 60_000 };
+  const logged = () => {
+    const messages: string[] = [];
+    return { messages, logger: pino({ level: 'info' }, { write: (line: string) => void messages.push((JSON.parse(line) as { msg: string }).msg) }) };
+  };
+  const planned = (plan: string[]) => {
+    const planFile = join(dir, `plan-${Math.random()}`);
+    writeFileSync(planFile, plan.join(','));
+    return planFile;
+  };
+  const pidOf = (name: string) => Number(readFileSync(join(dir, name), 'utf8'));
+
+  it('starts one more while the running ones are busy and stops it once they have been quiet', async () => {
+    const busyFile = join(dir, `busy-${Math.random()}`);
+    const { messages, logger } = logged();
+    const group: ChildGroup = { kind: 'worker', count: 2, first: 1, nodeArgs: [], always: 1 };
+    supervisor = await startSupervisor({
+      script: SCRIPT, groups: [group], env: { PATH: process.env['PATH'] ?? '', PLAN_FILE: planned(['spin', 'stay']), BUSY_FILE: busyFile },
+      logger, pidDir: dir, policy: restarts, demand,
+    });
+    // Idle: the one that runs always, alone.
+    await sleep(1_000);
+    expect(supervisor.report().workers).toEqual({ count: 1, down: [], most: 2 });
+    expect(existsSync(join(dir, 'worker-2.pid'))).toBe(false);
+
+    writeFileSync(busyFile, '');
+    await until(() => supervisor!.report().workers?.count === 2 && existsSync(join(dir, 'worker-2.pid')), 'the second to start');
+    expect(messages).toContain('The workers are busy: starting the worker process 2.');
+    const second = pidOf('worker-2.pid');
+
+    unlinkSync(busyFile);
+    await until(() => messages.includes('The workers are quiet: stopping the worker process 2 until it is busy again.'), 'the second to stop', 10_000);
+    await until(() => cpuMicros(second) === undefined, 'its process to end');
+    // Not a stop to start again from: it was asked to, and the first runs on.
+    await sleep(600);
+    expect(messages.filter((message) => message.includes('stopped ('))).toEqual([]);
+    expect(supervisor.report().workers).toEqual({ count: 1, down: [], most: 2 });
+    expect(cpuMicros(pidOf('worker-1.pid'))).toBeDefined();
+  });
+
+  it("counts the first process in the API's load: its work alone starts an API process", async () => {
+    let firstCpu = 0;
+    let firstBusy = true;
+    const ticker = setInterval(() => (firstCpu += firstBusy ? 100_000 : 0), 100);
+    try {
+      const { messages, logger } = logged();
+      supervisor = await startSupervisor({
+        script: SCRIPT, groups: [{ kind: 'api', count: 1, first: 2, nodeArgs: [], always: 0, alsoServedBy: () => firstCpu }],
+        env: { PATH: process.env['PATH'] ?? '', PLAN_FILE: planned(['stay']) }, logger, pidDir: dir, policy: restarts, demand,
+      });
+      expect(existsSync(join(dir, 'api-2.pid'))).toBe(false);
+      await until(() => messages.includes('The API is busy: starting the API process 2.') && existsSync(join(dir, 'api-2.pid')), 'API process 2');
+      firstBusy = false;
+      await until(() => messages.includes('The API is quiet: stopping the API process 2 until it is busy again.'), 'API process 2 to stop', 10_000);
+      expect(supervisor.report().api).toEqual({ count: 0, down: [], most: 1 });
+    } finally {
+      clearInterval(ticker);
+    }
+  });
+
+  it('starts again one on demand that dies while it is wanted', async () => {
+    const busyFile = join(dir, `busy-${Math.random()}`);
+    writeFileSync(busyFile, '');
+    const { messages, logger } = logged();
+    supervisor = await startSupervisor({
+      script: SCRIPT, groups: [{ kind: 'worker', count: 2, first: 1, nodeArgs: [], always: 1 }],
+      env: { PATH: process.env['PATH'] ?? '', PLAN_FILE: planned(['spin', '300', 'stay']), BUSY_FILE: busyFile },
+      logger, pidDir: dir, policy: restarts, demand,
+    });
+    await until(() => messages.includes('The worker process 2 is running again.'), 'the second to be started again');
+    expect(messages).toContain('The worker process 2 stopped (exit code 3); starting it again in 0.2 s.');
+    unlinkSync(busyFile);
   });
 });
 

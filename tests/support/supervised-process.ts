@@ -1,7 +1,9 @@
 // A stand-in for an API or worker process, for the supervisor's tests: says it is ready as main.ts does, then
 // follows the next step of the plan in PLAN_FILE (one step per start, shared by every start of it):
 // a number of milliseconds to stay up before exiting with code 3, 'oom' to run out of memory, 'fail' to fail its
-// start as main.ts does, or 'stay' (or nothing left) to run until stopped.
+// start as main.ts does, 'spin' to use all the CPU it gets while the file BUSY_FILE exists and then idle, or 'stay'
+// (or nothing left) to run until stopped.
+import { existsSync } from 'node:fs';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { INSTANCE_READY } from '../../server/processes.ts';
 
@@ -20,6 +22,13 @@ if (step === 'oom') {
   setInterval(() => {
     for (let i = 0; i < 100; i++) kept.push(Array.from({ length: 10_000 }, (_, index) => index * 1.5));
   }, 1);
+} else if (step === 'spin') {
+  const spin = () => {
+    if (!existsSync(process.env['BUSY_FILE']!)) return;
+    for (const until = Date.now() + 40; Date.now() < until;) Math.sqrt(Math.random());
+    setImmediate(spin);
+  };
+  setInterval(spin, 50);
 } else if (step === 'stay') {
   setInterval(() => {}, 60_000);
 } else {
