@@ -17,7 +17,7 @@ const START_FLAGS = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')
 
 async function startAndWaitHealthy(env: Record<string, string>, port: number): Promise<{ child: ChildProcess; seconds: number }> {
   const started = performance.now();
-  const child = spawn(process.execPath, [...START_FLAGS, 'server/main.ts'], {
+  const child = spawn(process.execPath, [...START_FLAGS, 'server/start.ts'], {
     cwd: root, env: { PATH: process.env['PATH'] ?? '', LOG_LEVEL: 'warn', ...env }, stdio: 'ignore',
   });
   for (;;) {

@@ -1,14 +1,28 @@
-// `npm start` and `npm run start:api`: builds the web app and the workflow bundle when they are missing or stale,
-// then runs Tickscribe in this one process, so a signal to npm (Ctrl-C, or SIGTERM from a supervisor) reaches it.
-import { StartupError } from '../core/errors.ts';
-import { buildIfNeeded } from './build-if-needed.ts';
-import { main } from './main.ts';
+// `npm start`, `npm run start:api` and `npm run start:worker`: builds the web app and the workflow bundle when they
+// are missing or stale (the worker needs neither: it bundles its workflows itself when no build made them), then
+// runs Tickscribe in this one process, so a signal to npm (Ctrl-C, or SIGTERM from a supervisor) reaches it.
+//
+// Node's compile cache is on first, for this process and (through NODE_COMPILE_CACHE) the processes it starts:
+// each module's TypeScript is stripped and compiled once and read back on later starts, which makes a start's
+// imports a fifth faster and each process about 20 MiB smaller (no TypeScript transformer loaded). A cache that
+// cannot be written (a read-only checkout) is simply not used.
+import { enableCompileCache } from 'node:module';
+import { fileURLToPath } from 'node:url';
 
-try {
-  buildIfNeeded();
-} catch (error) {
-  if (!(error instanceof StartupError)) throw error;
-  process.stderr.write(`Tickscribe could not start: ${error.message}\n`);
-  process.exit(1);
+const cacheDir = fileURLToPath(new URL('../node_modules/.cache/tickscribe-compile', import.meta.url));
+process.env['NODE_COMPILE_CACHE'] ??= cacheDir;
+enableCompileCache(process.env['NODE_COMPILE_CACHE']);
+
+const { StartupError } = await import('../core/errors.ts');
+if (!process.argv.includes('--role=worker')) {
+  const { buildIfNeeded } = await import('./build-if-needed.ts');
+  try {
+    buildIfNeeded();
+  } catch (error) {
+    if (!(error instanceof StartupError)) throw error;
+    process.stderr.write(`Tickscribe could not start: ${error.message}\n`);
+    process.exit(1);
+  }
 }
+const { main } = await import('./main.ts');
 await main();

@@ -163,7 +163,7 @@ describe('stopping npm start', () => {
     second.npm.kill('SIGTERM');
     await second.exited;
     await expectAllStopped();
-  });
+  }, 180_000);
 
   it('node killed with -9 while its API and worker processes cannot act: the next start reaps them', async () => {
     const cores = String(availableParallelism());
