@@ -18,7 +18,8 @@ const START_FLAGS = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')
 async function startAndWaitHealthy(env: Record<string, string>, port: number): Promise<{ child: ChildProcess; seconds: number }> {
   const started = performance.now();
   const child = spawn(process.execPath, [...START_FLAGS, 'server/start.ts'], {
-    cwd: root, env: { PATH: process.env['PATH'] ?? '', LOG_LEVEL: 'warn', ...env }, stdio: 'ignore',
+    // NODE_COMPILE_CACHE as package.json's start script sets it.
+    cwd: root, env: { PATH: process.env['PATH'] ?? '', LOG_LEVEL: 'warn', NODE_COMPILE_CACHE: join(root, 'node_modules/.cache/tickscribe-compile'), ...env }, stdio: 'ignore',
   });
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Tickscribe exited with ${child.exitCode}`);

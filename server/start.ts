@@ -2,15 +2,17 @@
 // are missing or stale (the worker needs neither: it bundles its workflows itself when no build made them), then
 // runs Tickscribe in this one process, so a signal to npm (Ctrl-C, or SIGTERM from a supervisor) reaches it.
 //
-// Node's compile cache is on first, for this process and (through NODE_COMPILE_CACHE) the processes it starts:
-// each module's TypeScript is stripped and compiled once and read back on later starts, which makes a start's
-// imports a fifth faster and each process about 20 MiB smaller (no TypeScript transformer loaded). A cache that
+// Node's compile cache is on, for this process and (through NODE_COMPILE_CACHE) the processes it starts: each
+// module's TypeScript is stripped and compiled once and read back on later starts, which makes a start's imports a
+// fifth faster and each process about 20 MiB smaller (no TypeScript transformer loaded once this file too comes from
+// the cache, which is why package.json's start scripts set NODE_COMPILE_CACHE before Node starts). A cache that
 // cannot be written (a read-only checkout) is simply not used.
 import { enableCompileCache } from 'node:module';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const cacheDir = fileURLToPath(new URL('../node_modules/.cache/tickscribe-compile', import.meta.url));
-process.env['NODE_COMPILE_CACHE'] ??= cacheDir;
+const root = fileURLToPath(new URL('..', import.meta.url));
+process.env['NODE_COMPILE_CACHE'] = resolve(root, process.env['NODE_COMPILE_CACHE'] ?? 'node_modules/.cache/tickscribe-compile');
 enableCompileCache(process.env['NODE_COMPILE_CACHE']);
 
 const { StartupError } = await import('../core/errors.ts');
