@@ -11,6 +11,8 @@ export const queryKeys = {
     list: (query: Query<'listTranscripts'>) => ['transcripts', 'list', query] as const,
     detail: (id: string) => ['transcripts', 'detail', id] as const,
     status: (id: string) => ['transcripts', 'status', id] as const,
+    /** What this server's uploads may be; asked once per page load. */
+    uploadLimits: ['transcripts', 'upload-limits'] as const,
   },
   tickets: {
     all: ['tickets'] as const,

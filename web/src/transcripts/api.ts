@@ -11,6 +11,8 @@ const byId = (id: string) => ({ params: { path: { id } } });
 
 /** The transcript calls of the spec's "The calls it makes"; the list is searched, sorted and paged by the server. */
 export const transcriptsApi = {
+  /** The size limit and the extensions this server reads (its parser plugins' too); public. */
+  uploadLimits: () => dataOf(api.GET('/api/transcripts/upload-limits')),
   list: (query: TranscriptListQuery) => dataOf(api.GET('/api/transcripts', { params: { query } })),
   get: (id: string) => dataOf(api.GET('/api/transcripts/{id}', byId(id))),
   status: (id: string) => dataOf(api.GET('/api/transcripts/{id}/status', byId(id))),

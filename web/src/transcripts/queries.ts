@@ -1,9 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { ApiError } from '../api/client.ts';
 import { queryKeys, refreshTranscripts } from '../api/queryKeys.ts';
 import type { Schema } from '../api/schema.ts';
 import { transcriptsApi } from './api.ts';
+import { usableLimits, type UploadLimits } from '../ui/uploadLimits.ts';
 import { isInProgress, STATUS_POLL_MS } from './processing.ts';
 
 export type TranscriptStatus = Schema<'TranscriptStatus'>;
@@ -12,6 +13,22 @@ type TranscriptList = Schema<'TranscriptList'>;
 /** Whether a call failed because the transcript is not there (deleted, or never the user's). */
 export function isGone(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;
+}
+
+/**
+ * What an upload may be on this server (its parser plugins may add extensions), asked once and kept for the page's
+ * life. While the answer loads, or when it cannot be had, the built-in limits stand in (only logged), so the form
+ * never waits for it; the server checks every file again.
+ */
+export function useUploadLimits(): UploadLimits {
+  const { data } = useQuery({
+    queryKey: queryKeys.transcripts.uploadLimits,
+    queryFn: transcriptsApi.uploadLimits,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    meta: { failureLog: 'Failed to load the upload limits; the built-in ones apply' },
+  });
+  return useMemo(() => usableLimits(data), [data]);
 }
 
 /** A transcript with its conversation and tickets; `failureLog` for a screen that can do without it. */

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ACCEPTED_EXTENSIONS, MAX_UPLOAD_BYTES, nextProgress, processingFailure, uploadFailure, uploadProblem, uploadTexts,
+  BUILT_IN_LIMITS, nextProgress, processingFailure, uploadFailure, uploadProblem, uploadTexts,
 } from './UploadPanel.logic.ts';
+import { extensionChoice, usableLimits } from './uploadLimits.ts';
+
+const { maxBytes: MAX_UPLOAD_BYTES, acceptedExtensions: ACCEPTED_EXTENSIONS } = BUILT_IN_LIMITS;
 
 describe('uploadProblem', () => {
   it('asks for a file when none is chosen', () => {
@@ -22,9 +25,32 @@ describe('uploadProblem', () => {
     for (const extension of ACCEPTED_EXTENSIONS) {
       expect(uploadProblem({ name: `meeting${extension.toUpperCase()}`, size: 10 })).toBeNull();
     }
-    expect(uploadProblem({ name: 'meeting.pdf', size: 10 })).toBe(uploadTexts.badExtension);
-    expect(uploadProblem({ name: 'meeting', size: 10 })).toBe(uploadTexts.badExtension);
-    expect(uploadTexts.badExtension).toContain('.txt, .json, .vtt, .srt, .csv, .tsv, .tab');
+    const refused = 'This file type is not supported. Please upload one of: .txt, .json, .vtt, .srt, .csv, .tsv, .tab.';
+    expect(uploadProblem({ name: 'meeting.pdf', size: 10 })).toBe(refused);
+    expect(uploadProblem({ name: 'meeting', size: 10 })).toBe(refused);
+    expect(uploadTexts.limits(BUILT_IN_LIMITS)).toBe('Maximum file size: 1MB. Accepted formats: .txt, .json, .vtt, .srt, .csv, .tsv, .tab.');
+  });
+
+  it('checks against the limits the server announced: a parser plugin’s extension is accepted and listed', () => {
+    const server = usableLimits({ maxBytes: 1048576, acceptedExtensions: [...ACCEPTED_EXTENSIONS, '.md'] });
+    expect(uploadProblem({ name: 'notes.MD', size: 10 }, server)).toBeNull();
+    expect(uploadProblem({ name: 'notes.md', size: 10 })).not.toBeNull();
+    expect(uploadProblem({ name: 'notes.xyz', size: 10 }, server)).toBe(
+      'This file type is not supported. Please upload one of: .txt, .json, .vtt, .srt, .csv, .tsv, .tab, .md.',
+    );
+    expect(uploadTexts.limits(server)).toBe('Maximum file size: 1MB. Accepted formats: .txt, .json, .vtt, .srt, .csv, .tsv, .tab, .md.');
+    // Another size limit is said in its own numbers.
+    const half = usableLimits({ maxBytes: 512 * 1024, acceptedExtensions: ['.txt'] });
+    expect(uploadProblem({ name: 'a.txt', size: 600 * 1024 }, half)).toBe('File size exceeds the maximum limit of 0.5MB. Selected file is 0.59MB.');
+    expect(extensionChoice(server.acceptedExtensions)).toBe('.txt, .json, .vtt, .srt, .csv, .tsv, .tab or .md');
+  });
+
+  it('keeps the built-in limits when the answer is missing or of no use', () => {
+    expect(usableLimits(undefined)).toBe(BUILT_IN_LIMITS);
+    expect(usableLimits({ maxBytes: 0, acceptedExtensions: ['.txt'] })).toBe(BUILT_IN_LIMITS);
+    expect(usableLimits({ maxBytes: 1048576, acceptedExtensions: [] })).toBe(BUILT_IN_LIMITS);
+    expect(usableLimits({ maxBytes: 1048576, acceptedExtensions: ['md', ' .x', 7] })).toBe(BUILT_IN_LIMITS);
+    expect(usableLimits({ maxBytes: 1048576, acceptedExtensions: ['.TXT', '.txt', '.md'] }).acceptedExtensions).toEqual(['.txt', '.md']);
   });
 });
 

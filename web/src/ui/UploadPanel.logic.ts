@@ -2,9 +2,9 @@
  * The upload rules and texts of the spec's "Validation rules", "Error catalogue" and "Business constants and limits",
  * kept free of React so they can be tested alone.
  */
-import { ACCEPTED_EXTENSIONS, EXTENSION_LIST, MAX_UPLOAD_BYTES, MAX_UPLOAD_SIZE, megabytes } from './uploadLimits.ts';
+import { BUILT_IN_LIMITS, extensionList, megabytes, sizeWords, type UploadLimits } from './uploadLimits.ts';
 
-export { ACCEPTED_EXTENSIONS, MAX_UPLOAD_BYTES };
+export { BUILT_IN_LIMITS, type UploadLimits };
 
 /** The spec's "Business constants and limits": the fake upload progress grows by 10% every 500 ms up to 90%. */
 export const PROGRESS_STEP = 10;
@@ -14,7 +14,9 @@ export const PROGRESS_CEILING = 90;
 export const uploadTexts = {
   heading: 'Upload Transcript',
   intro: 'Upload a meeting transcript and we will turn it into tickets.',
-  limits: `Maximum file size: ${MAX_UPLOAD_SIZE}. Accepted formats: ${EXTENSION_LIST}.`,
+  /** The limits this server announced (or the built-in ones until it has). */
+  limits: (limits: UploadLimits) =>
+    `Maximum file size: ${sizeWords(limits.maxBytes)}. Accepted formats: ${extensionList(limits.acceptedExtensions)}.`,
   sources: 'Google Meet, Zoom, Slack exports, Teams transcripts, CSV, TSV, JSON, SRT and tab-delimited text, with or without headers. The format is detected automatically.',
   fileLabel: 'Transcript file',
   chooseFile: 'Choose file',
@@ -24,8 +26,9 @@ export const uploadTexts = {
   uploading: 'Uploading...',
   progressLabel: 'Upload progress',
   noFile: 'Please select a file to upload.',
-  tooLarge: (size: string) => `File size exceeds the maximum limit of ${MAX_UPLOAD_SIZE}. Selected file is ${size}MB.`,
-  badExtension: `This file type is not supported. Please upload one of: ${EXTENSION_LIST}.`,
+  tooLarge: (size: string, limits: UploadLimits) =>
+    `File size exceeds the maximum limit of ${sizeWords(limits.maxBytes)}. Selected file is ${size}MB.`,
+  badExtension: (limits: UploadLimits) => `This file type is not supported. Please upload one of: ${extensionList(limits.acceptedExtensions)}.`,
   uploadFailed: 'Upload failed. Please try again.',
   processing: 'Processing your transcript. This takes about 1-2 minutes; you can leave this page and come back.',
   processingFailed: 'Transcript processing failed. Please try again.',
@@ -39,17 +42,20 @@ export const uploadTexts = {
   viewTickets: 'View all tickets',
 } as const;
 
-export function hasAcceptedExtension(fileName: string): boolean {
+export function hasAcceptedExtension(fileName: string, extensions: readonly string[]): boolean {
   const dot = fileName.lastIndexOf('.');
   if (dot < 0) return false;
-  return ACCEPTED_EXTENSIONS.includes(fileName.slice(dot).toLowerCase());
+  return extensions.includes(fileName.slice(dot).toLowerCase());
 }
 
-/** The client-side checks before an upload: the message to show, or null when the file may be sent. */
-export function uploadProblem(file: { name: string; size: number } | null | undefined): string | null {
+/**
+ * The client-side checks before an upload, against the limits the server announced: the message to show, or null
+ * when the file may be sent.
+ */
+export function uploadProblem(file: { name: string; size: number } | null | undefined, limits: UploadLimits = BUILT_IN_LIMITS): string | null {
   if (!file) return uploadTexts.noFile;
-  if (file.size > MAX_UPLOAD_BYTES) return uploadTexts.tooLarge(megabytes(file.size));
-  if (!hasAcceptedExtension(file.name)) return uploadTexts.badExtension;
+  if (file.size > limits.maxBytes) return uploadTexts.tooLarge(megabytes(file.size), limits);
+  if (!hasAcceptedExtension(file.name, limits.acceptedExtensions)) return uploadTexts.badExtension(limits);
   return null;
 }
 

@@ -6,7 +6,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type DragEvent } from 'react';
-import { ACCEPTED_EXTENSIONS, uploadTexts as texts } from './UploadPanel.logic.ts';
+import { uploadTexts as texts } from './UploadPanel.logic.ts';
 import { UploadStatus } from './UploadStatus.tsx';
 import { useUpload, type UploadCallbacks } from './useUpload.ts';
 import { visuallyHidden } from './visuallyHidden.ts';
@@ -14,7 +14,7 @@ import { visuallyHidden } from './visuallyHidden.ts';
 /**
  * The transcript upload panel (the spec's "Screens and routes", "States and transitions", "Validation rules", "Error
  * catalogue" and "Business constants and limits"): a file picker (or a dropped file) with the size and
- * format note, the client-side checks, a fake progress bar while the file goes up, then a status poll every 5 s
+ * format note (the size limit and the extensions this server reads, its parser plugins' among them), the client-side checks, a fake progress bar while the file goes up, then a status poll every 5 s
  * until processing completes (the created tickets are listed) or fails (the reason, or the upgrade link when
  * token credits ran out).
  */
@@ -22,7 +22,7 @@ export function UploadPanel(callbacks: UploadCallbacks) {
   const inputId = useId();
   const headingId = useId();
   const noteId = useId();
-  const { inputRef, file, problem, phase, busy, choose, drop, send } = useUpload(callbacks);
+  const { limits, inputRef, file, problem, phase, busy, choose, drop, send } = useUpload(callbacks);
   const [dragging, setDragging] = useState(false);
 
   const onDrop = (event: DragEvent<HTMLElement>) => {
@@ -49,7 +49,7 @@ export function UploadPanel(callbacks: UploadCallbacks) {
         {texts.heading}
       </Typography>
       <Typography color="text.secondary" id={noteId} sx={{ mb: 0.5 }}>
-        {texts.limits}
+        {texts.limits(limits)}
       </Typography>
       <Typography color="text.secondary" variant="body2" sx={{ mb: 2 }}>
         {texts.sources}
@@ -72,7 +72,7 @@ export function UploadPanel(callbacks: UploadCallbacks) {
             id={inputId}
             type="file"
             name="transcript"
-            accept={ACCEPTED_EXTENSIONS.join(',')}
+            accept={limits.acceptedExtensions.join(',')}
             aria-describedby={noteId}
             disabled={busy}
             onChange={(event) => choose(event.target.files?.[0] ?? null)}

@@ -4,7 +4,7 @@ import { ApiError } from '../api/client.ts';
 import { refreshTranscripts } from '../api/queryKeys.ts';
 import { transcriptsApi } from '../transcripts/api.ts';
 import { isInProgress, parseMetadata, type ProcessingStatus } from '../transcripts/processing.ts';
-import { isGone, useProcessingStatus, useTranscript, type TranscriptStatus } from '../transcripts/queries.ts';
+import { isGone, useProcessingStatus, useTranscript, useUploadLimits, type TranscriptStatus } from '../transcripts/queries.ts';
 import {
   nextProgress, processingFailure, PROGRESS_INTERVAL_MS, uploadFailure, uploadProblem, uploadTexts, type Failure,
 } from './UploadPanel.logic.ts';
@@ -42,13 +42,14 @@ function processingPhase(
 }
 
 /**
- * The upload of the spec's "States and transitions", "Validation rules" and "Error catalogue": the client-side checks,
- * the upload with its fake progress (+10% every
+ * The upload of the spec's "States and transitions", "Validation rules" and "Error catalogue": the client-side checks
+ * against the limits this server announced, the upload with its fake progress (+10% every
  * 500 ms, up to 90%), then the status poll until processing completes (with the tickets it created) or fails.
  * The lists of transcripts and tickets load again once the file is stored and once processing has ended.
  */
 export function useUpload({ onProcessed }: UploadCallbacks) {
   const queryClient = useQueryClient();
+  const limits = useUploadLimits();
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [progress, setProgress] = useState(0);
@@ -95,13 +96,15 @@ export function useUpload({ onProcessed }: UploadCallbacks) {
   const busy = phase.kind === 'uploading' || phase.kind === 'processing';
   const choose = (chosen: File | null) => {
     setFile(chosen);
-    setProblem(chosen ? uploadProblem(chosen) : null);
+    setProblem(chosen ? uploadProblem(chosen, limits) : null);
     if (busy) return;
     upload.reset();
     setTracked(null);
   };
 
   return {
+    /** What this server accepts (the built-in limits until it has said). */
+    limits,
     /** The file input, emptied once its file has gone up (or another file was dropped). */
     inputRef,
     file,
@@ -119,7 +122,7 @@ export function useUpload({ onProcessed }: UploadCallbacks) {
     /** Checks the chosen file and sends it. */
     send: () => {
       if (busy) return;
-      const found = uploadProblem(file);
+      const found = uploadProblem(file, limits);
       setProblem(found);
       if (found !== null || file === null) return;
       setTracked(null);
