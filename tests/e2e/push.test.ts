@@ -1,7 +1,7 @@
 // The push wizard in a real browser against the real API and the stateful GitHub stand-in: select tickets, map a
 // project to a connection, map a user, push, and see the links, the External column and the badge; the spec's
 // messages for an empty or already pushed selection; a ticket GitHub refuses; one ticket pushed from its page by
-// keyboard while GitHub throttles.
+// keyboard while GitHub throttles; a ticket retried after GitHub failed, the failure shown until it goes through.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { gitHubError, useGitHubFake, type GitHubFake } from '../trackers/github-fake.ts';
@@ -55,6 +55,14 @@ const wizard = (page: Page) => page.getByRole('dialog', { name: 'Push tickets' }
  */
 const steps = async (page: Page) =>
   (await wizard(page).locator('[aria-label="Push steps"] > .MuiStep-root').allInnerTexts()).map((text) => text.replace(/\s+/g, ' ').trim());
+/** The ticket list with one ticket selected and the push wizard opened for it. */
+async function openWizardFor(token: string, title: string) {
+  const page = await openAs(token, '/tickets');
+  await settled(page);
+  await page.getByRole('checkbox', { name: `Select ticket ${title}` }).check();
+  await page.getByRole('button', { name: 'Push', exact: true }).click();
+  return { page, dialog: wizard(page) };
+}
 /** The stand-in's issues, by the title they were given. */
 const issue = (title: string) => github.state.issues.find((candidate) => candidate['title'] === title);
 
@@ -175,11 +183,7 @@ describe('a ticket the tracker refuses', () => {
   it('fails in the tracker’s words, and the ticket stays not pushed', async () => {
     const { token, ticket } = await ticketWithCreates('Refused ticket', () =>
       gitHubError(422, 'Validation Failed', { errors: [{ resource: 'Issue', field: 'title', code: 'custom', message: 'title is not allowed here' }] }));
-    const page = await openAs(token, '/tickets');
-    await settled(page);
-    await page.getByRole('checkbox', { name: 'Select ticket Refused ticket' }).check();
-    await page.getByRole('button', { name: 'Push', exact: true }).click();
-    const dialog = wizard(page);
+    const { page, dialog } = await openWizardFor(token, 'Refused ticket');
     // Nothing to map: the two mapping steps show as skipped, and the summary is still step 4 of 6.
     await dialog.getByRole('button', { name: 'Confirm & Push' }).waitFor();
     expect(await steps(page)).toEqual(['Analyze', '2 Map connections Skipped', '3 Map users Skipped', '4 Summary', '5 Pushing', '6 Complete']);
@@ -234,5 +238,35 @@ describe('pushing one ticket from its page', () => {
     await dialog.waitFor({ state: 'hidden' });
     const number = issue('Throttled ticket')!['number'] as number;
     await page.getByText(`Pushed to GitHub (#${number})`).waitFor();
+  });
+});
+
+describe('a ticket GitHub fails a few times before it goes through', () => {
+  it('shows the failure it is retried after beside the ticket, and takes it away once it went through', async () => {
+    // GitHub's answer while it is down: 503 with a message (the 5xx of "Troubleshooting the REST API",
+    // docs.github.com); the first three creates fail so, the fourth is made.
+    let creates = 0;
+    const { token } = await ticketWithCreates('Flaky ticket', (request, create) =>
+      ++creates <= 3 ? gitHubError(503, 'Service unavailable') : create(request));
+    const { page, dialog } = await openWizardFor(token, 'Flaky ticket');
+    await dialog.getByRole('button', { name: 'Confirm & Push' }).click();
+
+    // The tracker's words (GitHub's message, named by the plugin) after the attempt the push is on.
+    const retrying = dialog.getByText(/^Retrying \(attempt [2-4] of 8\)\. GitHub: Service unavailable\.$/);
+    await retrying.waitFor({ timeout: 15_000 });
+    // Beside the ticket it concerns, in the live region that announces the progress.
+    expect(await dialog.getByRole('status').innerText()).toMatch(/Now: Flaky ticket\s+Retrying \(attempt/);
+    await saveScreenshot(page, 'push-retrying-1280');
+    await page.setViewportSize({ width: 375, height: 900 });
+    await retrying.waitFor();
+    await saveScreenshot(page, 'push-retrying-375');
+    await expectAccessibleAt(page, [375], 'push wizard, pushing while retried');
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    await dialog.getByText('Ticket pushed successfully to GitHub').first().waitFor({ timeout: 30_000 });
+    expect(creates).toBe(4);
+    expect(await dialog.getByText(/^Retrying/).count()).toBe(0);
+    expect(github.requests(CREATE_ISSUE)).toHaveLength(4);
+    expect(github.state.issues.filter((candidate) => candidate['title'] === 'Flaky ticket')).toHaveLength(1);
   });
 });

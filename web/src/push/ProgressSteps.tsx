@@ -80,7 +80,10 @@ export function SummaryStep({ wizard }: { wizard: PushWizardState }) {
   );
 }
 
-/** Pushing: n of m over all connections, the ticket being pushed, and a rate-limit wait when there is one. */
+/**
+ * Pushing: n of m over all connections, the ticket being pushed (with the failure it is being retried after, if
+ * any), and a rate-limit wait when there is one.
+ */
 export function PushingStep({ wizard }: { wizard: PushWizardState }) {
   const progress = overallProgress(wizard.state);
   const percent = progress.total > 0 ? Math.round((progress.done / progress.total) * 100) : 0;
@@ -102,6 +105,12 @@ export function PushingStep({ wizard }: { wizard: PushWizardState }) {
           <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
             {pushTexts.pushing.current(progress.current)}
           </Typography>
+        )}
+        {/* Beside the ticket it concerns, inside the live region, and gone once the ticket went through. */}
+        {progress.retrying !== null && (
+          <Alert severity="warning" role="none" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
+            {progress.retrying}
+          </Alert>
         )}
       </Box>
       {progress.waitingUntil !== null && <Alert severity="info">{pushTexts.pushing.waiting(formatClock(progress.waitingUntil))}</Alert>}

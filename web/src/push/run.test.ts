@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/client.ts';
 import { job, progress, result } from './fixtures.ts';
-import { completionBanner, formatClock, overallProgress, pushedTicketIds, pushJob, runJobs, type BulkPushAnswer, type PushCalls } from './run.ts';
+import {
+  completionBanner, formatClock, overallProgress, pushedTicketIds, pushJob, retryingText, runJobs, type BulkPushAnswer, type PushCalls,
+} from './run.ts';
 import type { JobOutcome, PushStatus } from './wizard.ts';
 
 interface Script {
@@ -124,6 +126,20 @@ describe('what the pushing and complete steps show', () => {
     });
     expect(overallProgress({ jobs, outcomes: { 'c-gh': done(['t1', 't2']) }, running: { connectionId: 'c-jira', progress: progress({ done: 2, total: 3 }) } })).toMatchObject({ done: 4, total: 5 });
     expect(formatClock('2026-05-01T10:04:05.000Z')).toMatch(/^\d{2}:04:05$/);
+  });
+
+  it('shows the failure a ticket is retried after, with its attempt, and nothing once it went through', () => {
+    const jobs = [job()];
+    const retried = progress({ lastError: 'GitHub: Service unavailable. (trying again: attempt 3 of 8)' });
+    expect(overallProgress({ jobs, outcomes: {}, running: { connectionId: 'c-gh', progress: retried } })).toMatchObject({
+      current: 'Build the API', retrying: 'Retrying (attempt 3 of 8). GitHub: Service unavailable.',
+    });
+    expect(overallProgress({ jobs, outcomes: {}, running: { connectionId: 'c-gh', progress: progress({ lastError: null }) } }).retrying).toBeNull();
+    expect(overallProgress({ jobs, outcomes: {}, running: { connectionId: 'c-gh', progress: progress() } }).retrying).toBeNull();
+    // Words without the attempt are shown as they are; an attempt without its maximum keeps its number.
+    expect(retryingText('The board timed out.')).toBe('Retrying. The board timed out.');
+    expect(retryingText('Bad gateway (trying again: attempt 2)')).toBe('Retrying (attempt 2). Bad gateway');
+    expect(retryingText('   ')).toBeNull();
   });
 
   it('headlines a single ticket in the spec’s words, a failure as "Failed to push tickets", and a partial push as n of m', () => {

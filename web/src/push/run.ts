@@ -93,6 +93,8 @@ export interface OverallProgress {
   current: string | null;
   /** The connection being pushed through now. */
   connectionName: string | null;
+  /** While the tracker's failure of the current ticket is being tried again: that failure, in words. */
+  retrying: string | null;
 }
 
 type RunState = Pick<WizardState, 'jobs' | 'outcomes' | 'running'>;
@@ -124,7 +126,23 @@ export function overallProgress(state: RunState): OverallProgress {
     waitingUntil: state.running?.progress?.waitingUntil ?? null,
     current: state.running?.progress?.current?.title ?? null,
     connectionName: running ? running.connectionName : null,
+    retrying: retryingText(state.running?.progress?.lastError ?? null),
   };
+}
+
+/** The attempt the server adds to a retried failure, e.g. ' (trying again: attempt 3 of 8)'. */
+const ATTEMPT = /\s*\(trying again: attempt (\d+)(?: of (\d+))?\)\s*$/;
+
+/**
+ * The pushing step's line for a step being retried: the attempt, then the tracker's words, e.g. 'Retrying (attempt 3
+ * of 8). GitHub: Service unavailable.'; null when nothing is retried (the line goes once the ticket went through).
+ */
+export function retryingText(lastError: string | null): string | null {
+  const text = lastError?.trim();
+  if (!text) return null;
+  const attempt = ATTEMPT.exec(text);
+  if (!attempt) return texts.pushing.retrying(text, null);
+  return texts.pushing.retrying(text.slice(0, attempt.index).trim(), attempt[2] ? `${attempt[1]} of ${attempt[2]}` : attempt[1]!);
 }
 
 /** hh:mm:ss in the browser's time zone. */

@@ -74,6 +74,8 @@ export const pushTexts = {
     through: (connection: string) => `Through ${connection}`,
     current: (title: string) => `Now: ${title}`,
     waiting: (clock: string) => `Waiting for the tracker's rate limit until ${clock}`,
+    /** A ticket's create failed in a way the tracker may recover from (a timeout, a 5xx) and is being tried again. */
+    retrying: (error: string, attempt: string | null) => `Retrying${attempt === null ? '' : ` (attempt ${attempt})`}. ${error}`,
   },
 
   complete: {
