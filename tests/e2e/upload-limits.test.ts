@@ -69,6 +69,11 @@ describe('upload limits from the server', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await saveScreenshot(page, 'upload-limits-md-completed-1280', true);
 
+    // The help page's formats answer names them too.
+    await page.goto(`${e2e.app.url}/help`);
+    await page.getByRole('button', { name: 'Which transcript formats can I upload?' }).click();
+    await page.getByText(`Files ending in .txt, .json, .vtt, .srt, .csv, .tsv, .tab, .md or .markdown, up to 1MB.`).waitFor();
+
     const { rows } = await e2e.db.query<{ processing_status: string; format: string | null }>(
       `select processing_status, metadata->>'format' as format from transcripts where user_id = $1`, [user.userId],
     );

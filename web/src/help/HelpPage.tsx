@@ -15,9 +15,11 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { visuallyHidden } from '../ui/visuallyHidden.ts';
-import { EMAIL_SUPPORT_HREF, helpTexts as texts, REPORT_ISSUE_HREF } from './texts.ts';
+import { transcriptsApi } from '../transcripts/api.ts';
+import { BUILT_IN_LIMITS, usableLimits, type UploadLimits } from '../ui/uploadLimits.ts';
+import { EMAIL_SUPPORT_HREF, formatsAnswer, helpTexts as texts, REPORT_ISSUE_HREF } from './texts.ts';
 
 function HelpSection({ id, heading, children }: { id: string; heading: string; children: ReactNode }) {
   return (
@@ -42,9 +44,26 @@ function BulletList({ items, ordered = false }: { items: readonly string[]; orde
   );
 }
 
+/**
+ * The upload limits of this server (its parsers' extensions, plugins' included), the built-in ones until they come
+ * or when they cannot be had. A public page: asked once, without the signed-in pages' query cache.
+ */
+function useServerLimits(): UploadLimits {
+  const [limits, setLimits] = useState(BUILT_IN_LIMITS);
+  useEffect(() => {
+    let current = true;
+    transcriptsApi.uploadLimits().then((answer) => current && setLimits(usableLimits(answer)), () => {});
+    return () => {
+      current = false;
+    };
+  }, []);
+  return limits;
+}
+
 /** The FAQ: one answer open at a time; clicking the open question closes it. */
 function Faq() {
   const [openId, setOpenId] = useState<string | null>(null);
+  const limits = useServerLimits();
   return (
     <div>
       {texts.faq.items.map((item) => (
@@ -66,7 +85,7 @@ function Faq() {
             </Typography>
           </AccordionSummary>
           <AccordionDetails id={`faq-${item.id}-answer`}>
-            <Typography color="text.secondary">{item.answer}</Typography>
+            <Typography color="text.secondary">{item.id === 'formats' ? formatsAnswer(limits) : item.answer}</Typography>
           </AccordionDetails>
         </Accordion>
       ))}

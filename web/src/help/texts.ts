@@ -1,5 +1,11 @@
 import { PLANS } from '../plans.ts';
-import { EXTENSION_CHOICE, MAX_UPLOAD_SIZE } from '../ui/uploadLimits.ts';
+import { BUILT_IN_LIMITS, MAX_UPLOAD_SIZE, extensionChoice, sizeWords, type UploadLimits } from '../ui/uploadLimits.ts';
+
+/** The formats answer for the limits this server has (the parsers it runs, plugins' included). */
+export function formatsAnswer(limits: UploadLimits): string {
+  return `Files ending in ${extensionChoice(limits.acceptedExtensions)}, up to ${sizeWords(limits.maxBytes)}. Exports from Google Meet, Zoom, ` +
+    'Slack and Teams work with or without a header row. The format is detected automatically.';
+}
 
 export const SUPPORT_EMAIL = 'support@tickscribe.dev';
 
@@ -65,9 +71,8 @@ export const helpTexts = {
       {
         id: 'formats',
         question: 'Which transcript formats can I upload?',
-        answer:
-          `Files ending in ${EXTENSION_CHOICE}, up to ${MAX_UPLOAD_SIZE}. Exports from Google Meet, Zoom, ` +
-          'Slack and Teams work with or without a header row. The format is detected automatically.',
+        // The built-in limits' words; the page shows the server's (formatsAnswer).
+        answer: formatsAnswer(BUILT_IN_LIMITS),
       },
       {
         id: 'user-mappings',
