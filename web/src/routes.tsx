@@ -3,8 +3,10 @@ import { Navigate, Route, Routes } from 'react-router';
 import { RedirectIfSignedIn, RequireAuth } from './auth/guards.tsx';
 import { AppLayout, AuthLayout } from './layout/AppLayout.tsx';
 
-// Every page is its own chunk, so the landing page loads only its own code.
+// Every page is its own chunk, so the landing page loads only its own code. The landing page and the frame around
+// every page are plain markup; the other pages are drawn with MUI, which comes with the first of them (MuiPages).
 // The pages that read or send data share the query cache, which the public pages do without.
+const MuiPages = lazy(() => import('./layout/MuiPages.tsx'));
 const QueryLayout = lazy(() => import('./api/QueryLayout.tsx'));
 const LandingPage = lazy(() => import('./landing/LandingPage.tsx'));
 const HelpPage = lazy(() => import('./help/HelpPage.tsx'));
@@ -31,33 +33,37 @@ export function AppRoutes() {
     <Routes>
       <Route element={<AppLayout />}>
         <Route index element={<LandingPage />} />
-        <Route path="help" element={<HelpPage />} />
-        <Route path="terms-of-service" element={<TermsOfServicePage />} />
-        <Route path="refund-policy" element={<RefundPolicyPage />} />
-        <Route element={<QueryLayout />}>
-          <Route element={<RequireAuth />}>
-            <Route path="dashboard" element={<DashboardPage />} />
-            <Route path="transcripts" element={<TranscriptsPage />} />
-            <Route path="transcripts/:id" element={<TranscriptDetailPage />} />
-            <Route path="settings" element={<SettingsPage />} />
-            <Route path="tickets" element={<TicketsPage />} />
-            <Route path="tickets/:id" element={<TicketDetailPage />} />
-            <Route path="connections" element={<ConnectionsPage />} />
-            <Route path="connections/oauth/callback" element={<OAuthCallbackPage />} />
-            <Route path="billing" element={<BillingPage />} />
-            <Route path="token-usage" element={<TokenUsagePage />} />
+        <Route element={<MuiPages />}>
+          <Route path="help" element={<HelpPage />} />
+          <Route path="terms-of-service" element={<TermsOfServicePage />} />
+          <Route path="refund-policy" element={<RefundPolicyPage />} />
+          <Route element={<QueryLayout />}>
+            <Route element={<RequireAuth />}>
+              <Route path="dashboard" element={<DashboardPage />} />
+              <Route path="transcripts" element={<TranscriptsPage />} />
+              <Route path="transcripts/:id" element={<TranscriptDetailPage />} />
+              <Route path="settings" element={<SettingsPage />} />
+              <Route path="tickets" element={<TicketsPage />} />
+              <Route path="tickets/:id" element={<TicketDetailPage />} />
+              <Route path="connections" element={<ConnectionsPage />} />
+              <Route path="connections/oauth/callback" element={<OAuthCallbackPage />} />
+              <Route path="billing" element={<BillingPage />} />
+              <Route path="token-usage" element={<TokenUsagePage />} />
+            </Route>
           </Route>
         </Route>
       </Route>
       <Route element={<AuthLayout />}>
-        <Route element={<QueryLayout />}>
-          <Route element={<RedirectIfSignedIn />}>
-            <Route path="login" element={<LoginPage />} />
-            <Route path="signup" element={<SignupPage />} />
+        <Route element={<MuiPages />}>
+          <Route element={<QueryLayout />}>
+            <Route element={<RedirectIfSignedIn />}>
+              <Route path="login" element={<LoginPage />} />
+              <Route path="signup" element={<SignupPage />} />
+            </Route>
+            {/* The verification page redirects a signed-in user itself, after showing the outcome of a link. */}
+            <Route path="verify-email" element={<VerifyEmailPage />} />
+            <Route path="reset-password" element={<ResetPasswordPage />} />
           </Route>
-          {/* The verification page redirects a signed-in user itself, after showing the outcome of a link. */}
-          <Route path="verify-email" element={<VerifyEmailPage />} />
-          <Route path="reset-password" element={<ResetPasswordPage />} />
         </Route>
       </Route>
       <Route path="*" element={<Navigate to="/" replace />} />

@@ -1,40 +1,35 @@
-import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import { Link as RouterLink } from 'react-router';
+import { Link } from 'react-router';
 import { useAuth } from '../auth/AuthContext.tsx';
+import { ArrowForward } from './ArrowForward.tsx';
 import { landingTexts as texts } from './texts.ts';
 
 /** The calls to action: into the app for a signed-in visitor, to signup and login otherwise. */
 export function CallsToAction({ primary }: { primary: 'getStarted' | 'signUpFree' }) {
   const { user, loading } = useAuth();
-  if (loading) return <Box sx={{ minHeight: 48 }} />;
+  if (loading) return <div className="calls-to-action" />;
 
   return (
-    <Stack
-      direction={{ xs: 'column', sm: 'row' }}
-      spacing={2}
-      sx={{ alignItems: { xs: 'stretch', sm: 'center' }, minHeight: 48 }}
-    >
+    <div className="calls-to-action">
       {user ? (
-        <Button component={RouterLink} to="/dashboard" variant="contained" size="large" endIcon={<ArrowForwardIcon />}>
+        <Link to="/dashboard" className="button button--contained button--large">
           {texts.cta.goToDashboard}
-        </Button>
+          <span className="button__end-icon">
+            <ArrowForward />
+          </span>
+        </Link>
       ) : (
         <>
-          <Button component={RouterLink} to="/signup" variant="contained" size="large">
+          <Link to="/signup" className="button button--contained button--large">
             {texts.cta[primary]}
-          </Button>
-          <Button component={RouterLink} to="/login" variant="outlined" size="large">
+          </Link>
+          <Link to="/login" className="button button--outlined button--large">
             {texts.cta.existingUser}
-          </Button>
+          </Link>
         </>
       )}
-      <Link component={RouterLink} to="/help" sx={{ alignSelf: 'center', fontWeight: 600 }}>
+      <Link to="/help" className="link calls-to-action__more">
         {texts.cta.learnMore}
       </Link>
-    </Stack>
+    </div>
   );
 }

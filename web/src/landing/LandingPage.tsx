@@ -1,75 +1,40 @@
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { CallsToAction } from './CallsToAction.tsx';
-import { Tag } from '../ui/Tag.tsx';
+import './landing.css';
 import { LandingSection } from './LandingSection.tsx';
 import { ProductHuntBadge } from './ProductHuntBadge.tsx';
 import { SampleTicketPanel } from './SampleTicketPanel.tsx';
+import { Tag } from './Tag.tsx';
 import { landingTexts as texts } from './texts.ts';
+
+// Plain markup styled by landing.css: a first visit loads no MUI or emotion (see layout/frame.css).
 
 function Hero() {
   return (
-    <Box
-      sx={{
-        background: 'linear-gradient(180deg, #e8ebfa 0%, #f6f7fb 100%)',
-        pt: { xs: 6, md: 11 },
-        pb: { xs: 6, md: 9 },
-      }}
-    >
-      <Container>
-        <Typography
-          component="p"
-          sx={{ color: 'primary.main', fontWeight: 700, letterSpacing: '0.06em', textTransform: 'uppercase', mb: 1.5 }}
-        >
-          {texts.hero.eyebrow}
-        </Typography>
-        <Typography variant="h1" sx={{ fontSize: { xs: '2.25rem', md: '3.25rem' }, maxWidth: 760, mb: 2.5 }}>
-          {texts.hero.heading}
-        </Typography>
-        <Typography sx={{ fontSize: { xs: '1.05rem', md: '1.2rem' }, color: 'text.secondary', maxWidth: 700, mb: 4 }}>
-          {texts.hero.lead}
-        </Typography>
+    <div className="hero">
+      <div className="container">
+        <p className="hero__eyebrow">{texts.hero.eyebrow}</p>
+        <h1 className="hero__heading">{texts.hero.heading}</h1>
+        <p className="hero__lead">{texts.hero.lead}</p>
         <CallsToAction primary="getStarted" />
-      </Container>
-    </Box>
+      </div>
+    </div>
   );
 }
 
 function Steps() {
   return (
     <LandingSection id="how-it-works" heading={texts.steps.heading} tinted>
-      <Box
-        component="ol"
-        sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' }, gap: 3, p: 0, m: 0 }}
-      >
+      <ol className="grid grid--thirds">
         {texts.steps.items.map((step, index) => (
-          <Paper component="li" key={step.title} variant="outlined" sx={{ p: 3, listStyle: 'none' }}>
-            <Box
-              aria-hidden="true"
-              sx={{
-                width: 36,
-                height: 36,
-                borderRadius: '50%',
-                bgcolor: 'primary.main',
-                color: 'primary.contrastText',
-                display: 'grid',
-                placeItems: 'center',
-                fontWeight: 700,
-                mb: 2,
-              }}
-            >
+          <li key={step.title} className="card step">
+            <div aria-hidden="true" className="step__number">
               {index + 1}
-            </Box>
-            <Typography variant="h3" sx={{ mb: 1 }}>
-              {step.title}
-            </Typography>
-            <Typography color="text.secondary">{step.body}</Typography>
-          </Paper>
+            </div>
+            <h3 className="card__heading">{step.title}</h3>
+            <p className="secondary">{step.body}</p>
+          </li>
         ))}
-      </Box>
+      </ol>
     </LandingSection>
   );
 }
@@ -78,30 +43,24 @@ function SupportedInputs() {
   const inputs = texts.inputs;
   return (
     <LandingSection id="supported-inputs" heading={inputs.heading} intro={inputs.intro}>
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' }, gap: 3 }}>
-        <Paper variant="outlined" sx={{ p: 3 }}>
-          <Typography variant="h3" sx={{ mb: 2 }}>
-            {inputs.uploadsHeading}
-          </Typography>
-          <Box component="ul" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, p: 0, m: 0, listStyle: 'none' }}>
+      <div className="grid grid--inputs">
+        <div className="card">
+          <h3 className="card__heading">{inputs.uploadsHeading}</h3>
+          <ul className="formats">
             {inputs.uploads.map((format) => (
               <li key={format}>
                 <Tag>{format}</Tag>
               </li>
             ))}
-          </Box>
-          <Typography color="text.secondary" sx={{ mt: 2 }}>
-            {inputs.uploadsNote}
-          </Typography>
-        </Paper>
-        <Paper variant="outlined" sx={{ p: 3 }}>
-          <Typography variant="h3" sx={{ mb: 2 }}>
-            {inputs.botHeading}
-          </Typography>
-          <Typography color="text.secondary">{inputs.botBody}</Typography>
-        </Paper>
-      </Box>
-      <Typography sx={{ mt: 3, fontWeight: 600 }}>{inputs.processing}</Typography>
+          </ul>
+          <p className="secondary inputs__note">{inputs.uploadsNote}</p>
+        </div>
+        <div className="card">
+          <h3 className="card__heading">{inputs.botHeading}</h3>
+          <p className="secondary">{inputs.botBody}</p>
+        </div>
+      </div>
+      <p className="inputs__processing">{inputs.processing}</p>
     </LandingSection>
   );
 }
@@ -110,28 +69,14 @@ function Trackers() {
   const trackers = texts.trackers;
   return (
     <LandingSection id="trackers" heading={trackers.heading} intro={trackers.intro}>
-      <Box
-        component="ul"
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(5, 1fr)' },
-          gap: 2,
-          p: 0,
-          m: 0,
-          listStyle: 'none',
-        }}
-      >
+      <ul className="grid grid--trackers">
         {trackers.items.map((tracker) => (
-          <Paper component="li" key={tracker.name} variant="outlined" sx={{ p: 2.5 }}>
-            <Typography variant="h3" sx={{ fontSize: '1.1rem', mb: 0.5 }}>
-              {tracker.name}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              {tracker.body}
-            </Typography>
-          </Paper>
+          <li key={tracker.name} className="card tracker">
+            <h3>{tracker.name}</h3>
+            <p className="secondary small">{tracker.body}</p>
+          </li>
         ))}
-      </Box>
+      </ul>
     </LandingSection>
   );
 }
@@ -140,28 +85,17 @@ function Testimonials() {
   const testimonials = texts.testimonials;
   return (
     <LandingSection id="testimonials" heading={testimonials.heading} intro={testimonials.note} tinted>
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' }, gap: 3 }}>
+      <div className="grid grid--thirds">
         {testimonials.items.map((item) => (
-          <Paper
-            component="figure"
-            key={item.name}
-            variant="outlined"
-            sx={{ p: 3, m: 0, display: 'flex', flexDirection: 'column' }}
-          >
-            <Typography component="blockquote" sx={{ m: 0, mb: 2, flexGrow: 1, fontSize: '1.05rem' }}>
-              “{item.quote}”
-            </Typography>
-            <Typography component="figcaption" variant="body2">
-              <Box component="span" sx={{ display: 'block', fontWeight: 700 }}>
-                {item.name}
-              </Box>
-              <Box component="span" sx={{ color: 'text.secondary' }}>
-                {item.role}
-              </Box>
-            </Typography>
-          </Paper>
+          <figure key={item.name} className="card testimonial">
+            <blockquote>“{item.quote}”</blockquote>
+            <figcaption className="small">
+              <span className="testimonial__name">{item.name}</span>
+              <span className="secondary">{item.role}</span>
+            </figcaption>
+          </figure>
         ))}
-      </Box>
+      </div>
     </LandingSection>
   );
 }
@@ -169,12 +103,12 @@ function Testimonials() {
 function Closing() {
   return (
     <LandingSection id="get-started" heading={texts.closing.heading} intro={texts.closing.body}>
-      <Stack spacing={4} sx={{ alignItems: { xs: 'stretch', sm: 'flex-start' } }}>
+      <div className="closing">
         <CallsToAction primary="signUpFree" />
-        <Box>
+        <div>
           <ProductHuntBadge />
-        </Box>
-      </Stack>
+        </div>
+      </div>
     </LandingSection>
   );
 }
@@ -182,7 +116,7 @@ function Closing() {
 /** The landing page (/): what Tickscribe does, for whom, and the way in. */
 export default function LandingPage() {
   return (
-    <>
+    <div className="landing">
       <title>{texts.pageTitle}</title>
       <Hero />
       <Steps />
@@ -191,6 +125,6 @@ export default function LandingPage() {
       <Trackers />
       <Testimonials />
       <Closing />
-    </>
+    </div>
   );
 }

@@ -1,6 +1,3 @@
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 
 /** A section of the landing page: a heading, an optional intro and its content, on a tinted band when asked. */
@@ -18,22 +15,14 @@ export function LandingSection({
   tinted?: boolean;
 }) {
   return (
-    <Box
-      component="section"
-      aria-labelledby={id}
-      sx={{ py: { xs: 6, md: 9 }, bgcolor: tinted ? 'background.paper' : 'transparent' }}
-    >
-      <Container>
-        <Typography id={id} variant="h2" sx={{ mb: intro ? 1.5 : 4 }}>
+    <section aria-labelledby={id} className={tinted ? 'landing-section landing-section--tinted' : 'landing-section'}>
+      <div className="container">
+        <h2 id={id} className={intro ? 'landing-section__heading--with-intro' : 'landing-section__heading'}>
           {heading}
-        </Typography>
-        {intro && (
-          <Typography color="text.secondary" sx={{ mb: 4, maxWidth: 680 }}>
-            {intro}
-          </Typography>
-        )}
+        </h2>
+        {intro && <p className="secondary landing-section__intro">{intro}</p>}
         {children}
-      </Container>
-    </Box>
+      </div>
+    </section>
   );
 }

@@ -1,10 +1,6 @@
-import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
-import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { Tag } from '../ui/Tag.tsx';
+import { ArrowForward } from './ArrowForward.tsx';
 import { LandingSection } from './LandingSection.tsx';
+import { Tag } from './Tag.tsx';
 import { landingTexts as texts } from './texts.ts';
 
 /** A few lines of a sample transcript beside the ticket Tickscribe drafts from them. */
@@ -12,98 +8,59 @@ export function SampleTicketPanel() {
   const sample = texts.sample;
   return (
     <LandingSection id="sample" heading={sample.heading} intro={sample.intro} tinted>
-      <Box
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: '1fr', md: '1fr auto 1fr' },
-          gap: 3,
-          alignItems: 'center',
-        }}
-      >
-        <Paper variant="outlined" sx={{ p: 3, height: '100%' }}>
-          <Box
-            sx={{
-              display: 'flex',
-              justifyContent: 'space-between',
-              alignItems: 'baseline',
-              gap: 2,
-              mb: 2,
-              flexWrap: 'wrap',
-            }}
-          >
-            <Typography variant="h3">{sample.transcriptLabel}</Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
-              {sample.transcriptSource}
-            </Typography>
-          </Box>
-          <Stack component="ol" spacing={2} sx={{ p: 0, m: 0, listStyle: 'none' }}>
+      <div className="grid grid--sample">
+        <div className="card">
+          <div className="sample__header">
+            <h3>{sample.transcriptLabel}</h3>
+            <p className="secondary small mono">{sample.transcriptSource}</p>
+          </div>
+          <ol className="sample__lines">
             {sample.transcript.map((line) => (
               <li key={line.time}>
-                <Typography variant="body2" color="text.secondary">
-                  <Box component="span" sx={{ fontFamily: 'monospace', mr: 1 }}>
-                    {line.time}
-                  </Box>
-                  <Box component="span" sx={{ fontWeight: 700, color: 'text.primary' }}>
-                    {line.speaker}
-                  </Box>
-                </Typography>
-                <Typography>{line.text}</Typography>
+                <p className="secondary small">
+                  <span className="mono sample__time">{line.time}</span>
+                  <span className="sample__speaker">{line.speaker}</span>
+                </p>
+                <p>{line.text}</p>
               </li>
             ))}
-          </Stack>
-        </Paper>
-        <Box aria-hidden="true" sx={{ display: 'flex', justifyContent: 'center', color: 'primary.main' }}>
-          <ArrowForwardIcon sx={{ fontSize: 40, transform: { xs: 'rotate(90deg)', md: 'none' } }} />
-        </Box>
-        <Paper variant="outlined" sx={{ p: 3, height: '100%', borderColor: 'primary.main', borderWidth: 2 }}>
-          <Typography variant="h3" sx={{ mb: 2 }}>
-            {sample.ticketLabel}
-          </Typography>
-          <Typography variant="h4" component="p" sx={{ mb: 1 }}>
-            {sample.ticket.title}
-          </Typography>
-          <Typography color="text.secondary" sx={{ mb: 2 }}>
-            {sample.ticket.description}
-          </Typography>
-          <Box
-            component="dl"
-            sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 1, m: 0 }}
-          >
-            <Box sx={{ display: 'contents' }}>
-              <Typography component="dt" color="text.secondary">
-                {sample.ticket.priority.label}
-              </Typography>
-              <Box component="dd" sx={{ m: 0 }}>
+          </ol>
+        </div>
+        <div aria-hidden="true" className="sample__arrow">
+          <ArrowForward />
+        </div>
+        <div className="card sample__ticket">
+          <h3 className="card__heading">{sample.ticketLabel}</h3>
+          <p className="sample__title">{sample.ticket.title}</p>
+          <p className="secondary sample__description">{sample.ticket.description}</p>
+          <dl className="sample__fields">
+            <div>
+              <dt>{sample.ticket.priority.label}</dt>
+              <dd>
                 <Tag size="small" tone="error">
                   {sample.ticket.priority.value}
                 </Tag>
-              </Box>
-            </Box>
+              </dd>
+            </div>
             {sample.ticket.fields.map((field) => (
-              <Box key={field.label} sx={{ display: 'contents' }}>
-                <Typography component="dt" color="text.secondary">
-                  {field.label}
-                </Typography>
-                <Typography component="dd" sx={{ m: 0, fontWeight: 600 }}>
-                  {field.value}
-                </Typography>
-              </Box>
+              <div key={field.label}>
+                <dt>{field.label}</dt>
+                <dd className="sample__value">{field.value}</dd>
+              </div>
             ))}
-            <Box sx={{ display: 'contents' }}>
-              <Typography component="dt" color="text.secondary">
-                {sample.ticket.tagsLabel}
-              </Typography>
-              <Box component="dd" sx={{ m: 0, display: 'flex', flexWrap: 'wrap', gap: 0.75 }}>
+            <div>
+              <dt>{sample.ticket.tagsLabel}</dt>
+              <dd className="sample__tags">
                 {sample.ticket.tags.map((tag) => (
                   <Tag key={tag} size="small" tone="outlined">
                     {tag}
                   </Tag>
                 ))}
-              </Box>
-            </Box>
-          </Box>
-        </Paper>
-      </Box>
+              </dd>
+            </div>
+          </dl>
+        </div>
+      </div>
     </LandingSection>
   );
 }

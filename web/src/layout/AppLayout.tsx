@@ -1,50 +1,34 @@
-import AppBar from '@mui/material/AppBar';
-import Box from '@mui/material/Box';
-import Toolbar from '@mui/material/Toolbar';
-import { Suspense, type ReactNode } from 'react';
+import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PageLoader } from '../ui/PageLoader.tsx';
-import { Brand } from './Brand.tsx';
 import { Footer } from './Footer.tsx';
+import './frame.css';
 import { NavBar } from './NavBar.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from './SkipLink.tsx';
 
-function PageFrame({ header }: { header: ReactNode }) {
+// The frame is plain markup styled by frame.css, with no MUI: the landing page shows it on a first visit.
+
+function PageFrame({ brandOnly }: { brandOnly: boolean }) {
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+    <div className="page-frame">
       <SkipLink />
-      {header}
-      <Box
-        component="main"
-        id={MAIN_CONTENT_ID}
-        tabIndex={-1}
-        sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', '&:focus': { outline: 'none' } }}
-      >
+      <NavBar brandOnly={brandOnly} />
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="page-frame__main">
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>
-      </Box>
+      </main>
       <Footer />
-    </Box>
+    </div>
   );
 }
 
 /** The shared layout of the public and signed-in pages: navigation bar, page, footer. */
 export function AppLayout() {
-  return <PageFrame header={<NavBar />} />;
+  return <PageFrame brandOnly={false} />;
 }
 
 /** Login, signup, e-mail verification and password reset: the brand only, so the form has the visitor's full attention. */
 export function AuthLayout() {
-  return (
-    <PageFrame
-      header={
-        <AppBar position="static" color="primary" elevation={0}>
-          <Toolbar>
-            <Brand />
-          </Toolbar>
-        </AppBar>
-      }
-    />
-  );
+  return <PageFrame brandOnly />;
 }

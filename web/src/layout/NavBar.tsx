@@ -1,52 +1,46 @@
-import AppBar from '@mui/material/AppBar';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Toolbar from '@mui/material/Toolbar';
 import { lazy, Suspense } from 'react';
 import { NavLink } from 'react-router';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { Brand } from './Brand.tsx';
-import { activeOnDark } from './navStyles.ts';
 import { layoutTexts } from './texts.ts';
 
-// Loaded only once someone is signed in, so the landing page stays small.
+// Loaded only once someone is signed in, with MUI, so the landing page stays small.
 const SignedInNavigation = lazy(() => import('./SignedInNavigation.tsx'));
 
 function SignedOutNavigation() {
   return (
-    <Box component="nav" aria-label={layoutTexts.mainNavigation} sx={{ display: 'flex', gap: 1 }}>
-      <Button component={NavLink} to="/login" color="inherit" sx={activeOnDark}>
+    <nav aria-label={layoutTexts.mainNavigation} className="top-bar__nav">
+      <NavLink to="/login" className="button button--text button--on-dark">
         {layoutTexts.login}
-      </Button>
-      <Button
-        component={NavLink}
-        to="/signup"
-        variant="contained"
-        sx={{ bgcolor: 'common.white', color: 'primary.main', '&:hover': { bgcolor: 'grey.100' }, ...activeOnDark }}
-      >
+      </NavLink>
+      <NavLink to="/signup" className="button button--white button--on-dark">
         {layoutTexts.signUp}
-      </Button>
-    </Box>
+      </NavLink>
+    </nav>
   );
 }
 
-/** The shared top bar: brand, and the navigation for the signed-in or signed-out visitor. */
-export function NavBar() {
+/** The top bar: the brand alone (`brandOnly`, around the sign-in forms) or with the visitor's navigation. */
+export function NavBar({ brandOnly = false }: { brandOnly?: boolean }) {
   const { user, loading } = useAuth();
 
   return (
-    <AppBar position="sticky" color="primary" elevation={0}>
-      <Toolbar sx={{ gap: 2 }}>
+    <header className={brandOnly ? 'top-bar' : 'top-bar top-bar--sticky'}>
+      <div className="top-bar__row">
         <Brand />
-        <Box sx={{ flexGrow: 1 }} />
-        {loading ? null : user ? (
-          <Suspense fallback={null}>
-            <SignedInNavigation user={user} />
-          </Suspense>
-        ) : (
-          <SignedOutNavigation />
+        {!brandOnly && (
+          <>
+            <div className="top-bar__spacer" />
+            {loading ? null : user ? (
+              <Suspense fallback={null}>
+                <SignedInNavigation user={user} />
+              </Suspense>
+            ) : (
+              <SignedOutNavigation />
+            )}
+          </>
         )}
-      </Toolbar>
-    </AppBar>
+      </div>
+    </header>
   );
 }

@@ -12,16 +12,19 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Snackbar from '@mui/material/Snackbar';
 import Typography from '@mui/material/Typography';
+import { ThemeProvider } from '@mui/material/styles';
 import { useId, useState } from 'react';
 import { NavLink } from 'react-router';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { authTexts } from '../auth/texts.ts';
 import type { User } from '../auth/user.ts';
+import { theme } from '../theme.ts';
 import { NOTIFICATION_MS } from '../ui/useTimedMessage.ts';
 import { activeOnDark } from './navStyles.ts';
 import { layoutTexts, signedInLinks } from './texts.ts';
 
-// Its own chunk: a signed-out visitor (the landing page) never loads the drawer, the menu or the logout notice.
+// Its own chunk: a signed-out visitor (the landing page) never loads the drawer, the menu, the logout notice or MUI.
+// The bar around it is plain markup, so it brings the theme itself.
 
 const activeInList = {
   '&[aria-current="page"]': { bgcolor: 'action.selected', fontWeight: 700 },
@@ -159,7 +162,7 @@ export default function SignedInNavigation({ user }: { user: User }) {
   };
 
   return (
-    <>
+    <ThemeProvider theme={theme}>
       <DesktopNavigation user={user} onLogout={handleLogout} />
       <MobileNavigation user={user} onLogout={handleLogout} />
       <Snackbar
@@ -172,6 +175,6 @@ export default function SignedInNavigation({ user }: { user: User }) {
           {logoutError}
         </Alert>
       </Snackbar>
-    </>
+    </ThemeProvider>
   );
 }

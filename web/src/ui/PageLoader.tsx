@@ -1,20 +1,12 @@
-import Box from '@mui/material/Box';
-
 /**
- * A centred spinner for while a page or the signed-in user is loading. It is drawn and turned by the SVG itself
- * rather than MUI's CircularProgress, because it is the fallback of every lazily loaded page and so part of the
- * landing page's first download.
+ * A centred spinner for while a page or the signed-in user is loading. It is plain markup styled by
+ * layout/frame.css, drawn and turned by the SVG itself, because it is the fallback of every lazily loaded page and
+ * so part of the landing page's first download, which has no MUI.
  */
 export function PageLoader() {
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', py: 10, flexGrow: 1 }}>
-      <Box
-        component="svg"
-        role="progressbar"
-        aria-label="Loading"
-        viewBox="0 0 44 44"
-        sx={{ width: 40, height: 40, color: 'primary.main' }}
-      >
+    <div className="page-loader">
+      <svg role="progressbar" aria-label="Loading" viewBox="0 0 44 44">
         <circle
           cx="22"
           cy="22"
@@ -34,7 +26,7 @@ export function PageLoader() {
             repeatCount="indefinite"
           />
         </circle>
-      </Box>
-    </Box>
+      </svg>
+    </div>
   );
 }
