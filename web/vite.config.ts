@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -33,19 +36,34 @@ function muiThemeWithoutCssVariables(): Plugin {
   };
 }
 
-export default defineConfig({
-  root: webRoot,
-  plugins: [react(), muiThemeWithoutCssVariables()],
-  build: {
-    outDir,
-    emptyOutDir: true,
-  },
-  server: {
-    port: 5173,
-    proxy: {
-      '/api': apiTarget,
-      '/auth': apiTarget,
-      '/runtime-config.js': apiTarget,
+/**
+ * React Router's package exports name only its development build (dev warnings and checks included), whatever the
+ * mode: "temporarily only use one build in export map" (remix-run/react-router#12437), reported as
+ * remix-run/react-router#12532 and #14102. Production builds take the production build shipped beside it.
+ */
+function reactRouterProductionBuild(): string | null {
+  const resolved = createRequire(import.meta.url).resolve('react-router');
+  const production = join(dirname(dirname(resolved)), 'production', 'index.mjs');
+  return basename(dirname(resolved)) === 'development' && existsSync(production) ? production : null;
+}
+
+export default defineConfig(({ command }) => {
+  const reactRouter = command === 'build' ? reactRouterProductionBuild() : null;
+  return {
+    root: webRoot,
+    plugins: [react(), muiThemeWithoutCssVariables()],
+    resolve: reactRouter ? { alias: [{ find: /^react-router$/, replacement: reactRouter }] } : {},
+    build: {
+      outDir,
+      emptyOutDir: true,
     },
-  },
+    server: {
+      port: 5173,
+      proxy: {
+        '/api': apiTarget,
+        '/auth': apiTarget,
+        '/runtime-config.js': apiTarget,
+      },
+    },
+  };
 });
