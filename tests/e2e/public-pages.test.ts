@@ -43,7 +43,7 @@ describe('landing page', () => {
     const scripts = await loadedScripts(page, `${e2e.app.url}/`, 'h1');
     const names = scripts.files.map((file) => file.name).join(' ');
     // The signed-in pages, the charts, the query cache, the signed-in menu and the MUI theme are not part of a first visit.
-    expect(names).not.toMatch(/Dashboard|TicketsPage|UsageLineChart|SignedInNavigation|QueryLayout|MuiPages/);
+    expect(names).not.toMatch(/Dashboard|TicketsPage|UsageLineChart|SignedInNavigation|QueryLayout|MuiTheme/);
     expect(scripts.gzip / 1024, `landing JavaScript: ${names}`).toBeLessThanOrEqual(120);
     // MUI draws with emotion, which puts its styles into <style data-emotion> elements: none may be on the page.
     expect(await page.locator('style[data-emotion]').count()).toBe(0);
@@ -159,6 +159,25 @@ describe('small screens and accessibility', () => {
       }
     });
   }
+
+  it('lets the keyboard skip to the page: the first Tab shows the skip link, then the bar links show a focus ring', async () => {
+    await open('/');
+    await page.getByRole('link', { name: 'Get started' }).waitFor();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    expect(await skip.evaluate((element) => element === document.activeElement)).toBe(true);
+    const box = await skip.boundingBox();
+    expect(box?.y).toBeGreaterThanOrEqual(0);
+    for (const name of ['Tickscribe', 'Login']) {
+      await page.keyboard.press('Tab');
+      const focused = page.getByRole('banner').getByRole('link', { name, exact: true });
+      expect(await focused.evaluate((element) => element === document.activeElement)).toBe(true);
+      expect(await focused.evaluate((element) => getComputedStyle(element).outlineStyle)).not.toBe('none');
+    }
+    await skip.focus();
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main-content');
+  });
 
   it('keeps Login and Sign Up in the bar on a phone when signed out', async () => {
     await page.setViewportSize({ width: 375, height: 800 });

@@ -4,7 +4,7 @@ import { AppRoutes } from './routes.tsx';
 
 /**
  * The app: the router and the signed-in user around the routes. The MUI theme and the query cache come with the
- * pages that use them (layout/MuiPages.tsx, api/QueryLayout.tsx), so the landing page loads neither.
+ * pages that use them (layout/MuiTheme.tsx, api/QueryLayout.tsx), so the landing page loads neither.
  */
 export function App() {
   return (
