@@ -240,6 +240,9 @@ describe('signed-in navigation', () => {
     for (const label of ['Dashboard', 'Transcripts', 'Tickets', 'Connections', 'Billing', 'Usage', 'Help', 'Settings']) {
       await drawer.getByRole('link', { name: label, exact: true }).waitFor();
     }
+    // The menu's title in the theme's secondary text colour (MUI 9 ignores Typography's color="text.secondary").
+    const title = drawer.getByText('Menu', { exact: true });
+    expect(await title.evaluate((element) => getComputedStyle(element).color)).toBe('rgb(74, 80, 104)');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
   });
 });

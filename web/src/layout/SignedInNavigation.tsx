@@ -109,7 +109,7 @@ function MobileNavigation({ user, onLogout }: { user: User; onLogout: () => void
       >
         <Box component="nav" aria-label={layoutTexts.mainNavigation}>
           <Box sx={{ px: 2, py: 2 }}>
-            <Typography id={`${drawerId}-title`} component="p" variant="subtitle2" color="text.secondary">
+            <Typography id={`${drawerId}-title`} component="p" variant="subtitle2" sx={{ color: 'text.secondary' }}>
               {layoutTexts.menuTitle}
             </Typography>
             <Typography component="p" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
