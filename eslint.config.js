@@ -63,6 +63,22 @@ const SQL_TEXT_RULES = [
   'MemberExpression[property.name=/^(getNativeClient|lit)$/]',
 ].map((selector) => ({ selector, message: SQL_TEXT_MESSAGE }));
 
+/** MUI components that took style shortcuts as props before MUI 9, and the shortcuts our pages used. */
+const MUI_SYSTEM_PROP_RULES = [
+  {
+    selector: "JSXOpeningElement[name.name=/^(Box|Stack|Grid)$/] > JSXAttribute[name.name=/^(m|mt|mb|ml|mr|mx|my|p|pt|pb|pl|pr|px|py|display|gap|rowGap|columnGap|alignItems|alignSelf|justifyContent|flexWrap|flexDirection|flex|flexGrow|flexShrink|color|bgcolor|fontWeight|fontSize|textAlign|width|height|maxWidth|minWidth|maxHeight|minHeight|whiteSpace|overflow|position|top|left|right|bottom|border|borderRadius|boxShadow)$/]",
+    message: 'MUI 9 ignores style props: put the style in sx.',
+  },
+  {
+    selector: "JSXOpeningElement[name.name='Typography'] > JSXAttribute[name.name=/^(m|mt|mb|ml|mr|mx|my|p|pt|pb|px|py|display|fontWeight|fontSize|textAlign|whiteSpace|bgcolor)$/]",
+    message: 'MUI 9 ignores style props: put the style in sx.',
+  },
+  {
+    selector: "JSXAttribute[name.name='color'] Literal[value=/^text\\./]",
+    message: "MUI 9's Typography takes textPrimary / textSecondary / textDisabled, not text.secondary (silently ignored).",
+  },
+];
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'plugins/sdk/dist/', '.data/', '.tools/', 'schemas/types.ts', 'plugins/sdk/types.ts', 'web/src/api/openapi.ts', 'tests/fixtures/**/*.js'] },
   js.configs.recommended,
@@ -93,7 +109,12 @@ export default tseslint.config(
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // MUI 9 dropped the system props (https://mui.com/material-ui/migration/upgrade-to-v9/): `<Box mt={2}>` or
+      // `<Typography color="text.secondary">` type-check and render, but the style is silently not applied.
+      'no-restricted-syntax': ['error', ...MUI_SYSTEM_PROP_RULES],
+    },
   },
   {
     // Workflow code runs in Temporal's deterministic sandbox: nothing with side effects may be imported.

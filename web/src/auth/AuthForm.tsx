@@ -29,7 +29,7 @@ export function AuthForm({ id, heading, onSubmit, noValidate, children }: AuthFo
 /** The line under a form's heading. */
 export function AuthIntro({ children }: { children: ReactNode }) {
   return (
-    <Typography color="text.secondary" sx={{ mb: 3 }}>
+    <Typography color="textSecondary" sx={{ mb: 3 }}>
       {children}
     </Typography>
   );

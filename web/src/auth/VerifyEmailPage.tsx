@@ -153,7 +153,7 @@ export default function VerifyEmailPage() {
           {texts.verifyingHeading}
         </Typography>
         <CircularProgress aria-hidden sx={{ my: 2 }} />
-        <Typography color="text.secondary">{texts.verifying}</Typography>
+        <Typography color="textSecondary">{texts.verifying}</Typography>
       </Box>
     );
   }

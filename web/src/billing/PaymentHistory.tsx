@@ -19,7 +19,7 @@ function Amount({ payment }: { payment: Payment }) {
     <>
       {formatMoney(payment.amount, payment.currency)}
       {partlyRefunded && (
-        <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+        <Typography component="span" variant="body2" color="textSecondary" sx={{ display: 'block' }}>
           {texts.refunded(formatMoney(payment.amountRefunded, payment.currency))}
         </Typography>
       )}
@@ -34,7 +34,7 @@ function Amount({ payment }: { payment: Payment }) {
 export function PaymentHistory({ payments, failed }: { payments: Payment[] | undefined; failed: boolean }) {
   let content;
   if (payments === undefined) content = failed ? <LoadFailed /> : <CircularProgress aria-label={texts.historyHeading} />;
-  else if (payments.length === 0) content = <Typography color="text.secondary">{texts.noPayments}</Typography>;
+  else if (payments.length === 0) content = <Typography color="textSecondary">{texts.noPayments}</Typography>;
   else {
     content = (
       <HistoryTable labelledBy={HEADING_ID} columns={COLUMNS}>

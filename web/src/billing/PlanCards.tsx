@@ -39,14 +39,14 @@ function PlanCard({ tier, subscription, busyTierId, onSubscribe, onChooseFree }:
         {tier.current && <Chip size="small" color="primary" label={texts.currentPlan} />}
       </Box>
       <Typography sx={{ fontSize: '1.35rem', fontWeight: 700 }}>{formatPrice(tier.price, tier.currency, tier.interval)}</Typography>
-      <Typography color="text.secondary">{tier.description}</Typography>
+      <Typography color="textSecondary">{tier.description}</Typography>
       <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1 }}>
         {[
           { label: texts.inputCredits, value: formatTokens(tier.tokenLimits.input, 1) },
           { label: texts.outputCredits, value: formatTokens(tier.tokenLimits.output, 1) },
         ].map((limit) => (
           <Box key={limit.label} sx={{ bgcolor: 'action.hover', borderRadius: 1, px: 1.5, py: 1 }}>
-            <Typography component="dt" variant="body2" color="text.secondary">
+            <Typography component="dt" variant="body2" color="textSecondary">
               {limit.label}
             </Typography>
             <Typography component="dd" sx={{ m: 0, fontWeight: 700 }}>

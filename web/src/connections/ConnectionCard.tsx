@@ -45,7 +45,7 @@ function Facts({ rows }: { rows: { label: string; value: ReactNode }[] }) {
     <Box component="dl" sx={{ m: 0, display: 'grid', gap: 1 }}>
       {rows.map((row) => (
         <Box key={row.label} sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2 }}>
-          <Typography component="dt" variant="body2" color="text.secondary" sx={{ flex: { xs: '1 0 100%', sm: '0 0 9.5rem' } }}>
+          <Typography component="dt" variant="body2" color="textSecondary" sx={{ flex: { xs: '1 0 100%', sm: '0 0 9.5rem' } }}>
             {row.label}
           </Typography>
           <Typography component="dd" variant="body2" sx={{ m: 0, flex: '1 1 0', minWidth: 0, fontWeight: 600, overflowWrap: 'anywhere' }}>

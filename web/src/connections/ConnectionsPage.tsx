@@ -147,7 +147,7 @@ export default function ConnectionsPage() {
           (list.length === 0 ? (
             <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
               <Typography>{texts.list.empty}</Typography>
-              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
                 {texts.list.emptyHint}
               </Typography>
             </Paper>

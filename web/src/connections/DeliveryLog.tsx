@@ -35,7 +35,7 @@ export function DeliveryLog({ connection }: { connection: Connection }) {
   let content;
   if (deliveries.isPending) content = <CircularProgress size={20} aria-label={texts.deliveries} />;
   else if (deliveries.isError) content = <Typography variant="body2" color="error">{texts.deliveriesFailed}</Typography>;
-  else if (deliveries.data.length === 0) content = <Typography variant="body2" color="text.secondary">{texts.noDeliveries}</Typography>;
+  else if (deliveries.data.length === 0) content = <Typography variant="body2" color="textSecondary">{texts.noDeliveries}</Typography>;
   else {
     content = (
       <Box component="ol" sx={{ m: 0, pl: 2.5, display: 'grid', gap: 0.75 }}>

@@ -10,7 +10,7 @@ export function FormSection({ heading, hint, children }: { heading: string; hint
         {heading}
       </Typography>
       {hint && (
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mb: 1.5 }}>
           {hint}
         </Typography>
       )}

@@ -31,7 +31,7 @@ export function OAuthConnect({ provider, type, connectionId, input, disabled }: 
   return (
     <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
       <FormError error={start.isError ? failureText(start.error, texts.startFailed) : null} />
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {connectionId === null ? texts.hint(provider) : texts.reconnectHint(provider)}
       </Typography>
       <Button variant="outlined" disabled={disabled || start.isPending || start.isSuccess} onClick={() => start.mutate()}>

@@ -55,7 +55,7 @@ export function ProjectMappingEditor({ projects, onChange, disabled = false }: P
         </Button>
       </Box>
       {projects.length === 0 ? (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
           {texts.none}
         </Typography>
       ) : (

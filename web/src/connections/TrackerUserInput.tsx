@@ -85,7 +85,7 @@ export function TrackerUserInput({ value, onChange, target, label, name, disable
           <Box sx={{ minWidth: 0 }}>
             <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>{person.name}</Typography>
             {detailOf(person) && (
-              <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>{detailOf(person)}</Typography>
+              <Typography variant="caption" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>{detailOf(person)}</Typography>
             )}
           </Box>
         </Box>

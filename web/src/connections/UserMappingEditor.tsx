@@ -33,7 +33,7 @@ export function UserMappingEditor({ rows, onChange, disabled = false, searchTarg
   return (
     <FormSection heading={texts.heading} hint={texts.hint}>
       {rows.length === 0 && (
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mb: 1.5 }}>
           {texts.none}
         </Typography>
       )}

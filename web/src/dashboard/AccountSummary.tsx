@@ -29,7 +29,7 @@ export function AccountSummary({ user }: { user: User }) {
       >
         {rows.map((row) => (
           <Box key={row.label} sx={{ display: 'contents' }}>
-            <Typography component="dt" color="text.secondary">
+            <Typography component="dt" color="textSecondary">
               {row.label}
             </Typography>
             <Typography component="dd" sx={{ m: 0, mb: { xs: 1, sm: 0 }, fontWeight: 600, overflowWrap: 'anywhere' }}>

@@ -37,7 +37,7 @@ function BotRow({ bot, cancelling, onCancel }: { bot: MeetingBot; cancelling: bo
       <Box sx={{ minWidth: 0, flex: '1 1 12rem' }}>
         <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{name}</Typography>
         {bot.meetingTitle !== null && (
-          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
             {bot.meetingUrl}
           </Typography>
         )}

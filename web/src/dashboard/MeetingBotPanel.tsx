@@ -70,7 +70,7 @@ export function MeetingBotPanel() {
 
   return (
     <Panel id="meeting-bot-heading" heading={texts.heading} headingGap={1}>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
+      <Typography color="textSecondary" sx={{ mb: 2 }}>
         {texts.intro}
       </Typography>
       <Stack spacing={2}>

@@ -38,7 +38,7 @@ function RecentRow({ item }: { item: RecentItem }) {
           {item.title}
         </Link>
         {item.detail !== '' && (
-          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
             {item.detail}
           </Typography>
         )}
@@ -61,7 +61,7 @@ export function RecentList({ id, heading, items, failed, empty, viewAllLabel, vi
     );
   } else if (items.length === 0) {
     content = (
-      <Typography color="text.secondary" sx={{ py: 1 }}>
+      <Typography color="textSecondary" sx={{ py: 1 }}>
         {empty}
       </Typography>
     );

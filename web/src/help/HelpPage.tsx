@@ -85,7 +85,7 @@ function Faq() {
             </Typography>
           </AccordionSummary>
           <AccordionDetails id={`faq-${item.id}-answer`}>
-            <Typography color="text.secondary">{item.id === 'formats' ? formatsAnswer(limits) : item.answer}</Typography>
+            <Typography color="textSecondary">{item.id === 'formats' ? formatsAnswer(limits) : item.answer}</Typography>
           </AccordionDetails>
         </Accordion>
       ))}
@@ -98,7 +98,7 @@ export default function HelpPage() {
     <Container maxWidth="md" sx={{ py: { xs: 4, md: 7 } }}>
       <title>{texts.pageTitle}</title>
       <Typography variant="h1">{texts.heading}</Typography>
-      <Typography color="text.secondary" sx={{ mt: 1.5, fontSize: '1.1rem' }}>
+      <Typography color="textSecondary" sx={{ mt: 1.5, fontSize: '1.1rem' }}>
         {texts.intro}
       </Typography>
 

@@ -25,7 +25,7 @@ export function LegalDocument({ content }: { content: LegalDocumentContent }) {
     <Container maxWidth="md" component="article" sx={{ py: { xs: 4, md: 7 } }}>
       <title>{content.pageTitle}</title>
       <Typography variant="h1">{content.heading}</Typography>
-      <Typography color="text.secondary" sx={{ mt: 1 }}>
+      <Typography color="textSecondary" sx={{ mt: 1 }}>
         {content.lastUpdated}
       </Typography>
       <Typography sx={{ mt: 3 }}>{content.intro}</Typography>

@@ -43,13 +43,13 @@ function TicketLine({ entry, tracker }: { entry: TicketResult; tracker: string }
       </Typography>
       <Typography
         variant="body2"
-        color={entry.success ? 'text.primary' : entry.skipped ? 'text.secondary' : 'error'}
+        color={entry.success ? 'textPrimary' : entry.skipped ? 'textSecondary' : 'error'}
         sx={{ overflowWrap: 'anywhere' }}
       >
         {outcome}
       </Typography>
       {entry.warning !== undefined && (
-        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+        <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
           {texts.warning(entry.warning)}
         </Typography>
       )}
@@ -72,7 +72,7 @@ function JobResults({ job, outcome }: { job: PushJob; outcome: PushWizardState['
         </Alert>
       ) : (
         <>
-          <Typography component="h4" variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
+          <Typography component="h4" variant="body2" color="textSecondary" sx={{ mt: 1.5 }}>
             {texts.projectsHeading}
           </Typography>
           <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
@@ -82,7 +82,7 @@ function JobResults({ job, outcome }: { job: PushJob; outcome: PushWizardState['
               </Typography>
             ))}
           </Box>
-          <Typography component="h4" variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
+          <Typography component="h4" variant="body2" color="textSecondary" sx={{ mt: 1.5 }}>
             {texts.ticketsHeading}
           </Typography>
           <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>

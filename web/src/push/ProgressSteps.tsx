@@ -66,7 +66,7 @@ export function SummaryStep({ wizard }: { wizard: PushWizardState }) {
               </Typography>
               {mapped > 0 && <Typography variant="body2">{texts.assignees(mapped)}</Typography>}
               {typed.length > mapped && (
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="textSecondary">
                   {texts.unassigned(typed.length - mapped)}
                 </Typography>
               )}
@@ -97,7 +97,7 @@ export function PushingStep({ wizard }: { wizard: PushWizardState }) {
       <Box role="status">
         <Typography sx={{ fontWeight: 600 }}>{pushTexts.pushing.count(progress.done, progress.total)}</Typography>
         {progress.connectionName !== null && (
-          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
             {pushTexts.pushing.through(progress.connectionName)}
           </Typography>
         )}

@@ -30,7 +30,7 @@ function StepIndicator({ skipped, step, compact }: { skipped: WizardStep[]; step
   const active = STEPS.indexOf(step);
   if (compact) {
     return (
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>
         {texts.stepOf(active + 1, STEPS.length, texts.steps[step])}
       </Typography>
     );
@@ -44,7 +44,7 @@ function StepIndicator({ skipped, step, compact }: { skipped: WizardStep[]; step
             <StepLabel
               optional={
                 wasSkipped ? (
-                  <Typography variant="caption" color="text.secondary">
+                  <Typography variant="caption" color="textSecondary">
                     {texts.skippedStep}
                   </Typography>
                 ) : undefined

@@ -22,7 +22,7 @@ function AccountActions() {
     <Panel id="actions-heading" heading={texts.actions.heading}>
       <Stack spacing={2}>
         <FormError error={logOut.isError ? texts.actions.logoutFailed : null} />
-        <Typography color="text.secondary">{texts.actions.logoutIntro}</Typography>
+        <Typography color="textSecondary">{texts.actions.logoutIntro}</Typography>
         <Box>
           <Button
             variant="outlined"

@@ -32,7 +32,7 @@ export interface DependencyChipsProps {
 export function DependencyChips({ ids, titles, onRemove }: DependencyChipsProps) {
   if (ids.length === 0) {
     return (
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {texts.noDependencies}
       </Typography>
     );
@@ -101,7 +101,7 @@ export function DependencySearch({ exclude, onAdd }: DependencySearchProps) {
         value={query}
         onChange={setQuery}
       />
-      <Typography role="status" variant="body2" color="text.secondary" sx={{ mt: status === '' ? 0 : 1 }}>
+      <Typography role="status" variant="body2" color="textSecondary" sx={{ mt: status === '' ? 0 : 1 }}>
         {status}
       </Typography>
       {offered.length > 0 && (

@@ -17,7 +17,7 @@ export function RelatedTranscript({ transcriptId }: { transcriptId: string }) {
     <Panel id="transcript-heading" heading={texts.transcriptHeading} dense smallHeading headingGap={1.5}>
       <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{transcript?.title ?? texts.transcriptFallback}</Typography>
       {when && (
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {formatDateTime(when)}
         </Typography>
       )}

@@ -27,13 +27,13 @@ export function TicketListToolbar({ list, onDeleteSelected, onPush, deleting }: 
         <Button variant="outlined" onClick={onPush}>
           {texts.push}
         </Button>
-        <Typography variant="body2" color="text.secondary" role="status">
+        <Typography variant="body2" color="textSecondary" role="status">
           {selectedCount > 0 ? texts.selectedCount(selectedCount) : ''}
         </Typography>
       </Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
         {list.answer && (
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {texts.resultCount(list.answer.pagination.total)}
           </Typography>
         )}

@@ -54,7 +54,7 @@ const oneLine = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellip
 function External({ ticket }: { ticket: Ticket }) {
   if (!isPushed(ticket)) {
     return (
-      <Typography component="span" variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+      <Typography component="span" variant="body2" color="textSecondary" sx={{ whiteSpace: 'nowrap' }}>
         {ticketTexts.notPushed}
       </Typography>
     );
@@ -148,7 +148,7 @@ export function TicketTable({ tickets, selected, onToggle, onToggleAll, onDelete
                   { label: texts.columns.assignee, value: ticket.assignee ?? texts.unassigned },
                 ].map((row) => (
                   <Box key={row.label} sx={{ display: 'contents' }}>
-                    <Typography component="dt" variant="body2" color="text.secondary">
+                    <Typography component="dt" variant="body2" color="textSecondary">
                       {row.label}
                     </Typography>
                     <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
@@ -156,7 +156,7 @@ export function TicketTable({ tickets, selected, onToggle, onToggleAll, onDelete
                     </Typography>
                   </Box>
                 ))}
-                <Typography component="dt" variant="body2" color="text.secondary">
+                <Typography component="dt" variant="body2" color="textSecondary">
                   {texts.columns.external}
                 </Typography>
                 <Typography component="dd" variant="body2" sx={{ m: 0 }}>
@@ -220,7 +220,7 @@ export function TicketTable({ tickets, selected, onToggle, onToggleAll, onDelete
               </TableCell>
               <TableCell sx={oneLine} title={ticket.assignee ?? undefined}>
                 {ticket.assignee ?? (
-                  <Typography component="span" variant="body2" color="text.secondary">
+                  <Typography component="span" variant="body2" color="textSecondary">
                     {texts.unassigned}
                   </Typography>
                 )}

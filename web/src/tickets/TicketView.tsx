@@ -31,7 +31,7 @@ function Section({ id, heading, children }: { id: string; heading: string; child
 }
 
 function LongText({ text }: { text: string | null }) {
-  if (text === null || text.trim() === '') return <Typography color="text.secondary">{texts.none}</Typography>;
+  if (text === null || text.trim() === '') return <Typography color="textSecondary">{texts.none}</Typography>;
   return <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{text}</Typography>;
 }
 
@@ -74,7 +74,7 @@ function DetailsList({ ticket }: { ticket: Ticket }) {
     <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: 2, rowGap: 1, m: 0 }}>
       {rows.map((row) => (
         <Box key={row.label} sx={{ display: 'contents' }}>
-          <Typography component="dt" variant="body2" color="text.secondary">
+          <Typography component="dt" variant="body2" color="textSecondary">
             {row.label}
           </Typography>
           <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 600, overflowWrap: 'anywhere' }}>

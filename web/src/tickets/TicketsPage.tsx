@@ -123,7 +123,7 @@ export default function TicketsPage() {
             {loading && <LinearProgress aria-label={texts.loading} sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />}
             {list.answer !== null && rows.length === 0 ? (
               <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
-                <Typography color="text.secondary">
+                <Typography color="textSecondary">
                   {hasActiveFilters(list.params.filters) ? texts.noMatches : texts.noTickets}
                 </Typography>
               </Paper>

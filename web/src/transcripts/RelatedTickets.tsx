@@ -10,7 +10,7 @@ const texts = transcriptsTexts.detail;
 
 /** The Related Tickets tab: each ticket made from the transcript, linked, with its status and main fields. */
 export function RelatedTickets({ tickets }: { tickets: Schema<'TicketView'>[] }) {
-  if (tickets.length === 0) return <Typography color="text.secondary">{texts.noTickets}</Typography>;
+  if (tickets.length === 0) return <Typography color="textSecondary">{texts.noTickets}</Typography>;
   return (
     <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
       {tickets.map((ticket) => (
@@ -29,7 +29,7 @@ export function RelatedTickets({ tickets }: { tickets: Schema<'TicketView'>[] })
               {ticket.description}
             </Typography>
           )}
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
+          <Typography variant="body2" color="textSecondary" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
             {`${texts.ticketProject}: ${ticket.project} · ${texts.ticketPriority}: ${ticket.priority} · ${texts.ticketAssignee}: ${ticket.assignee ?? texts.unassigned}`}
           </Typography>
         </Box>

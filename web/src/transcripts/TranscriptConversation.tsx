@@ -28,12 +28,12 @@ function MessageItem({ message, speaker }: { message: Message; speaker: string }
           {speaker}
         </Typography>
         {time !== '' && (
-          <Typography component="span" variant="body2" color="text.secondary">
+          <Typography component="span" variant="body2" color="textSecondary">
             {time}
           </Typography>
         )}
         {confidence !== null && (
-          <Typography component="span" variant="body2" color="text.secondary">
+          <Typography component="span" variant="body2" color="textSecondary">
             {texts.confidence(confidence)}
           </Typography>
         )}
@@ -65,7 +65,7 @@ function ContentSection(props: { id: string; heading: string; headingGap: number
       <Typography id={id} variant="h3" sx={{ fontSize: '1.1rem', mb: headingGap }}>
         {heading}
       </Typography>
-      {empty === null ? children : <Typography color="text.secondary">{empty}</Typography>}
+      {empty === null ? children : <Typography color="textSecondary">{empty}</Typography>}
     </Box>
   );
 }

@@ -40,7 +40,7 @@ function TranscriptFacts({ transcript }: { transcript: TranscriptDetail['transcr
     <Box component="dl" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 4, rowGap: 1.5, m: 0, mb: 3 }}>
       {facts.filter((fact) => fact.value !== '').map((fact) => (
         <Box key={fact.label} sx={{ minWidth: 0 }}>
-          <Typography component="dt" variant="body2" color="text.secondary">
+          <Typography component="dt" variant="body2" color="textSecondary">
             {fact.label}
           </Typography>
           <Box component="dd" sx={{ m: 0, fontWeight: 600, overflowWrap: 'anywhere' }}>

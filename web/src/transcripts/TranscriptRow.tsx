@@ -37,7 +37,7 @@ export function TranscriptRow({ transcript, onDelete }: { transcript: Transcript
         <Link component={RouterLink} to={`/transcripts/${transcript.id}`} sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
           {transcript.title}
         </Link>
-        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+        <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
           {details.join(' · ')}
         </Typography>
       </Box>

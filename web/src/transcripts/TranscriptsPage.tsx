@@ -74,7 +74,7 @@ export default function TranscriptsPage() {
     );
   } else if (data.pagination.total === 0) {
     content = (
-      <Typography color="text.secondary" sx={{ py: 2 }}>
+      <Typography color="textSecondary" sx={{ py: 2 }}>
         {list.searching ? texts.noMatches : texts.empty}
       </Typography>
     );
@@ -82,7 +82,7 @@ export default function TranscriptsPage() {
     const { first, last } = shownRange(data.pagination);
     content = (
       <>
-        <Typography variant="body2" color="text.secondary" aria-live="polite">
+        <Typography variant="body2" color="textSecondary" aria-live="polite">
           {texts.summary(first, last, data.pagination.total)}
         </Typography>
         <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }} aria-labelledby="transcript-list-heading">

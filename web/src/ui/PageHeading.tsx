@@ -17,7 +17,7 @@ export function PageHeading({ title, heading, intro, gap = 4 }: PageHeadingProps
     <>
       <title>{title}</title>
       <Typography variant="h1">{heading}</Typography>
-      <Typography color="text.secondary" sx={{ mt: 1, mb: gap }}>
+      <Typography color="textSecondary" sx={{ mt: 1, mb: gap }}>
         {intro}
       </Typography>
     </>

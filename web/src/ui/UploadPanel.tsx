@@ -48,10 +48,10 @@ export function UploadPanel(callbacks: UploadCallbacks) {
       <Typography id={headingId} variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }}>
         {texts.heading}
       </Typography>
-      <Typography color="text.secondary" id={noteId} sx={{ mb: 0.5 }}>
+      <Typography color="textSecondary" id={noteId} sx={{ mb: 0.5 }}>
         {texts.limits(limits)}
       </Typography>
-      <Typography color="text.secondary" variant="body2" sx={{ mb: 2 }}>
+      <Typography color="textSecondary" variant="body2" sx={{ mb: 2 }}>
         {texts.sources}
       </Typography>
 
@@ -107,7 +107,7 @@ export function UploadPanel(callbacks: UploadCallbacks) {
           </Box>
           <Typography sx={{ overflowWrap: 'anywhere', minWidth: 0, flex: '1 1 12rem' }} aria-live="polite">
             {file ? file.name : texts.noFileChosen}
-            <Typography component="span" color="text.secondary" variant="body2" sx={{ display: { xs: 'none', md: 'inline' }, ml: 1 }}>
+            <Typography component="span" color="textSecondary" variant="body2" sx={{ display: { xs: 'none', md: 'inline' }, ml: 1 }}>
               {file ? '' : texts.dropHint}
             </Typography>
           </Typography>

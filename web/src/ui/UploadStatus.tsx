@@ -48,7 +48,7 @@ export function UploadStatus({ phase }: { phase: UploadPhase }) {
       {phase.kind === 'uploading' && (
         <Box>
           <LinearProgress variant="determinate" value={phase.progress} aria-label={texts.progressLabel} />
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          <Typography variant="body2" color="textSecondary" sx={{ mt: 0.5 }}>
             {`${phase.progress}%`}
           </Typography>
         </Box>

@@ -44,7 +44,7 @@ export function ResetUsage({ stats }: { stats: TokenStats }) {
         <Button variant="outlined" onClick={() => void reset()} disabled={!available || busy}>
           {busy ? texts.resetting : texts.reset}
         </Button>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {available ? texts.resetHint(cooldownDays) : texts.resetCooldown(daysRemaining, formatDay(nextAvailableAt))}
         </Typography>
       </Box>

@@ -33,7 +33,7 @@ function Meter({ label, used, limit }: { label: string; used: number; limit: num
         <Typography component="span" sx={{ fontWeight: 600 }}>
           {label}
         </Typography>
-        <Typography component="span" color="text.secondary">
+        <Typography component="span" color="textSecondary">
           {texts.usedOf(formatTokens(used, 2), formatTokens(limit, 2))}
         </Typography>
       </Box>
@@ -75,7 +75,7 @@ export function TokenUsagePanel({ id, heading, stats, failure, upgradeLink = fal
         {!stats.blocked && stats.lastReset?.unblocked && <Alert severity="success">{texts.unblocked(formatDay(stats.lastReset.at))}</Alert>}
         <Meter label={texts.inputTokens} used={stats.used.input} limit={stats.limit.input} />
         <Meter label={texts.outputTokens} used={stats.used.output} limit={stats.limit.output} />
-        <Typography color="text.secondary">{texts.resetsOn(resetDay)}</Typography>
+        <Typography color="textSecondary">{texts.resetsOn(resetDay)}</Typography>
         {children}
       </Stack>
     );

@@ -12,7 +12,7 @@ const HEADING_ID = 'usage-chart-heading';
 
 function Note({ children, error = false }: { children: string; error?: boolean }) {
   return (
-    <Typography color={error ? 'error' : 'text.secondary'} role={error ? 'alert' : undefined} sx={{ py: 2 }}>
+    <Typography color={error ? 'error' : 'textSecondary'} role={error ? 'alert' : undefined} sx={{ py: 2 }}>
       {children}
     </Typography>
   );

@@ -34,7 +34,7 @@ export function UsageHistoryTable({ history }: { history: UsageHistory }) {
   let content;
   if (failed) content = <Failed />;
   else if (entries === undefined) content = <CircularProgress aria-label={texts.loading} />;
-  else if (entries.length === 0) content = <Typography color="text.secondary">{texts.noHistory}</Typography>;
+  else if (entries.length === 0) content = <Typography color="textSecondary">{texts.noHistory}</Typography>;
   else {
     content = (
       <HistoryTable labelledBy={HEADING_ID} columns={COLUMNS}>
