@@ -51,16 +51,30 @@ const CORE_LAYERS = [
   }))),
 ];
 
-/** What assembles SQL text from values: the callee names that take SQL, and the two ways text is built. */
+/**
+ * SQL text outside the data layer (core/db): refused whether or not it holds values. A query is built with db(em)
+ * (core/db/sql.ts), its values as parameters; the SQL the code needs beyond the builder (Kysely's `sql` tag, whose
+ * values are parameters) is written there. Refused: SQL text handed to a SQL callee (`execute`, `raw`, `query`,
+ * `unsafe`) as a string or template, any template with values handed to one, strings joined with + or `concat` for one, the ORM connection's `execute`, the
+ * pg pool (`getNativeClient`, `new pg.Pool`), and Kysely's escapes from parameters (`sql.raw`, `sql.lit`).
+ */
 const SQL_CALLEES = 'callee.property.name=/^(execute|raw|query|unsafe)$/';
-const SQL_TEXT_MESSAGE = 'SQL text is never assembled from values: build the query with db(em) (core/db/sql.ts), its values as parameters.';
+/** How SQL text starts (a Temporal query's name, `handle.query('pushProgress')`, does not). */
+const SQL_START = '/^\\s*\\(?\\s*(select|insert|update|delete|with|values|table|begin|start|commit|rollback|savepoint|release|set|reset|show|lock|create|alter|drop|truncate|grant|revoke|comment|call|do|copy|explain|analyze|vacuum|prepare|execute|deallocate|declare|fetch|close|listen|notify|unlisten|discard|checkpoint|refresh|reindex|cluster)\\b/i';
+const SQL_FUNCTIONS = 'callee.name=/^(execute|raw|query)$/';
+const SQL_TEXT_MESSAGE = 'SQL text is never written outside core/db: build the query with db(em) (core/db/sql.ts), its values as parameters.';
 const SQL_TEXT_RULES = [
-  `CallExpression[${SQL_CALLEES}] > TemplateLiteral[expressions.length>0]`,
-  `CallExpression[callee.name=/^(execute|raw|query)$/] > TemplateLiteral[expressions.length>0]`,
-  `CallExpression[${SQL_CALLEES}] > BinaryExpression[operator='+']`,
-  `CallExpression[callee.name=/^(execute|raw|query)$/] > BinaryExpression[operator='+']`,
+  ...[SQL_CALLEES, SQL_FUNCTIONS].flatMap((callee) => [
+    `CallExpression[${callee}][arguments.0.type='Literal'][arguments.0.value=${SQL_START}]`,
+    `CallExpression[${callee}][arguments.0.type='TemplateLiteral'][arguments.0.quasis.0.value.raw=${SQL_START}]`,
+    `CallExpression[${callee}] > TemplateLiteral[expressions.length>0]`,
+    `CallExpression[${callee}] > BinaryExpression[operator='+']`,
+  ]),
   `CallExpression[callee.property.name='concat'][callee.object.type='TemplateLiteral']`,
+  `CallExpression[callee.property.name='execute'][callee.object.callee.property.name='getConnection']`,
   'MemberExpression[property.name=/^(getNativeClient|lit)$/]',
+  `MemberExpression[object.name='sql'][property.name='raw']`,
+  `NewExpression[callee.object.name='pg'][callee.property.name=/^(Pool|Client)$/]`,
 ].map((selector) => ({ selector, message: SQL_TEXT_MESSAGE }));
 
 /** MUI components that took style shortcuts as props before MUI 9, and the shortcuts our pages used. */
@@ -136,9 +150,8 @@ export default tseslint.config(
     },
   },
   {
-    // One typed data layer (core/db/sql.ts): outside it no SQL text is assembled, so no value can become SQL. A
-    // query's values go through the query builder or as parameters; a template with values, or strings joined
-    // with +, handed to execute/raw/query is refused, and so is the pg pool itself.
+    // One typed data layer (core/db): outside it no SQL text is written, so no value can become SQL and every
+    // query is typed from the entities. A query's values go through the query builder or as parameters.
     files: ['core/**/*.ts', 'api/**/*.ts', 'server/**/*.ts', 'workflows/**/*.ts', 'plugins/**/*.ts'],
     ignores: ['core/db/**'],
     rules: {

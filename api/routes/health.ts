@@ -1,6 +1,7 @@
 import type { Connection } from '@temporalio/client';
 import type { Config } from '../../core/config.ts';
 import type { Orm } from '../../core/db/orm.ts';
+import { db, sql } from '../../core/db/sql.ts';
 import { polling, taskQueuePollers, type TaskQueuePoller } from '../../core/temporal/pollers.ts';
 import type { HealthResponse } from '../../schemas/types.ts';
 import type { ApiRegistry } from '../routing.ts';
@@ -88,7 +89,7 @@ export function healthRoutes(api: ApiRegistry, deps: HealthDependencies): void {
       const namespace = deps.config.TEMPORAL_NAMESPACE;
       const taskQueue = deps.config.TEMPORAL_TASK_QUEUE;
       const [database, temporal, pollers] = await Promise.all([
-        within(CHECK_TIMEOUT_MS, () => deps.orm.em.getConnection().execute('select 1').then(() => true)),
+        within(CHECK_TIMEOUT_MS, () => db(deps.orm.em).selectNoFrom(sql<number>`1`.as('one')).execute().then(() => true)),
         within(CHECK_TIMEOUT_MS, (signal) => deps.temporal.withAbortSignal(signal, () => deps.temporal.healthService.check({})).then(() => true)),
         within(CHECK_TIMEOUT_MS, (signal) => deps.temporal.withAbortSignal(signal, () => taskQueuePollers(deps.temporal, { namespace, taskQueue }))),
       ]);

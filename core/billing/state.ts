@@ -1,6 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { recordReset } from '../credits/resets.ts';
+import { db, sql } from '../db/sql.ts';
 import { isUuid } from '../ids.ts';
 import { User } from '../users/user.entity.ts';
 import { BillingAccount } from './billing-account.entity.ts';
@@ -40,11 +41,9 @@ const newer = (a: StateVersion, b: StateVersion) => a.at > b.at || (a.at === b.a
 
 /** The user's billing account, made when missing, locked for the rest of the transaction. */
 export async function lockedAccount(tx: EntityManager, userId: string): Promise<BillingAccount> {
-  await tx.getConnection().execute(
-    `insert into billing_accounts (id, user_id, cancel_at_period_end, state_at, state_rank, created_at, updated_at)
-     values (?, ?, false, 0, 0, now(), now()) on conflict (user_id) do nothing`,
-    [crypto.randomUUID(), userId], 'run', tx.getTransactionContext(),
-  );
+  await db(tx).insertInto('billing_accounts').values({
+    id: crypto.randomUUID(), user_id: userId, cancel_at_period_end: false, state_at: 0, state_rank: 0, created_at: sql<Date>`now()`, updated_at: sql<Date>`now()`,
+  }).onConflict((oc) => oc.column('user_id').doNothing()).execute();
   return tx.findOneOrFail(BillingAccount, { user: userId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
 }
 

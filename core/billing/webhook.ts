@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type Stripe from 'stripe';
 import type { StripeWebhookReceipt } from '../../schemas/types.ts';
 import type { CreditSchedules } from '../credits/resets.ts';
+import { db, sql } from '../db/sql.ts';
 import { InvalidInput, NotFound } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { Payment } from './payment.entity.ts';
@@ -150,19 +151,17 @@ export async function receiveStripeEvent(
   const refundedInvoice = await invoiceOfRefund(em, stripe, event, deps.logger);
   const effects: Effects = { anchorChanged: new Set() };
   const result = await em.fork().transactional(async (tx) => {
-    const connection = tx.getConnection();
-    const stored = await connection.execute<{ id: string }[]>(
-      `insert into stripe_events (id, type, created_at, received_at, outcome, payload) values (?, ?, ?, now(), 'processing', ?::jsonb)
-       on conflict (id) do nothing returning id`,
-      [event.id, event.type, new Date(event.created * 1000), rawBody], 'all', tx.getTransactionContext(),
-    );
+    const d = db(tx);
+    const stored = await d.insertInto('stripe_events')
+      .values({ id: event.id, type: event.type, created_at: new Date(event.created * 1000), received_at: sql<Date>`now()`, outcome: 'processing', payload: sql`${rawBody}::jsonb` })
+      .onConflict((oc) => oc.column('id').doNothing()).returning('id').execute();
     if (!stored.length) {
-      const [row] = await connection.execute<{ outcome: string }[]>('select outcome from stripe_events where id = ?', [event.id], 'all', tx.getTransactionContext());
+      const [row] = await d.selectFrom('stripe_events').select('outcome').where('id', '=', event.id).execute();
       return { duplicate: true, outcome: row?.outcome ?? 'processed before' };
     }
     const outcome = await dispatch(tx, event, deps.setup, effects, refundedInvoice);
     await tx.flush();
-    await connection.execute('update stripe_events set outcome = ? where id = ?', [outcome, event.id], 'run', tx.getTransactionContext());
+    await d.updateTable('stripe_events').set({ outcome }).where('id', '=', event.id).execute();
     return { duplicate: false, outcome };
   });
   for (const userId of effects.anchorChanged) {

@@ -5,6 +5,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ParsedTranscript } from '../../plugins/sdk/index.ts';
 import { CreditsExhausted, type Credits } from '../credits/credits.ts';
+import { db } from '../db/sql.ts';
 import { LimitReached } from '../errors.ts';
 import { MAX_TRANSCRIPT_BYTES } from '../plugins/upload-limits.ts';
 import { Transcript, type TranscriptMetadata } from '../transcripts/transcript.entity.ts';
@@ -74,8 +75,7 @@ export async function storedTranscriptOf(em: EntityManager, botId: string): Prom
 export async function storeBotTranscript(em: EntityManager, credits: Credits, botId: string, transcript: ParsedTranscript): Promise<StoredTranscript> {
   return em.transactional(async (tx) => {
     // The user's row is locked first, as an upload locks it, so racing transcripts cannot pass the limits together.
-    const connection = tx.getConnection();
-    const [owner] = await connection.execute<{ user_id: string }[]>('select user_id from bots where id = ?', [botId], 'all', tx.getTransactionContext());
+    const [owner] = await db(tx).selectFrom('bots').select('user_id').where('id', '=', botId).execute();
     if (!owner) throw new Error(`Bot ${botId} does not exist`);
     await lockUserRow(tx, owner.user_id);
     const bot = await tx.findOneOrFail(Bot, botId, { populate: ['user', 'transcript'] });

@@ -5,6 +5,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { isBotError, type BotEvent } from '../../plugins/sdk/index.ts';
 import { InvalidInput, NotAuthenticated } from '../errors.ts';
+import { db, sql } from '../db/sql.ts';
 import type { Logger } from '../logger.ts';
 import { Bot } from './bot.entity.ts';
 import type { MeetingBot } from './bots.ts';
@@ -57,17 +58,15 @@ export async function receiveBotWebhook(
   const provider = plugin.manifest.id;
   const bot = await em.findOne(Bot, { provider, providerBotId: event.botId });
   if (!bot) return 'ignored';
-  const connection = em.getConnection();
-  const recorded = await connection.execute<{ dedupe_key: string }[]>(
-    `insert into bot_webhook_events (dedupe_key, provider, provider_bot_id, received_at) values (?, ?, ?, now())
-       on conflict (dedupe_key) do nothing returning dedupe_key`,
-    [event.dedupeKey, provider, event.botId],
-  );
+  const d = db(em);
+  const recorded = await d.insertInto('bot_webhook_events')
+    .values({ dedupe_key: event.dedupeKey, provider, provider_bot_id: event.botId, received_at: sql<Date>`now()` })
+    .onConflict((oc) => oc.column('dedupe_key').doNothing()).returning('dedupe_key').execute();
   if (!recorded.length) return 'duplicate';
   try {
     return (await sink(bot, event)) ? 'applied' : 'finished';
   } catch (error) {
-    await connection.execute('delete from bot_webhook_events where dedupe_key = ?', [event.dedupeKey]);
+    await d.deleteFrom('bot_webhook_events').where('dedupe_key', '=', event.dedupeKey).execute();
     throw error;
   }
 }

@@ -7,6 +7,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TrackerHttp } from '../../plugins/sdk/index.ts';
 import type { ConnectionDeliveries } from '../../schemas/types.ts';
+import { db } from '../db/sql.ts';
 import type { Logger } from '../logger.ts';
 import { withDeliveryLog } from '../net/delivery-log.ts';
 import type { OutboundHttp } from '../net/http.ts';
@@ -71,11 +72,10 @@ export class DeliveryLog {
   async #write(delivery: Omit<ConnectionDelivery, 'id' | 'connection'>): Promise<void> {
     const em = this.#em.fork();
     await em.insert(ConnectionDelivery, { ...delivery, id: crypto.randomUUID(), connection: this.#connectionId });
-    await em.getConnection().execute(
-      `delete from connection_deliveries where id in (
-         select id from connection_deliveries where connection_id = ? order by at desc, id desc offset ?)`,
-      [this.#connectionId, DELIVERIES_KEPT],
-    );
+    // One statement keeps the newest DELIVERIES_KEPT, however many writers add at once.
+    const d = db(em);
+    await d.deleteFrom('connection_deliveries').where('id', 'in', d.selectFrom('connection_deliveries').select('id')
+      .where('connection_id', '=', this.#connectionId).orderBy('at', 'desc').orderBy('id', 'desc').offset(DELIVERIES_KEPT)).execute();
   }
 }
 

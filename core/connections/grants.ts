@@ -14,6 +14,7 @@ import type { OAuthGrant } from '../../plugins/sdk/index.ts';
 import type { ConnectionVerification } from '../../schemas/types.ts';
 import type { Connection } from './connection.entity.ts';
 import type { CredentialsCipher, Credentials } from './credentials.ts';
+import { db, sql } from '../db/sql.ts';
 import { InvalidInput } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import type { OAuthFlow, OAuthTracker } from '../oauth/flow.ts';
@@ -23,11 +24,6 @@ import { OAuthTokenError, refreshGrant } from '../oauth/tokens.ts';
 export const REFRESH_MARGIN_MS = 5 * 60_000;
 
 const place = (connectionId: string) => `${connectionId}:oauth`;
-
-interface LockedRow {
-  credentials: string;
-  oauth: string | null;
-}
 
 export class OAuthGrants {
   readonly #cipher: CredentialsCipher;
@@ -76,8 +72,8 @@ export class OAuthGrants {
     const tracker = this.#tracker(connection);
     const fork = em.fork();
     const outcome = await fork.transactional(async (tx) => {
-      const context = tx.getTransactionContext();
-      const [row] = await tx.getConnection().execute<LockedRow[]>('select credentials, oauth from connections where id = ? for update', [connection.id], 'all', context);
+      const d = db(tx);
+      const [row] = await d.selectFrom('connections').select(['credentials', 'oauth']).where('id', '=', connection.id).forUpdate().execute();
       if (!row?.oauth) return undefined;
       const current = this.#open(connection, row.oauth);
       if (!stale(current)) return { credentials: row.credentials, oauth: row.oauth };
@@ -98,7 +94,7 @@ export class OAuthGrants {
       const saved = this.#cipher.open({ id: connection.id, name: connection.name, credentials: row.credentials });
       const credentials = { ...saved, ...await tracker.oauth.credentials(fresh, this.#flow.context(tracker, { config, credentials: saved })) };
       const sealed = { credentials: this.#cipher.seal(connection.id, credentials), oauth: this.seal(connection.id, fresh) };
-      await tx.getConnection().execute('update connections set credentials = ?, oauth = ?, updated_at = now() where id = ?', [sealed.credentials, sealed.oauth, connection.id], 'run', context);
+      await d.updateTable('connections').set({ ...sealed, updated_at: sql<Date>`now()` }).where('id', '=', connection.id).execute();
       return sealed;
     });
     if (!outcome) return undefined;
@@ -114,7 +110,7 @@ export class OAuthGrants {
     const provider = tracker?.oauth.provider ?? connection.connectionType;
     const message = `The connection '${connection.name}' must be connected again: ${reason}. Open it on the Connections page and choose "Reconnect with ${provider}".`;
     const verification: ConnectionVerification = { ok: false, kind: 'auth', message, at: new Date().toISOString() };
-    await tx.getConnection().execute('update connections set last_verification = ? where id = ?', [JSON.stringify(verification), connection.id], 'run', tx.getTransactionContext());
+    await db(tx).updateTable('connections').set({ last_verification: sql`${JSON.stringify(verification)}::jsonb` }).where('id', '=', connection.id).execute();
     connection.lastVerification = verification;
     return { refusal: new InvalidInput(message) };
   }

@@ -5,6 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { db, sql } from '../db/sql.ts';
 
 /** How long a sign-in may take at the vendor: ten minutes, as long as GitHub keeps its codes. */
 export const STATE_LIFETIME_MS = 10 * 60_000;
@@ -33,22 +34,13 @@ const hashOf = (state: string) => createHash('sha256').update(state).digest('hex
 /** Keeps a new sign-in and returns its state (the value for the authorize URL). Expired rows are swept on the way. */
 export async function saveState(em: EntityManager, state: Omit<OAuthState, 'expiresAt'>): Promise<string> {
   const value = randomBytes(32).toString('base64url');
-  const connection = em.getConnection();
-  await connection.execute('delete from oauth_states where expires_at < now()');
-  await connection.execute(
-    'insert into oauth_states (state_hash, user_id, connection_type, code_verifier, connection_id, form, expires_at) values (?, ?, ?, ?, ?, ?, ?)',
-    [hashOf(value), state.userId, state.connectionType, state.codeVerifier, state.connectionId, JSON.stringify(state.form), new Date(Date.now() + STATE_LIFETIME_MS)],
-  );
+  const d = db(em);
+  await d.deleteFrom('oauth_states').where('expires_at', '<', sql<Date>`now()`).execute();
+  await d.insertInto('oauth_states').values({
+    state_hash: hashOf(value), user_id: state.userId, connection_type: state.connectionType, code_verifier: state.codeVerifier,
+    connection_id: state.connectionId, form: sql`${JSON.stringify(state.form)}::jsonb`, expires_at: new Date(Date.now() + STATE_LIFETIME_MS),
+  }).execute();
   return value;
-}
-
-interface StateRow {
-  user_id: string;
-  connection_type: string;
-  code_verifier: string | null;
-  connection_id: string | null;
-  form: OAuthForm | string;
-  expires_at: Date | string;
 }
 
 /**
@@ -57,14 +49,12 @@ interface StateRow {
  * none holds it (never issued, used, or swept after expiring).
  */
 export async function takeState(em: EntityManager, userId: string, state: string): Promise<OAuthState | 'elsewhere' | 'unknown'> {
-  const connection = em.getConnection();
+  const d = db(em);
   const hash = hashOf(state);
-  const [row] = await connection.execute<StateRow[]>(
-    'delete from oauth_states where state_hash = ? and user_id = ? returning user_id, connection_type, code_verifier, connection_id, form, expires_at',
-    [hash, userId],
-  );
+  const [row] = await d.deleteFrom('oauth_states').where('state_hash', '=', hash).where('user_id', '=', userId)
+    .returning(['user_id', 'connection_type', 'code_verifier', 'connection_id', 'form', 'expires_at']).execute();
   if (!row) {
-    const [other] = await connection.execute<{ found: number }[]>('select 1 as found from oauth_states where state_hash = ?', [hash]);
+    const [other] = await d.selectFrom('oauth_states').select(sql<number>`1`.as('found')).where('state_hash', '=', hash).execute();
     return other ? 'elsewhere' : 'unknown';
   }
   return {

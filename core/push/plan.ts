@@ -1,6 +1,7 @@
 /** Which of the selected tickets a push creates, in which order, and whose assignee goes to which tracker user. */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Connection } from '../connections/connection.entity.ts';
+import { db } from '../db/sql.ts';
 import { isUuid } from '../ids.ts';
 import { Ticket } from '../tickets/ticket.entity.ts';
 import { mappedUsername } from './mappings.ts';
@@ -40,10 +41,8 @@ export async function planTickets(em: EntityManager, userId: string, connection:
   const found = new Map((await ownTickets(em, userId, ticketIds)).map((ticket) => [ticket.id, ticket]));
   const ours = new Set<string>();
   if (batchId !== undefined && found.size) {
-    const rows = await em.getConnection().execute<{ ticket_id: string }[]>(
-      `select ticket_id from push_records where connection_id = ? and batch_id = ? and state = 'created' and ticket_id = any(?::uuid[])`,
-      [connection.id, batchId, `{${[...found.keys()].join(',')}}`],
-    );
+    const rows = await db(em).selectFrom('push_records').select('ticket_id').where('connection_id', '=', connection.id).where('batch_id', '=', batchId)
+      .where('state', '=', 'created').where('ticket_id', '=', (eb) => eb.fn.any(eb.val([...found.keys()]))).execute();
     for (const row of rows) ours.add(row.ticket_id);
   }
   const toPush: Ticket[] = [];

@@ -11,7 +11,7 @@ import { EmailToken, type EmailTokenPurpose } from './email-token.entity.ts';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, hashPassword, verifyAgainstNothing, verifyPassword } from './passwords.ts';
 import { Session } from './session.entity.ts';
 import { hashToken, newToken } from './tokens.ts';
-import { db, readCustomPlanned, readPrepared } from '../db/sql.ts';
+import { db, readCustomPlanned, readPrepared, sql } from '../db/sql.ts';
 import { sessionLookup, type SessionLookup, type SessionRead } from './session-lookup.ts';
 import { User } from './user.entity.ts';
 
@@ -241,23 +241,25 @@ export class Accounts {
     const email = normaliseEmail(rawEmail);
     await hitClientLimit(em, RATE_LIMITS.resetPerClient, client);
     await hitRateLimit(em, RATE_LIMITS.resetPerAddress, email);
-    const [user] = await em.getConnection().execute<{ id: string }[]>('select id from users where email = ?', [email]);
+    const [user] = await db(em).selectFrom('users').select('id').where('email', '=', email).execute();
     const token = newToken();
     const link = `${this.#config.APP_URL}/reset-password?token_hash=${encodeURIComponent(token)}&type=recovery`;
     const message = user ? passwordResetEmail(email, link) : noAccountResetEmail(email, `${this.#config.APP_URL}/signup`);
     const emailId = crypto.randomUUID();
     // One statement either way: the account's open links end, its new one is stored, the e-mail is queued.
-    await em.getConnection().execute(
-      `with ended as (
-         update email_tokens set used_at = now() where user_id = ?::uuid and purpose = 'reset-password' and used_at is null
-       ), issued as (
-         insert into email_tokens (id, user_id, purpose, token_hash, created_at, expires_at)
-         select ?, id, 'reset-password', ?, now(), ? from users where id = ?::uuid
-       )
-       insert into outbound_emails (id, "to", subject, text, html, status, attempts, created_at) values (?, ?, ?, ?, ?, 'pending', 0, now())`,
-      [user?.id ?? null, crypto.randomUUID(), hashToken(token), new Date(Date.now() + RESET_TTL_MS), user?.id ?? null,
-        emailId, message.to, message.subject, message.text, message.html],
-    );
+    const userId = user?.id ?? null;
+    const now = sql<Date>`now()`;
+    await db(em)
+      .with('ended', (w) => w.updateTable('email_tokens').set({ used_at: now })
+        .where('user_id', '=', userId).where('purpose', '=', 'reset-password').where('used_at', 'is', null))
+      .with('issued', (w) => w.insertInto('email_tokens').columns(['id', 'user_id', 'purpose', 'token_hash', 'created_at', 'expires_at'])
+        .expression(w.selectFrom('users').select((eb) => [
+          eb.val(crypto.randomUUID()).as('id'), 'id', eb.val('reset-password').as('purpose'), eb.val(hashToken(token)).as('token_hash'),
+          now.as('created_at'), eb.val(new Date(Date.now() + RESET_TTL_MS)).as('expires_at'),
+        ]).where('id', '=', userId)))
+      .insertInto('outbound_emails')
+      .values({ id: emailId, to: message.to, subject: message.subject, text: message.text, html: message.html, status: 'pending', attempts: 0, created_at: now })
+      .execute();
     await this.#emails.dispatch([emailId]);
   }
 
@@ -309,17 +311,14 @@ export class Accounts {
  * Returns the token's user, or undefined when it is unknown, used or expired (or another caller used it first).
  */
 async function consumeEmailToken(em: EntityManager, token: string, purpose: EmailTokenPurpose): Promise<string | undefined> {
-  const rows = await em.getConnection().execute<{ user_id: string }[]>(
-    `update email_tokens set used_at = now()
-      where token_hash = ? and purpose = ? and used_at is null and expires_at > now() returning user_id`,
-    [hashToken(token), purpose],
-  );
+  const rows = await db(em).updateTable('email_tokens').set({ used_at: sql<Date>`now()` })
+    .where('token_hash', '=', hashToken(token)).where('purpose', '=', purpose).where('used_at', 'is', null).where('expires_at', '>', sql<Date>`now()`)
+    .returning('user_id').execute();
   return rows[0]?.user_id;
 }
 
 /** Ends every reset link of the account still open (after a reset, a password change, or a newer link). */
 async function endResetLinks(em: EntityManager, userId: string): Promise<void> {
-  await em.getConnection().execute(
-    `update email_tokens set used_at = now() where user_id = ? and purpose = 'reset-password' and used_at is null`, [userId],
-  );
+  await db(em).updateTable('email_tokens').set({ used_at: sql<Date>`now()` })
+    .where('user_id', '=', userId).where('purpose', '=', 'reset-password').where('used_at', 'is', null).execute();
 }
