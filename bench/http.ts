@@ -4,14 +4,15 @@
 // request), the ticket list (2,000 tickets), a text search, the status poll of a one-hour meeting (900 messages,
 // 200 tickets) and the upload of a short meeting. Each figure is also given as a ratio to the floor call of the
 // same run, so runs on different machines compare. Prints numbers; asserts nothing.
-// Run: node bench/http.ts [seconds per run, default 10] [connections, default 10,50,200] [cases whose label contains this]
+// Run: node bench/http.ts [seconds per run, default 10] [connections, default 10,50,200] [cases whose label contains one of
+// these comma-separated words, e.g. search,poll; the floor call always runs]
 // PROFILE_DIR=<dir> writes a CPU profile of each Tickscribe process there (open it in Chrome's DevTools).
 import autocannon, { type Result } from 'autocannon';
 import { PROFILE_ENV, raisePlanLimits, seedBacklog, startBenchApp, uploadBody } from './support.ts';
 
 const SECONDS = Number(process.argv[2] ?? 10);
 const CONNECTIONS = (process.argv[3] ?? '10,50,200').split(',').map(Number);
-const ONLY = process.argv[4];
+const ONLY = process.argv[4]?.split(',').filter(Boolean);
 const TICKETS = 2_000;
 const MEETING_MESSAGES = 900;
 const MEETING_TICKETS = 200;
@@ -60,7 +61,7 @@ try {
   const runs = [...CONNECTIONS.flatMap((n) => reads.map((c) => [n, c] as const)), ...CONNECTIONS.flatMap((n) => writes.map((c) => [n, c] as const))];
   for (const [connections, target] of runs) {
     const floor = floors.get(connections);
-    if (floor && ONLY && !target.label.includes(ONLY)) continue;
+    if (floor && ONLY?.length && !ONLY.some((word) => target.label.includes(word))) continue;
     const result = await load(target, connections);
     if (!floor) floors.set(connections, result);
     const base = floor ?? result;
