@@ -250,9 +250,19 @@ describe('very long lists', () => {
     const capped = await call(token, 'GET', '/api/tickets/filtered?page=1&limit=10&status=ToDo');
     expect(capped.body['pagination']).toEqual({ page: 1, limit: 10, total: 10_000, totalPages: 1000 });
     expect(capped.body['totalCapped']).toBe(true);
+    // A search counts ten pages past the one shown (the pagination's reach), further as the reader pages on, and
+    // never past 1,000.
     const searched = await call(token, 'GET', '/api/tickets/filtered?page=1&limit=10&search=Generated');
-    expect(searched.body['pagination']).toEqual({ page: 1, limit: 10, total: 1_000, totalPages: 100 });
+    expect(searched.body['pagination']).toEqual({ page: 1, limit: 10, total: 110, totalPages: 11 });
     expect(searched.body['totalCapped']).toBe(true);
+    const further = await call(token, 'GET', '/api/tickets/filtered?page=11&limit=10&search=Generated');
+    expect(further.body['pagination']).toEqual({ page: 11, limit: 10, total: 210, totalPages: 21 });
+    expect(titles(further.body)).toHaveLength(10);
+    const farthest = await call(token, 'GET', '/api/tickets/filtered?page=5&limit=50&search=Generated');
+    expect(farthest.body['pagination']).toEqual({ page: 5, limit: 50, total: 750, totalPages: 15 });
+    const capped1000 = await call(token, 'GET', '/api/tickets/filtered?page=20&limit=50&search=Generated');
+    expect(capped1000.body['pagination']).toEqual({ page: 20, limit: 50, total: 1_000, totalPages: 20 });
+    expect(capped1000.body['totalCapped']).toBe(true);
     const exact = await call(token, 'GET', '/api/tickets/filtered?page=1&limit=10&search=Generated%2010049');
     expect(exact.body['pagination']).toEqual({ page: 1, limit: 10, total: 1, totalPages: 1 });
     expect(exact.body['totalCapped']).toBeUndefined();
