@@ -2,38 +2,15 @@
 // its own (its own package.json, the tsconfig `tsc --init` writes), with docs/plugins.md's TypeScript tracker as its
 // code. The project type-checks against the packed declarations, its kit test runs under plain Node (no test runner,
 // nothing of the app), and the compiled plugin loads into the app through PLUGINS and pushes to a Tasklist server.
-import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pluginSpecs } from '../../core/config.ts';
 import { fetchHttp, sampleTicket } from '../../core/plugins/testkit.ts';
 import { loadPluginHost } from '../../server/plugins.ts';
 import { startTasklist } from '../support/tasklist.ts';
-
-const run = promisify(execFile);
-const ROOT = resolve(import.meta.dirname, '../..');
-const SDK = join(ROOT, 'plugins/sdk');
-const TSC = join(ROOT, 'node_modules/.bin/tsc');
-
-/** The fenced ```ts blocks of docs/plugins.md's SDK section, in order: the plugin, then its test. */
-async function docsExamples(): Promise<string[]> {
-  const docs = await readFile(join(ROOT, 'docs/plugins.md'), 'utf8');
-  const section = docs.slice(docs.indexOf('## The SDK: `@tickscribe/plugin-sdk`'), docs.indexOf('\n## Parsers'));
-  return [...section.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1]!);
-}
-
-/** tsc's or npm's words when a step fails, instead of "Command failed". */
-async function step(file: string, args: string[], cwd: string) {
-  try {
-    return await run(file, args, { cwd, timeout: 120_000 });
-  } catch (error) {
-    const { stdout, stderr } = error as { stdout?: string; stderr?: string };
-    throw new Error(`${file} ${args.join(' ')} failed:\n${stdout ?? ''}${stderr ?? ''}`, { cause: error });
-  }
-}
+import { docsBlocks, packSdk, pluginProject, ROOT, run, step, TSC } from './sdk-support.ts';
 
 describe('the SDK package, as a third-party plugin depends on it', () => {
   let dir: string;
@@ -44,21 +21,12 @@ describe('the SDK package, as a third-party plugin depends on it', () => {
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'sdk-package-'));
     tasklist = await startTasklist();
-    // prepack builds dist/; it is removed again so the app's own checks never see it.
-    await step('npm', ['pack', '--silent', '--pack-destination', dir], SDK);
-    await rm(join(SDK, 'dist'), { recursive: true, force: true });
-    tarball = join(dir, (await readdir(dir)).find((name) => name.endsWith('.tgz'))!);
-
-    project = join(dir, 'tasklist-ts');
-    await mkdir(project);
-    await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'tickscribe-tracker-tasklist-ts', version: '1.0.0', type: 'module', main: 'index.js' }));
-    const [plugin, test] = await docsExamples();
-    await writeFile(join(project, 'index.ts'), plugin!);
-    // The docs' test, pointed at this run's Tasklist server.
-    await writeFile(join(project, 'test.ts'), test!.replace("'http://127.0.0.1:8080'", `'${tasklist.url}'`));
-    // The SDK depends on nothing, so the tarball installs without the network.
-    await step('npm', ['install', '--offline', '--no-audit', '--no-fund', tarball], project);
-    await step(TSC, ['--init'], project);
+    tarball = await packSdk(dir);
+    // The SDK section's first two blocks: the tracker, then its test, pointed at this run's Tasklist server.
+    const [plugin, test] = await docsBlocks('## The SDK: `@tickscribe/plugin-sdk`', 'ts');
+    project = await pluginProject(dir, 'tasklist-ts', tarball, {
+      'index.ts': plugin!, 'test.ts': test!.replace("'http://127.0.0.1:8080'", `'${tasklist.url}'`),
+    });
   }, 240_000);
 
   afterAll(async () => {

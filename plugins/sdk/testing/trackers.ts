@@ -12,9 +12,10 @@
  * manifest's schemas.
  */
 import type { PluginSettings } from '../manifest.ts';
-import { API_VERSION } from '../manifest.ts';
 import { isTrackerError, TrackerError, type TrackerErrorKind } from '../tracker-errors.ts';
-import { messageOf, throwProblems } from './problems.ts';
+import { manifestProblems, nonEmpty, settingsWithDefaults } from './manifest.ts';
+import { failureOf, messageOf, throwProblems } from './problems.ts';
+import { SCHEMAS, schemaProblems } from './schema-check.ts';
 import type { TrackerHttp, TrackerHttpResponse, TrackerItem, TrackerPlugin, TrackerTicket, TrackerUser, TrackerVerification } from '../tracker.ts';
 
 export interface TrackerKitOptions {
@@ -95,15 +96,6 @@ const unreachable: TrackerHttp = async (request) => {
   throw new TrackerError('transient', `Could not reach ${new URL(request.url).host}: connection refused.`);
 };
 
-async function failureOf(run: () => Promise<unknown>): Promise<unknown> {
-  try {
-    await run();
-    return null;
-  } catch (error) {
-    return error;
-  }
-}
-
 async function checkFailures(bind: (http: TrackerHttp) => KitTracker, problems: string[]) {
   const cases = [...FAILURES.map((failure) => ({ ...failure, http: answering(failure.answer) })), { label: 'a network failure', kind: 'transient' as const, http: unreachable }];
   for (const { label, kind, http } of cases) {
@@ -157,29 +149,14 @@ export async function runTrackerChecks(plugin: TrackerPlugin, options: TrackerKi
   await checkFailures(bind, problems);
 }
 
-const FUNCTIONS = ['verify', 'create', 'findByMarker', 'link', 'resolveUser'] as const;
-const nonEmpty = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
-
-/** The manifest's required parts (schemas/plugin.schema.json) and the kind's functions, as the host checks at load. */
-function manifestProblems(plugin: TrackerPlugin): string[] {
-  const manifest = (plugin as Partial<TrackerPlugin> | null)?.manifest;
-  if (!manifest || typeof manifest !== 'object') return ['the plugin must be an object with a manifest (the default export of its module)'];
-  const problems: string[] = [];
-  if (manifest.apiVersion !== API_VERSION) problems.push(`manifest.apiVersion is ${String(manifest.apiVersion)}; this SDK speaks contract ${API_VERSION}`);
-  if (typeof manifest.id !== 'string' || !/^[a-z][a-z0-9-]*$/.test(manifest.id)) problems.push('manifest.id must be lower-case letters, digits and dashes, starting with a letter');
-  if (manifest.kind !== 'tracker') problems.push(`manifest.kind is ${String(manifest.kind)}; a tracker's is 'tracker'`);
-  if (!nonEmpty(manifest.name)) problems.push('manifest.name must name the tracker for people');
-  if (!nonEmpty(manifest.version)) problems.push('manifest.version must be the plugin\'s version (semver)');
-  for (const name of FUNCTIONS) if (typeof plugin[name] !== 'function') problems.push(`${name}() is missing; a tracker has ${FUNCTIONS.join(', ')}`);
-  return problems;
-}
-
 /** An answer that is an item: what schemas/tracker-item.schema.json requires. */
 function checkItem(id: string, call: string, value: unknown): TrackerItem {
   const { externalId, key, url } = (value ?? {}) as Partial<TrackerItem>;
   if (!nonEmpty(externalId) || !nonEmpty(key) || typeof url !== 'string' || !/^https?:\/\//.test(url)) {
     throw new Error(`The ${id} plugin's ${call}() must return an item with externalId, key and an http(s) url (got ${JSON.stringify(value)})`);
   }
+  const problems = schemaProblems(SCHEMAS.trackerItem, value);
+  if (problems.length) throw new Error(`The ${id} plugin's ${call}() returned an invalid item: ${problems.join('; ')}`);
   return value as TrackerItem;
 }
 
@@ -221,9 +198,9 @@ function bindAlone(plugin: TrackerPlugin, settings: PluginSettings, http: Tracke
 /** The problems found in `plugin` (none means it keeps the tracker contract). */
 export async function checkTrackerContract<Settings extends PluginSettings>(plugin: TrackerPlugin<Settings>, options: TrackerKitOptions): Promise<string[]> {
   const tracker = plugin as unknown as TrackerPlugin;
-  const problems = manifestProblems(tracker);
+  const problems = manifestProblems(tracker, 'tracker');
   if (problems.length) return problems;
-  const settings: PluginSettings = { config: options.settings.config ?? {}, credentials: options.settings.credentials ?? {} };
+  const settings = settingsWithDefaults(tracker, options.settings);
   await runTrackerChecks(tracker, options, (http) => bindAlone(tracker, settings, http), problems);
   return problems;
 }
