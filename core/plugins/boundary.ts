@@ -9,6 +9,7 @@ import type {
   TrackerTicket, TrackerUser, TrackerUserMatch, TrackerVerification,
 } from '../../plugins/sdk/index.ts';
 import { asBotError, BotError, isTrackerError, TrackerError } from '../../plugins/sdk/index.ts';
+import { isCodeFault } from '../../plugins/sdk/testing/problems.ts';
 import { getValidator } from '../schema/registry.ts';
 import { describeContractErrors, returnedWords } from './contract-errors.ts';
 import { ParseFailure } from './errors.ts';
@@ -19,13 +20,6 @@ export class PluginOutputError extends Error {
   override name = 'PluginOutputError';
 }
 
-/**
- * Errors JavaScript itself throws for a mistake in the code (reading a property of undefined, an undefined name):
- * a fault of the plugin, which no retry cures. Network failures are not among them: the host's HTTP client
- * reports those as TrackerErrors or BotErrors, and fetch's own TypeError carries the network error as its cause.
- */
-const BUG_NAMES = new Set(['TypeError', 'ReferenceError', 'RangeError', 'SyntaxError', 'EvalError', 'URIError']);
-
 /** A plugin's code failed (a TypeError, a ReferenceError...): a bug to report to its author, never retried. */
 export class PluginBugError extends PluginOutputError {
   override name = 'PluginBugError';
@@ -33,8 +27,8 @@ export class PluginBugError extends PluginOutputError {
 
 /** The PluginBugError for what a plugin's call threw, when it is a bug of its code; undefined otherwise. */
 export function pluginBug(plugin: string, call: string, error: unknown): PluginBugError | undefined {
-  if (!(error instanceof Error) || !BUG_NAMES.has(error.constructor.name) || !BUG_NAMES.has(error.name)) return undefined;
-  if (error.name === 'TypeError' && (error as { cause?: unknown }).cause !== undefined) return undefined;
+  // The SDK's kits tell a bug from a refusal by the same rule (network failures carry their cause and are not bugs).
+  if (!isCodeFault(error)) return undefined;
   const frame = /\((?:file:\/\/)?([^()\s]+):(\d+):\d+\)|at (?:file:\/\/)?(\S+):(\d+):\d+$/m.exec(error.stack?.split('\n').slice(1).join('\n') ?? '');
   const file = frame?.[1] ?? frame?.[3];
   const place = file && !file.startsWith('node:') ? ` (at ${file.split('/').at(-1)} line ${frame?.[2] ?? frame?.[4]})` : '';
@@ -252,7 +246,8 @@ export function bindBot(plugin: BotPlugin, settings: PluginSettings, http: BotHo
       value = await run(contextOf(options.signal));
     } catch (error) {
       if (options.signal?.aborted || error instanceof PluginOutputError) throw error;
-      throw asBotError(error, `The ${id} plugin's ${name}() failed`);
+      // A bug of the plugin's code is no failure of the service: it fails the step at once, as a tracker's does.
+      throw pluginBug(id, name, error) ?? asBotError(error, `The ${id} plugin's ${name}() failed`);
     }
     return check(value);
   };
@@ -287,7 +282,8 @@ export function bindBot(plugin: BotPlugin, settings: PluginSettings, http: BotHo
       try {
         value = plugin.parseWebhook(webhook, contextOf());
       } catch (error) {
-        throw new BotError('validation', `The ${plugin.manifest.name} webhook could not be read: ${error instanceof Error ? error.message : String(error)}`);
+        throw pluginBug(id, 'parseWebhook', error)
+          ?? new BotError('validation', `The ${plugin.manifest.name} webhook could not be read: ${error instanceof Error ? error.message : String(error)}`);
       }
       if (value === null) return null;
       const event = checks.event(id, 'parseWebhook', value);

@@ -2,6 +2,8 @@
 // BotError the lifecycle can act on, the call's signal carried to the HTTP client, webhooks refused safely; and
 // the composition root binding the configured provider from the MEETING_BOT_* settings.
 import { describe, expect, it } from 'vitest';
+import type { MeetingBot } from '../../core/bots/bots.ts';
+import { createBotSteps } from '../../core/bots/lifecycle.ts';
 import { PluginOutputError, type BotHostHttp } from '../../core/plugins/boundary.ts';
 import { PluginHost } from '../../core/plugins/host.ts';
 import { StartupError } from '../../core/errors.ts';
@@ -69,10 +71,36 @@ describe('the host around a bot', () => {
     expect(refused).toMatchObject({ kind: 'forbidden', message: 'Tickscribe does not send requests to 10.0.0.1.' });
     answers.create = Object.assign(new Error('Not ready.'), { name: 'BotError', kind: 'not_ready', retryAt: at });
     expect(await failureOf(bot.create({ meetingUrl: 'https://meet.example/x', botName: 'N' }))).toMatchObject({ kind: 'not_ready', retryAt: at });
-    answers.create = new TypeError('x is undefined');
+    answers.create = new Error('the service hung up');
     expect(await failureOf(bot.create({ meetingUrl: 'https://meet.example/x', botName: 'N' }))).toMatchObject({
-      name: 'BotError', kind: 'transient', message: "The odd plugin's create() failed: x is undefined",
+      name: 'BotError', kind: 'transient', message: "The odd plugin's create() failed: the service hung up",
     });
+    // fetch's own network failure is a TypeError carrying its cause: the service's fault, tried again.
+    answers.create = new TypeError('fetch failed', { cause: new Error('connect ECONNREFUSED 127.0.0.1:9') });
+    expect(await failureOf(bot.create({ meetingUrl: 'https://meet.example/x', botName: 'N' }))).toMatchObject({ name: 'BotError', kind: 'transient' });
+  });
+
+  it('fails a bug of the plugin\'s code at once, naming the plugin, the error and its file and line, in every call', async () => {
+    const buggy: BotPlugin = {
+      ...odd,
+      manifest: { ...odd.manifest, id: 'buggy' },
+      status: async (botId) => (undefined as unknown as Record<string, BotState>)[botId]!,
+      cancel: async () => { throw new ReferenceError('token is not defined'); },
+      transcript: async () => JSON.parse('{') as never,
+      parseWebhook: (webhook) => (webhook.body as { data: { bot: { id: string } } }).data.bot.id as never,
+    };
+    const bound = (await PluginHost.load({ builtins: [buggy] })).bot('buggy', {}, http)!;
+    const bug = (call: string, error: string) => new RegExp(
+      `^The buggy plugin's ${call}\\(\\) failed with a ${error}: .+ \\(at host-bots\\.test\\.ts line \\d+\\)\\. This is a fault in the plugin, not in the service it talks to, so it is not tried again: report it to the plugin's author\\.$`,
+    );
+    expect(await failureOf(bound.status('b1'))).toMatchObject({ name: 'PluginBugError', message: expect.stringMatching(bug('status', 'TypeError')) });
+    expect(await failureOf(bound.cancel('b1'))).toMatchObject({ name: 'PluginBugError', message: expect.stringMatching(bug('cancel', 'ReferenceError')) });
+    expect(await failureOf(bound.transcript('b1'))).toMatchObject({ name: 'PluginBugError', message: expect.stringMatching(/^The buggy plugin's transcript\(\) failed with a SyntaxError: /) });
+    expect(() => bound.parseWebhook({ body: {}, headers: {} })).toThrow(bug('parseWebhook', 'TypeError'));
+    // The lifecycle's steps answer a bug as the plugin's fault, which no retry of the activity repeats.
+    const steps = createBotSteps({ orm: undefined as never, credits: undefined as never, meetingBot: { bot: bound } as MeetingBot });
+    expect(await steps.pollBotStatus('b1')).toMatchObject({ ok: false, kind: 'plugin', message: expect.stringMatching(bug('status', 'TypeError')) });
+    expect(await steps.cancelMeetingBot('b1')).toMatchObject({ ok: false, kind: 'plugin', message: expect.stringMatching(bug('cancel', 'ReferenceError')) });
   });
 
   it('checks the transcript like a parser\'s: an empty one is no recording, a broken one the plugin\'s fault', async () => {
