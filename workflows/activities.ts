@@ -13,6 +13,7 @@ import type { BoundExtractor, PluginHost } from '../core/plugins/host.ts';
 import type { Pusher } from '../core/push/pusher.ts';
 import { extractAndSaveTickets, extractChunk, markTranscriptFailed, parseStoredTranscript, saveExtractedChunks } from '../core/transcripts/ingest.ts';
 import { withHeartbeat } from './heartbeat.ts';
+import { createLabelActivities } from './label-activities.ts';
 import { createPushActivities } from './push-activities.ts';
 
 export interface ActivityDependencies {
@@ -56,6 +57,9 @@ export function createActivities({ orm, logger, mailer, plugins, extractor, cred
   const ingestSlots = slots(INGEST_SLOTS);
   return {
     ...createPushActivities({ pusher }),
+
+    /** What the Temporal UI shows of an e-mail, a bot or an ingest beyond what its start knew. */
+    ...createLabelActivities({ orm, plugins }),
 
     /** The steps of a meeting bot's lifecycle workflow. */
     ...createBotSteps({ orm, credits, meetingBot }),

@@ -59,7 +59,7 @@ export function temporalEmailDispatcher(client: Client, taskQueue: string, logge
       for (const emailId of emailIds) {
         try {
           await client.workflow.start<typeof deliverEmailWorkflow>('deliverEmailWorkflow', {
-            taskQueue, workflowId: emailWorkflowId(emailId), args: [emailId],
+            taskQueue, workflowId: emailWorkflowId(emailId), args: [emailId], staticSummary: 'Deliver an e-mail',
           });
         } catch (error) {
           if (error instanceof WorkflowExecutionAlreadyStartedError) continue;
@@ -212,11 +212,17 @@ export async function startMissingCreditSchedules(client: Client, taskQueue: str
 
 const botWorkflowId = (providerBotId: string) => `bot-${providerBotId}`;
 
+/**
+ * What the Temporal UI shows of a bot from its start: its summary. Its input names no user, so the lifecycle adds
+ * its TickscribeUser itself, and its TickscribeTranscript once the transcript is stored.
+ */
+const botLabel = (input: BotLifecycleInput) => ({ staticSummary: oneLine(`Meeting bot ${input.providerBotId} (${input.provider})`) });
+
 /** Starts the lifecycle of a sent bot, `bot-<providerBotId>`; a start while it runs, or after it ended, changes nothing. */
 export async function startBotLifecycle(client: Client, taskQueue: string, input: BotLifecycleInput): Promise<void> {
   try {
     await client.workflow.start<typeof botLifecycleWorkflow>('botLifecycleWorkflow', {
-      taskQueue, workflowId: botWorkflowId(input.providerBotId), args: [input], workflowIdReusePolicy: 'REJECT_DUPLICATE',
+      taskQueue, workflowId: botWorkflowId(input.providerBotId), args: [input], workflowIdReusePolicy: 'REJECT_DUPLICATE', ...botLabel(input),
     });
   } catch (error) {
     if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
@@ -230,7 +236,7 @@ export async function startBotLifecycle(client: Client, taskQueue: string, input
 async function signalBot(client: Client, taskQueue: string, input: BotLifecycleInput, signal: 'botEvent' | 'cancelBot', signalArgs: unknown[]): Promise<boolean> {
   try {
     await client.workflow.signalWithStart<typeof botLifecycleWorkflow, unknown[]>('botLifecycleWorkflow', {
-      taskQueue, workflowId: botWorkflowId(input.providerBotId), args: [input], signal, signalArgs, workflowIdReusePolicy: 'REJECT_DUPLICATE',
+      taskQueue, workflowId: botWorkflowId(input.providerBotId), args: [input], signal, signalArgs, workflowIdReusePolicy: 'REJECT_DUPLICATE', ...botLabel(input),
     });
     return true;
   } catch (error) {

@@ -10,6 +10,8 @@ import type { NativeConnection, Worker, WorkflowBundle } from '@temporalio/worke
 import type { Logger } from '../core/logger.ts';
 
 export const DEFAULT_WORKFLOWS_PATH = fileURLToPath(new URL('./workflows.ts', import.meta.url));
+/** The failure converter of every worker and bundle: stack traces in histories name no server path. */
+export const FAILURE_CONVERTER_PATH = fileURLToPath(new URL('./failure-converter.ts', import.meta.url));
 /** Where `npm run build` puts the bundle of the product's workflows, so that no start has to make it. */
 export const PREBUILT_BUNDLE_DIR = fileURLToPath(new URL('../dist/workflows/', import.meta.url));
 
@@ -21,6 +23,8 @@ async function workflowSourceHash(workflowsPath: string): Promise<string> {
   const files = (await readdir(dir, { recursive: true })).filter((f) => /\.(ts|js)$/.test(f)).sort();
   for (const file of files) hash.update(file).update(await readFile(join(dir, file)));
   hash.update(workflowsPath);
+  // Bundled with every workflow set, the product's or a test's.
+  hash.update(await readFile(FAILURE_CONVERTER_PATH));
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -66,6 +70,7 @@ export async function makeWorkflowBundle(workflowsPath: string, logger: Logger):
   const { bundleWorkflowCode } = await import('@temporalio/worker');
   return bundleWorkflowCode({
     workflowsPath,
+    failureConverterPath: FAILURE_CONVERTER_PATH,
     logger: {
       trace: () => {}, debug: () => {}, info: () => {},
       warn: (message, meta) => logger.warn(meta ?? {}, message),
@@ -95,6 +100,8 @@ export async function createWorker(options: WorkerOptions): Promise<Worker> {
     taskQueue: options.taskQueue,
     workflowBundle: options.workflowBundle,
     activities: options.activities,
+    // The same converter the bundle holds, for the failures of activities (run in this thread).
+    dataConverter: { failureConverterPath: FAILURE_CONVERTER_PATH },
     maxConcurrentActivityTaskExecutions: options.activityConcurrency,
     maxConcurrentLocalActivityExecutions: options.activityConcurrency,
     maxConcurrentWorkflowTaskExecutions: options.workflowConcurrency,

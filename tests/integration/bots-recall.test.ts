@@ -1,6 +1,8 @@
 // A meeting bot's life with Recall.ai (its stand-in) sending signed webhooks to the app: through the meeting to
 // the tickets, the ways a bot fails, and cancel before and during the call.
+import { Client } from '@temporalio/client';
 import { describe, expect, it } from 'vitest';
+import { TRANSCRIPT_ATTRIBUTE, USER_ATTRIBUTE } from '../../workflows/shared/labels.ts';
 import { botEvent, signedDelivery } from '../bots/recall-fake.ts';
 import { MEETING_URL, SEGMENTS, useRecallApp } from './bots-support.ts';
 
@@ -8,7 +10,7 @@ const t = useRecallApp();
 
 describe('a Recall.ai bot', () => {
   it('goes from Bot Initializing to the meeting’s tickets', async () => {
-    const { token } = await t.user();
+    const { token, userId } = await t.user();
     const sent = await t.send(token, '  Weekly sync  ');
     expect(sent).toMatchObject({ status: null, meetingTitle: 'Weekly sync', transcriptId: null });
     expect(t.fake.bots.get(sent.recallBotId)).toMatchObject({ meeting_url: MEETING_URL, bot_name: 'Tickscribe Notetaker' });
@@ -35,6 +37,13 @@ describe('a Recall.ai bot', () => {
     // The source is the bot service once the ingest is over.
     await expect.poll(async () => (await t.db.query('select source from transcripts where id = $1', [done.transcriptId])).rows[0].source).toBe('recall');
     expect((await t.bot(token, id)).status).toBe('done');
+
+    // In the Temporal UI: the bot's summary, its user and its transcript to find it by, its meeting in the details.
+    const lifecycle = new Client({ connection: t.app.temporal }).workflow.getHandle(`bot-${id}`);
+    expect(await (await lifecycle.describe()).staticSummary()).toBe(`Meeting bot ${id} (recall)`);
+    await expect.poll(async () => (await lifecycle.describe()).typedSearchAttributes.get(TRANSCRIPT_ATTRIBUTE)).toBe(done.transcriptId);
+    expect((await lifecycle.describe()).typedSearchAttributes.get(USER_ATTRIBUTE)).toBe(userId);
+    expect((await lifecycle.query<{ currentDetails?: string }>('__temporal_workflow_metadata')).currentDetails).toBe('Meeting bot (recall) for Weekly sync');
   });
 
   it('ignores a replayed, a reordered and a forged or stale webhook', async () => {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpVerified } from '../support/accounts.ts';
 import { completion, FakeOpenAI } from '../support/fake-openai.ts';
 import { gitHubError, startGitHubFake, type GitHubFake } from '../trackers/github-fake.ts';
+import { USER_ATTRIBUTE } from '../../workflows/shared/labels.ts';
 import { call } from './connections-support.ts';
 import { createTickets, gitHubConnection, issuesByTicket, pushAndWait, usePushApp, type Json } from './push-support.ts';
 
@@ -20,7 +21,9 @@ afterAll(async () => {
   await llm.close();
   await github?.fake.close();
 });
-const t = usePushApp({ EXTRACTOR: 'openai', OPENAI_API_KEY: 'test-key', OPENAI_MODEL: 'fake-model', OPENAI_BASE_URL: llm.baseURL });
+/** The app's task queue, for workflows an operator starts by hand. */
+const QUEUE = `operator-${randomUUID()}`;
+const t = usePushApp({ EXTRACTOR: 'openai', OPENAI_API_KEY: 'test-key', OPENAI_MODEL: 'fake-model', OPENAI_BASE_URL: llm.baseURL, TEMPORAL_TASK_QUEUE: QUEUE });
 
 // History event types (temporal.api.enums.v1.EventType), as fetchHistory decodes them.
 const WORKFLOW_TASK_COMPLETED = 7;
@@ -89,6 +92,11 @@ async function historyText(client: Client, workflowId: string, runId?: string): 
     const raw = (this as Record<string, unknown>)[key];
     return raw instanceof Uint8Array ? Buffer.from(raw).toString('utf8') : value;
   });
+}
+
+/** A workflow's current details, as the Temporal UI reads them (the SDK's built-in metadata query). */
+async function details(client: Client, workflowId: string): Promise<string> {
+  return (await client.workflow.getHandle(workflowId).query<{ currentDetails?: string }>('__temporal_workflow_metadata')).currentDetails ?? '';
 }
 
 async function ticketRows(transcriptId: string): Promise<{ count: number; ticketCount: unknown; metadataCount: unknown }> {
@@ -194,6 +202,8 @@ describe('failures look like failures, and one user\'s work is found', () => {
     expect(await ended(client, `ingest-${good}`)).toBe('COMPLETED');
     const goodDescription = await client.workflow.getHandle(`ingest-${good}`).describe();
     expect(await goodDescription.staticSummary()).toBe('Ingest weekly-sync.vtt');
+    // The format is known once the file is read: the ingest's current details name it.
+    expect(await details(client, `ingest-${good}`)).toBe('Read as Zoom');
 
     const connectionId = await gitHubConnection(session, github);
     const ids = await createTickets(session, [{ title: 'Refused one' }, { title: 'Refused two' }, { title: 'Accepted one' }]);
@@ -231,9 +241,12 @@ describe('failures look like failures, and one user\'s work is found', () => {
     expect(await listed(client, `${mine} AND ExecutionStatus="Failed"`)).toEqual([`ingest-${broken}`]);
     expect(await listed(client, `${mine} AND TickscribeTranscript="${good}"`)).toEqual([`ingest-${good}`]);
     expect(await listed(client, `TickscribeConnection="${connectionId}" AND TickscribeBatch="partial"`)).toEqual([push('partial')]);
-    // Everything of this user's (the monthly credit resets from sign-up on), and nothing of anyone else's.
-    expect(await listed(client, mine, 6)).toEqual(
-      [`credits-${user.userId}`, `ingest-${broken}`, `ingest-${good}`, push('all-failed'), push('partial'), push('cancelled')].sort(),
+    // Everything of this user's (the monthly credit resets from sign-up on, the verification e-mail), and nothing of
+    // anyone else's.
+    const { rows: emails } = await t.t.db.query('select id from outbound_emails where "to" = $1', [user.email]);
+    expect(emails).toHaveLength(1);
+    expect(await listed(client, mine, 7)).toEqual(
+      [`credits-${user.userId}`, `email-${emails[0].id}`, `ingest-${broken}`, `ingest-${good}`, push('all-failed'), push('partial'), push('cancelled')].sort(),
     );
 
     const partialHandle = client.workflow.getHandle(push('partial'));
@@ -263,5 +276,24 @@ describe('smaller things an operator reads', () => {
     // The tests configure no mail server: the e-mail is kept in the local outbox.
     expect(await ended(client, `email-${sent.id}`)).toBe('COMPLETED');
     expect(await client.workflow.getHandle(`email-${sent.id}`).result()).toBe('kept');
+    // Whose e-mail it is and what it says, without its address.
+    const delivery = await client.workflow.getHandle(`email-${sent.id}`).describe();
+    expect(await delivery.staticSummary()).toBe('Deliver an e-mail');
+    expect(delivery.typedSearchAttributes.get(USER_ATTRIBUTE)).toBe(user.id);
+    expect(await details(client, `email-${sent.id}`)).toMatch(/^E-mail "Confirm your Tickscribe account/);
+    expect(await historyText(client, `email-${sent.id}`)).not.toContain(email);
+  });
+
+  it("an unexpected error's stack trace in a history names no path of the server", async () => {
+    const client = t.temporal();
+    // An ingest of a transcript that does not exist: its first step fails with an error nobody planned for.
+    const missing = randomUUID();
+    await client.workflow.start('ingestTranscriptWorkflow', { taskQueue: QUEUE, workflowId: `ingest-${missing}`, args: [missing] });
+    expect(await ended(client, `ingest-${missing}`)).toBe('FAILED');
+    const history = await historyText(client, `ingest-${missing}`);
+    // The step's failure keeps its stack, each frame relative to the project.
+    expect(history).toContain(`Transcript ${missing} not found`);
+    expect(history).toMatch(/"stackTrace":"Error: Transcript [^"]*\\n\s+at [^"]*core\/transcripts\/ingest\.ts:\d+:\d+/);
+    expect(history).not.toContain(process.cwd());
   });
 });

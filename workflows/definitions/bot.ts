@@ -1,7 +1,8 @@
-import { condition, defineQuery, defineSignal, executeChild, proxyActivities, setHandler, sleep } from '@temporalio/workflow';
+import { condition, defineQuery, defineSignal, executeChild, patched, proxyActivities, proxyLocalActivities, setCurrentDetails, setHandler, sleep, upsertSearchAttributes } from '@temporalio/workflow';
 import type { BotStatus } from '../../core/bots/bot.entity.ts';
 import type { ObservedState, TranscriptOutcome } from '../../core/bots/lifecycle.ts';
 import type { Activities } from '../activities.ts';
+import { oneLine, TRANSCRIPT_ATTRIBUTE, USER_ATTRIBUTE } from '../shared/labels.ts';
 import { ingestTranscriptWorkflow } from './ingest.ts';
 
 export interface BotLifecycleInput {
@@ -47,6 +48,9 @@ const records = proxyActivities<Activities>({
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
 });
+
+/** What the Temporal UI shows of the bot beyond its start: whose it is and its meeting. Never stops the bot. */
+const labels = proxyLocalActivities<Activities>({ startToCloseTimeout: '30 seconds', retry: { maximumAttempts: 3 } });
 
 /** pending < recording < the final states; the first final state stays. */
 const RANK: Record<BotStatus, number> = { pending: 1, recording: 2, done: 3, failed: 3, cancelled: 3 };
@@ -104,6 +108,16 @@ export async function botLifecycleWorkflow(input: BotLifecycleInput): Promise<Bo
   setHandler(cancelBotSignal, () => void (cancelRequested = !isFinal(current)));
   setHandler(botStateQuery, () => current);
 
+  // Runs started before the labels replay without them.
+  const labelled = patched('operator-labels');
+  if (labelled) {
+    const label = await labels.botLabel(input.botId).catch(() => null);
+    if (label) {
+      upsertSearchAttributes([{ key: USER_ATTRIBUTE, value: label.userId }]);
+      setCurrentDetails(oneLine(`Meeting bot (${input.provider})${label.meetingTitle ? ` for ${label.meetingTitle}` : ''}`));
+    }
+  }
+
   const giveUpAt = Date.now() + LONGEST_MEETING_MS;
   for (;;) {
     await save();
@@ -131,11 +145,13 @@ export async function botLifecycleWorkflow(input: BotLifecycleInput): Promise<Bo
   if (ended?.status !== 'done') return { status: ended?.status ?? 'failed' };
   const outcome = await transcriptOf(input, () => transcriptReady, () => void (transcriptReady = false));
   if (outcome.kind === 'failed' || outcome.kind === 'refused') {
+    if (labelled && outcome.kind === 'refused') upsertSearchAttributes([{ key: TRANSCRIPT_ATTRIBUTE, value: outcome.transcriptId }]);
     end({ status: 'failed', reason: outcome.reason, error: outcome.message });
     await save();
     return { status: 'failed', ...(outcome.kind === 'refused' ? { transcriptId: outcome.transcriptId } : {}) };
   }
   const { transcriptId } = outcome;
+  if (labelled) upsertSearchAttributes([{ key: TRANSCRIPT_ATTRIBUTE, value: transcriptId }]);
   let tickets: number | undefined;
   try {
     // The ingest's own workflow id, as an upload's ingest has it: the transcript is ingested once whoever asks.

@@ -1,6 +1,6 @@
-import { ActivityFailure, ApplicationFailure, isCancellation, proxyActivities, proxyLocalActivities, upsertSearchAttributes } from '@temporalio/workflow';
+import { ActivityFailure, ApplicationFailure, isCancellation, patched, proxyActivities, proxyLocalActivities, setCurrentDetails, upsertSearchAttributes } from '@temporalio/workflow';
 import type { Activities } from '../activities.ts';
-import { OUTCOME_ATTRIBUTE, type Outcome } from '../shared/labels.ts';
+import { oneLine, OUTCOME_ATTRIBUTE, type Outcome } from '../shared/labels.ts';
 
 /** Extraction calls running at once for one transcript. */
 const PARALLEL_CHUNKS = 4;
@@ -62,6 +62,12 @@ export async function ingestTranscriptWorkflow(transcriptId: string): Promise<In
 /** The steps of an ingest; how many tickets the transcript has. */
 async function ingest(transcriptId: string): Promise<number> {
   const parsed = await quick.parseTranscript(transcriptId);
+  // The format is known only now, and a summary is fixed at the start: the current details name it ("Read as Zoom").
+  // Runs started before replay without it; a format that cannot be read leaves the details empty.
+  if (patched('operator-labels')) {
+    const read = await quick.transcriptFormat(transcriptId).catch(() => null);
+    if (read) setCurrentDetails(oneLine(`Read as ${read.name}`));
+  }
   // An offline extractor ran in that step already and saved the tickets (or an earlier run of this ingest did).
   if (parsed.saved !== undefined) return parsed.saved;
   const { chunks } = parsed;
