@@ -16,8 +16,11 @@ type ProtoFailure = ReturnType<DefaultFailureConverter['errorToFailure']>;
 /** Top-level folders of the project and of its dependencies, from which a path is written relative. */
 const PROJECT_FOLDERS = new Set(['api', 'core', 'plugins', 'server', 'workflows', 'web', 'tests', 'node_modules']);
 
-/** An absolute path (or file: URL) in a stack frame, up to its line and column. */
-const ABSOLUTE_PATH = /(?:file:\/\/)?(?:[A-Za-z]:)?[\\/](?:[^\s():\\/]+[\\/])*[^\s():\\/]+/g;
+/**
+ * An absolute path (or file: URL) in a stack frame, up to its line and column; not the path inside Node's own
+ * `node:internal/...` names, which are the same on every machine.
+ */
+const ABSOLUTE_PATH = /(?<![\w:.\\/])(?:file:\/\/)?(?:[A-Za-z]:)?[\\/](?:[^\s():\\/]+[\\/])*[^\s():\\/]+/g;
 
 function relativePath(path: string): string {
   const parts = path.replace(/^file:\/\//, '').split(/[\\/]/).filter(Boolean);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpVerified } from '../support/accounts.ts';
 import { completion, FakeOpenAI } from '../support/fake-openai.ts';
 import { gitHubError, startGitHubFake, type GitHubFake } from '../trackers/github-fake.ts';
+import { withoutServerPaths } from '../../workflows/failure-converter.ts';
 import { USER_ATTRIBUTE } from '../../workflows/shared/labels.ts';
 import { call } from './connections-support.ts';
 import { createTickets, gitHubConnection, issuesByTicket, pushAndWait, usePushApp, type Json } from './push-support.ts';
@@ -282,6 +283,18 @@ describe('smaller things an operator reads', () => {
     expect(delivery.typedSearchAttributes.get(USER_ATTRIBUTE)).toBe(user.id);
     expect(await details(client, `email-${sent.id}`)).toMatch(/^E-mail "Confirm your Tickscribe account/);
     expect(await historyText(client, `email-${sent.id}`)).not.toContain(email);
+  });
+
+  it('a stack frame keeps its file relative to the project, or only its name outside it, and the message as it was', () => {
+    const stack = [
+      'Error: could not open /srv/data/file.txt', '    at read (/srv/tickscribe/core/transcripts/ingest.ts:58:19)',
+      '    at file:///home/ada/my-parser/lib/index.js:4:2', '    at process (node:internal/process/task_queues:105:5)',
+      '    at Activity.execute (/srv/tickscribe/node_modules/@temporalio/worker/lib/activity.js:91:20)',
+    ].join('\n');
+    expect(withoutServerPaths(stack).split('\n')).toEqual([
+      'Error: could not open /srv/data/file.txt', '    at read (core/transcripts/ingest.ts:58:19)', '    at index.js:4:2',
+      '    at process (node:internal/process/task_queues:105:5)', '    at Activity.execute (node_modules/@temporalio/worker/lib/activity.js:91:20)',
+    ]);
   });
 
   it("an unexpected error's stack trace in a history names no path of the server", async () => {
