@@ -6,7 +6,6 @@ import { postgresPidFile, startEmbeddedPostgres } from '../core/db/embedded-post
 import type { Logger } from '../core/logger.ts';
 import { assertPortFree } from '../core/ports.ts';
 import { claimDataDir } from '../core/stale-process.ts';
-import { ensureSearchAttributes, waitForTemporal } from '../core/temporal/connect.ts';
 import { startTemporalDevServer, temporalPidFile, type RunningTemporalDevServer, type TemporalDevServerOptions } from '../core/temporal/dev-server.ts';
 import { Backoff, childPidFiles, inWords, INSTANCE_COMMAND } from './processes.ts';
 
@@ -51,7 +50,10 @@ export interface TemporalInfo {
 
 /** A connection to TEMPORAL_ADDRESS, or to the embedded dev server, started and kept running. */
 export async function startTemporal(config: Config, logger: Logger, cleanups: Cleanups): Promise<TemporalInfo> {
+  // The client SDK loads once the dev server is on its way (it takes a moment to load).
+  const client = () => import('../core/temporal/connect.ts');
   if (config.TEMPORAL_ADDRESS) {
+    const { ensureSearchAttributes, waitForTemporal } = await client();
     const connection = await waitForTemporal({ address: config.TEMPORAL_ADDRESS });
     await ensureSearchAttributes(connection, config.TEMPORAL_NAMESPACE, logger);
     return { connection, address: config.TEMPORAL_ADDRESS };
@@ -67,6 +69,7 @@ export async function startTemporal(config: Config, logger: Logger, cleanups: Cl
   const devServer = await startTemporalDevServer(devServerOptions);
   const kept = keepDevServerRunning(devServer, devServerOptions, logger);
   cleanups.push(() => kept.stop());
+  const { waitForTemporal } = await client();
   const connection = await waitForTemporal({ address: devServer.address, abandon: devServer.exited });
   kept.watch();
   return { connection, address: devServer.address, uiUrl: devServer.uiUrl };
@@ -98,6 +101,7 @@ function keepDevServerRunning(first: RunningTemporalDevServer, options: Temporal
     follow(server);
     if (stopping) return;
     try {
+      const { waitForTemporal } = await import('../core/temporal/connect.ts');
       const connection = await waitForTemporal({ address: server.address, abandon: server.exited });
       await connection.close();
     } catch {

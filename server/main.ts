@@ -4,16 +4,15 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Connection } from '@temporalio/client';
 import type { ProcessesReport } from '../api/routes/health.ts';
 import { ConfigError, loadConfig, type Config } from '../core/config.ts';
-import { connectAndMigrate } from '../core/db/migrate.ts';
-import { ORM_POOL_SIZE, type Orm } from '../core/db/orm.ts';
+import type { Orm } from '../core/db/orm.ts';
+import { LOCKS_POOL_SIZE, ORM_POOL_SIZE } from '../core/db/pool-sizes.ts';
 import { StartupError } from '../core/errors.ts';
 import { createLogger, type Logger } from '../core/logger.ts';
-import { LOCKS_POOL_SIZE } from '../core/push/locks.ts';
 import { loadProductWorkflowBundle } from '../workflows/worker.ts';
 import { readyBanner } from './banner.ts';
 import { claimPlace, startDatabase, startTemporal } from './embedded.ts';
 import { INSTANCE_COMMAND, INSTANCE_READY, PROCESSES_MESSAGE, startSupervisor, type Supervisor } from './processes.ts';
-import { loadServices, type Services } from './services.ts';
+import type { Services } from './services.ts';
 
 export type Role = 'all' | 'api' | 'worker';
 
@@ -113,26 +112,34 @@ export async function start(options: StartOptions = {}): Promise<RunningTickscri
     const runsWorker = role === 'worker' || (role === 'all' && !workerProcesses);
     await claimPlace(config, logger, serveHttp && !options.instance, cleanups);
 
-    // The plugins load while PostgreSQL and Temporal start; awaited (so never unhandled) once they are up.
-    const services = loadServices(config, logger);
-    services.catch(() => {});
+    // PostgreSQL and Temporal are started first: they get ready in their own processes while this one loads the
+    // code that needs them (the ORM, the plugins and services, the API), most of a start's time.
     // Each process opens its ORM pool, and each worker, while pushing, its lock pool; and tools beside may connect.
     const maxConnections = Math.max(100, apiProcesses * ORM_POOL_SIZE + Math.max(workerProcesses, 1) * (ORM_POOL_SIZE + LOCKS_POOL_SIZE) + 20);
+    const database = startDatabase(config, logger, maxConnections, cleanups);
+    const temporalStarted = startTemporal(config, logger, cleanups);
+    // Each awaited (so never unhandled) once everything settled.
+    const code = {
+      migrate: import('../core/db/migrate.ts'),
+      services: import('./services.ts').then(({ loadServices }) => loadServices(config, logger)),
+      api: serveHttp ? import('./api-role.ts') : undefined,
+      worker: runsWorker ? import('./worker-role.ts') : undefined,
+    };
+    for (const loading of Object.values(code)) loading?.catch(() => {});
     const cacheDir = join(config.DATA_DIR, 'cache');
     // The worker processes read the bundle from the cache this fills (when `npm run build` made none), rather than
     // each making it at once.
     const bundled = workerProcesses ? loadProductWorkflowBundle(cacheDir, logger) : undefined;
     // Settle all before going on, so a failure in one never leaves another running unstopped.
-    const [databaseUrl, temporal] = await settleAll([
-      startDatabase(config, logger, maxConnections, cleanups), startTemporal(config, logger, cleanups), bundled, services,
+    const [databaseUrl, temporal, { connectAndMigrate }, composed] = await settleAll([
+      database, temporalStarted, code.migrate, code.services, bundled, code.api, code.worker,
     ]);
     cleanups.push(() => temporal.connection.close());
     const orm = await connectAndMigrate({ databaseUrl, logger });
     cleanups.push(() => orm.close());
-    const composed = await services;
 
     if (runsWorker) {
-      const { runWorker } = await import('./worker-role.ts');
+      const { runWorker } = (await code.worker)!;
       await runWorker({
         config, logger, orm, databaseUrl, temporalAddress: temporal.address, temporal: temporal.connection,
         services: composed, cacheDir, cleanups, onFailure: reportFailure,
@@ -140,7 +147,7 @@ export async function start(options: StartOptions = {}): Promise<RunningTickscri
     }
     let supervisor: Supervisor | undefined;
     if (serveHttp) {
-      const { serveApi } = await import('./api-role.ts');
+      const { serveApi } = (await code.api)!;
       await serveApi({
         config, logger, orm, temporal: temporal.connection, temporalAddress: temporal.address, services: composed,
         webDir: options.webDir, sweeps: !options.instance, shared: Boolean(options.instance) || apiProcesses > 1,

@@ -18,8 +18,9 @@ export interface LockSession {
   unlock(name: string): Promise<void>;
 }
 
-/** Connections an AdvisoryLocks opens at most (one per lock held or awaited; none while no push runs). */
-export const LOCKS_POOL_SIZE = 20;
+import { LOCKS_POOL_SIZE } from './pool-sizes.ts';
+
+export { LOCKS_POOL_SIZE };
 
 export class AdvisoryLocks {
   readonly #pool: pg.Pool;

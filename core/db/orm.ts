@@ -6,8 +6,9 @@ import { ENTITIES } from './entities.ts';
 
 export type Orm = MikroORM;
 
-/** Connections a process's ORM opens at most. */
-export const ORM_POOL_SIZE = 10;
+import { ORM_POOL_SIZE } from './pool-sizes.ts';
+
+export { ORM_POOL_SIZE };
 
 export interface OrmOptions {
   databaseUrl: string;
