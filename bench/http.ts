@@ -1,6 +1,7 @@
 // Requests per second and latency under load (autocannon) against a real Tickscribe process in production mode
-// (`npm start` as users run it: embedded PostgreSQL and Temporal, one API process per core unless WEB_CONCURRENCY
-// says otherwise), at 10, 50 and 200 connections: the floor call (GET /auth/current-user, the cheapest signed-in
+// (`npm start` as users run it: embedded PostgreSQL and Temporal, the API processes on demand, up to one per core,
+// unless WEB_CONCURRENCY fixes their number: set it to the cores for figures that compare with earlier runs), at 10,
+// 50 and 200 connections: the floor call (GET /auth/current-user, the cheapest signed-in
 // request), the ticket list (2,000 tickets), a text search, the status poll of a one-hour meeting (900 messages,
 // 200 tickets) and the upload of a short meeting. Each figure is also given as a ratio to the floor call of the
 // same run, so runs on different machines compare. Prints numbers; asserts nothing.
