@@ -7,6 +7,7 @@ import type { Orm } from '../core/db/orm.ts';
 import type { Logger } from '../core/logger.ts';
 import type { EmailDispatcher } from '../core/mail/outbox.ts';
 import type { Connections } from '../core/connections/connections.ts';
+import { trackerManifests } from '../core/connections/tracker-types.ts';
 import type { BillingSetup } from '../core/billing/stripe.ts';
 import type { Credits } from '../core/credits/credits.ts';
 import type { PluginHost } from '../core/plugins/host.ts';
@@ -101,7 +102,10 @@ export function apiRoutes(deps: RouteDependencies): { api: ApiRegistry } {
   });
   ticketRoutes(api, { em });
   connectionRoutes(api, { em, connections: () => connections });
-  pushRoutes(api, { em, workflows: deps.workflows, taskQueue: deps.config.TEMPORAL_TASK_QUEUE });
+  pushRoutes(api, {
+    em, workflows: deps.workflows, taskQueue: deps.config.TEMPORAL_TASK_QUEUE,
+    trackerName: (type) => trackerManifests(plugins).find((manifest) => manifest.id === type)?.name ?? type,
+  });
   botRoutes(api, {
     em, credits, workflows: deps.workflows, taskQueue: deps.config.TEMPORAL_TASK_QUEUE, meetingBot,
     pollIntervalMs: deps.config.MEETING_BOT_POLL_INTERVAL_MS, logger: deps.logger,

@@ -78,7 +78,7 @@ export interface PushLabel {
 
 /**
  * Starts `push-<connectionId>-<batchId>`, labelled for operators (search attributes TickscribeUser,
- * TickscribeConnection and TickscribeBatch, summary "Push 5 tickets to github acme/web"). A start while that push
+ * TickscribeConnection and TickscribeBatch, summary "Push 5 tickets to GitHub acme/web"). A start while that push
  * runs, or after it completed, joins it (the tickets of the second start are not looked at); only a push that ended
  * without finishing starts again.
  */

@@ -18,7 +18,13 @@ const finishedProgress = (result: PushResult): PushProgress => ({
   phase: 'done', total: result.totalProcessed, done: result.totalProcessed, failed: result.failedPushes, current: null, waitingUntil: null,
 });
 
-export function pushRoutes(api: ApiRegistry, deps: { em: () => EntityManager; workflows: Client; taskQueue: string }): void {
+export function pushRoutes(api: ApiRegistry, deps: {
+  em: () => EntityManager;
+  workflows: Client;
+  taskQueue: string;
+  /** The tracker's name for a connection type ("GitHub" for github), for the push's summary in the Temporal UI. */
+  trackerName: (connectionType: string) => string;
+}): void {
   const { em, workflows, taskQueue } = deps;
 
   api.route<PushAnalysisRequest, undefined, PushAnalysis>({
@@ -54,7 +60,7 @@ export function pushRoutes(api: ApiRegistry, deps: { em: () => EntityManager; wo
       if (body.batchId) state = await readPush(workflows, connection.id, batchId, waitMs);
       if (!state || state.status === 'failed') {
         const ticketIds = await prepareBulkPush(em(), user, connection.id, body);
-        await startPush(workflows, taskQueue, { userId: user.id, connectionId: connection.id, batchId, ticketIds }, { tracker: connection.connectionType, project: connection.projectIdentifier });
+        await startPush(workflows, taskQueue, { userId: user.id, connectionId: connection.id, batchId, ticketIds }, { tracker: deps.trackerName(connection.connectionType), project: connection.projectIdentifier });
         state = await readPush(workflows, connection.id, batchId, waitMs);
       }
       if (!state || state.status === 'failed') throw new Conflict(`Push operation failed: ${state?.error ?? PUSH_NOT_FOUND}`);

@@ -251,7 +251,7 @@ describe('failures look like failures, and one user\'s work is found', () => {
     );
 
     const partialHandle = client.workflow.getHandle(push('partial'));
-    expect(await (await partialHandle.describe()).staticSummary()).toBe('Push 3 tickets to github acme/web');
+    expect(await (await partialHandle.describe()).staticSummary()).toBe('Push 3 tickets to GitHub acme/web');
     // Each ticket's create is labelled with its title in the event history.
     const labels = ((await partialHandle.fetchHistory()).events ?? [])
       .filter((event) => event.activityTaskScheduledEventAttributes?.activityType?.name === 'pushTicket')
