@@ -11,7 +11,7 @@ import { createLogger, type Logger } from '../core/logger.ts';
 import { loadProductWorkflowBundle } from '../workflows/worker.ts';
 import { readyBanner } from './banner.ts';
 import { claimPlace, startDatabase, startTemporal } from './embedded.ts';
-import { INSTANCE_COMMAND, INSTANCE_READY, PROCESSES_MESSAGE, startSupervisor, type Supervisor } from './processes.ts';
+import { INSTANCE_COMMAND, INSTANCE_READY, ownCpuMicros, PROCESSES_MESSAGE, startSupervisor, type Supervisor } from './processes.ts';
 import type { Services } from './services.ts';
 
 export type Role = 'all' | 'api' | 'worker';
@@ -183,12 +183,6 @@ export async function start(options: StartOptions = {}): Promise<RunningTickscri
     await stop();
     throw error;
   }
-}
-
-/** This process's CPU time, in microseconds. */
-function ownCpuMicros(): number {
-  const { user, system } = process.cpuUsage();
-  return user + system;
 }
 
 type Settled<T extends readonly unknown[]> = { [K in keyof T]: Awaited<T[K]> };

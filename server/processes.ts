@@ -122,6 +122,12 @@ export const DEMAND_POLICY: DemandPolicy = { sampleMs: 2_000, busyShare: 0.6, bu
 /** Clock ticks a second of /proc/<pid>/stat's CPU times (USER_HZ, 100 on every Linux ABI). */
 const TICKS_PER_SECOND = 100;
 
+/** This process's CPU time (user and system), in microseconds. */
+export function ownCpuMicros(): number {
+  const { user, system } = process.cpuUsage();
+  return user + system;
+}
+
 /** CPU time (user and system, microseconds) a process has used, or undefined where /proc cannot tell (not Linux, gone). */
 export function cpuMicros(pid: number): number | undefined {
   try {
