@@ -27,7 +27,7 @@ export function ormConfig(options: OrmOptions) {
     // The reads every request makes run as prepared statements (core/db/sql.ts readPrepared). PostgreSQL would
     // re-plan them on every call, since a plan for an unknown LIMIT looks dearer than one for 10: their plans do not
     // depend on the values (the user's rows through the user's indexes), so they are planned once per connection. A
-    // read whose plan depends on a value (a text search's pattern) asks for a custom plan (readCustomPlanned).
+    // text search, whose best plan depends on its words, chooses between its plans as it runs (tickets.ts searchRead).
     driverOptions: { options: '-c plan_cache_mode=force_generic_plan' },
     migrations: { migrationsList: MIGRATIONS, snapshot: false, silent: true, transactional: true, allOrNothing: true },
     // The triggers that keep counts (transcripts.ticket_count) are written in SQL by their migration: the schema

@@ -24,12 +24,9 @@ export const Ticket = defineEntity({
       expression: 'create index "tickets_user_status_priority_project_created_idx" on "tickets" ("user_id", "status", "priority", "project", "created_at" desc)',
     },
     { name: 'tickets_user_pushed_created_idx', expression: `create index "tickets_user_pushed_created_idx" on "tickets" ("user_id", (coalesce(external_url, '') <> ''), "created_at" desc)` },
-    // Text search ("contains") over title, description, assignee and project: trigrams make ILIKE '%…%' indexable,
-    // and leading with the user (btree_gin) keeps a search to that user's tickets.
-    {
-      name: 'tickets_search_trgm_idx',
-      expression: `create index "tickets_search_trgm_idx" on "tickets" using gin ("user_id", (title || ' ' || description || ' ' || coalesce(assignee, '') || ' ' || project) gin_trgm_ops)`,
-    },
+    // Text search ("contains") over title, description, assignee and project (searchText): trigrams make
+    // LIKE '%…%' indexable, and leading with the user (btree_gin) keeps a search to that user's tickets.
+    { name: 'tickets_search_trgm_idx', expression: `create index "tickets_search_trgm_idx" on "tickets" using gin ("user_id", "search_text" gin_trgm_ops)` },
   ],
   properties: {
     id: p.uuid().primary().onCreate(() => crypto.randomUUID()),
@@ -57,6 +54,11 @@ export const Ticket = defineEntity({
     externalKey: p.string().length(200).nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    /**
+     * What a text search looks in: title, description, assignee and project, joined and lowered, written by
+     * PostgreSQL on every insert and update (core/tickets/tickets.ts searchRead). Never loaded into the entity.
+     */
+    searchText: p.text().generated(`(lower((title || ' ' || description || ' ' || coalesce(assignee, '') || ' ' || project) collate "pg_c_utf8")) stored`).lazy().nullable(),
   },
 });
 

@@ -3,10 +3,10 @@ import type { TicketCreateRequest, TicketFilterQuery, TicketList, TicketSearchRe
 import { JsonText } from '../json-text.ts';
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import { jsonBuildObject } from 'kysely/helpers/postgres';
-import { db, isoTime, pageJson, readCustomPlanned, readPrepared, sql, type Database, type Db } from '../db/sql.ts';
+import { db, isoTime, pageJson, readPrepared, sql, type Database, type Db } from '../db/sql.ts';
 import type { SessionRead } from '../users/session-lookup.ts';
 import { InvalidInput, NotFound } from '../errors.ts';
-import { containing } from '../db/like.ts';
+import { alphabetical, containing, containsText, foldedValue } from '../db/like.ts';
 import { isUuid } from '../ids.ts';
 import { Transcript } from '../transcripts/transcript.entity.ts';
 import type { User } from '../users/user.entity.ts';
@@ -66,16 +66,29 @@ function ticketPageJson(db: Db, where: TicketFilter, limit: number, offset: numb
 /** Whether a ticket was pushed; the same expression as in tickets_user_pushed_created_idx. */
 const PUSHED = sql<boolean>`(coalesce(external_url, '') <> '')`;
 
-/** The text the trigram index covers; searches must use exactly this expression to use the index. */
-const SEARCH_TEXT = sql<string>`(title || ' ' || description || ' ' || coalesce(assignee, '') || ' ' || project)`;
+/** What a text search looks in (the ticket's searchText column): its title, description, assignee and project, folded (db/like.ts). */
+const SEARCH_TEXT = sql.ref<string>('search_text');
 
 /**
- * The condition of a text search: the text anywhere in the ticket, its own %, _ and \ taken literally. The pattern
- * is a parameter; the read is planned for it (SessionRead's customPlan), since how well the trigram index serves a
- * search depends on it ("#4242" matches a few tickets, "grace" a quarter of them).
+ * A text search: the text anywhere in the ticket, ignoring case, its own %, _ and \ taken literally. `indexed` is
+ * its condition as the trigram index reads it (LIKE), `scanned` the same as a row-by-row test (strpos) that no
+ * index can serve, so a read using it walks the newest-first index instead. A search shorter than a trigram
+ * ("ab", "#1") has no trigram to look up: the index would read all its entries, so it is scanned only.
  */
-function searchCondition(text: string) {
-  return sql<SqlBool>`${SEARCH_TEXT} ilike ${containing(text)}`;
+interface Search {
+  indexed: Expression<SqlBool>;
+  scanned: Expression<SqlBool>;
+  hasTrigram: boolean;
+}
+
+function textSearch(text: string): Search {
+  return {
+    indexed: sql<SqlBool>`${SEARCH_TEXT} like ${foldedValue(containing(text))}`,
+    scanned: sql<SqlBool>`strpos(${SEARCH_TEXT}, ${foldedValue(text)}) > 0`,
+    // pg_trgm takes trigrams from runs of letters and digits; in the C locale the embedded PostgreSQL is made with,
+    // only A-Z, a-z and 0-9 count, so a run of three of those is sure to give one.
+    hasTrigram: /[A-Za-z0-9]{3}/.test(text),
+  };
 }
 
 export async function ownTicket(em: EntityManager, user: User, id: string): Promise<Ticket> {
@@ -96,16 +109,16 @@ function listFilters(query: ListQuery) {
   return { status, priority, project, pushed, search, filtered: Boolean(status || priority || project || search) || pushed !== undefined };
 }
 
-/** The filters as a condition on the tickets of `user`. */
-function listCondition(filters: ReturnType<typeof listFilters>, user: Expression<string>): TicketFilter {
-  const { status, priority, project, pushed, search } = filters;
+/** The filters as a condition on the tickets of `user`, the text search (if any) tested as `search`. */
+function listCondition(filters: ReturnType<typeof listFilters>, user: Expression<string>, search?: Expression<SqlBool>): TicketFilter {
+  const { status, priority, project, pushed } = filters;
   return (eb) => eb.and([
     eb('user_id', '=', user),
     ...(status ? [eb('status', '=', status)] : []),
     ...(priority ? [eb('priority', '=', priority)] : []),
     ...(project ? [eb('project', '=', project)] : []),
     ...(pushed === undefined ? [] : [eb(PUSHED, '=', pushed)]),
-    ...(search ? [searchCondition(search)] : []),
+    ...(search ? [search] : []),
   ]);
 }
 
@@ -118,18 +131,44 @@ export function ticketListRead(query: ListQuery): SessionRead {
   return {
     query(db, user) {
       const filters = listFilters(query);
-      const where = listCondition(filters, user);
+      const page = { limit: query.limit, offset: (query.page - 1) * query.limit };
       const cap = countCap(filters, query);
+      if (filters.search) return searchRead(db, (search) => listCondition(filters, user, search), filters.search, page, cap!);
+      const where = listCondition(filters, user);
       const total = cap === undefined
         ? sql<number>`coalesce(${db.selectFrom('user_ticket_counts').select('ticket_count').where('user_id', '=', user)}, 0)`
         : db.selectFrom(db.selectFrom('tickets').select(sql<number>`1`.as('one')).where(where).limit(cap).as('capped')).select(sql<number>`count(*)::int`.as('n'));
       return db.selectNoFrom([
         sql<number>`${total}`.as('total'),
-        ticketPageJson(db, where, query.limit, (query.page - 1) * query.limit).as('data'),
+        ticketPageJson(db, where, page.limit, page.offset).as('data'),
       ]);
     },
-    customPlan: Boolean(listFilters(query).search),
   };
+}
+
+/**
+ * A page of a text search and its matches counted up to `cap`, in one statement whose plan suits any search, so it
+ * is prepared and planned once per connection like the other lists (a plan made for each search's words cost more
+ * than the search itself). The matches are first looked up through the trigram index, `cap` at most; when there
+ * are fewer, they are all the matches, and the page is cut from them. When there are more, the word is common,
+ * and the page is read off the newest-first index, testing each row in turn, which finds a page of common matches
+ * after a few rows. PostgreSQL runs only the branch the count chooses.
+ */
+function searchRead(db: Db, where: (search: Expression<SqlBool>) => TicketFilter, text: string, page: { limit: number; offset: number }, cap: number) {
+  const search = textSearch(text);
+  return db
+    .with((cte) => cte('matches').materialized(), (d) =>
+      d.selectFrom('tickets').select(['id', 'created_at']).where(where(search.hasTrigram ? search.indexed : search.scanned)).limit(cap))
+    .selectNoFrom((eb) => {
+      const total = eb.selectFrom('matches').select(sql<number>`count(*)::int`.as('n'));
+      const fromMatches = eb.selectFrom('tickets').selectAll().where('id', 'in',
+        eb.selectFrom('matches').select('id').orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset));
+      const pageFromMatches = pageJson(db, fromMatches.as('page'), ticketViewJson(), sql`created_at desc, id desc`);
+      return [
+        total.as('total'),
+        sql<string>`case when ${total} < ${cap} then ${pageFromMatches} else ${ticketPageJson(db, where(search.scanned), page.limit, page.offset)} end`.as('data'),
+      ];
+    });
 }
 
 /** The list answer from the row of ticketListRead: a page of views (JSON written by PostgreSQL) and where it stands. */
@@ -160,11 +199,14 @@ const COUNT_CAP = 10_000;
 const SEARCH_COUNT_CAP = 1_000;
 const SEARCH_PAGES_AHEAD = 10;
 
+/** The dependency picker's search: the newest `limit` tickets of the user containing `q` (all of them when empty). */
 export async function searchTickets(em: EntityManager, user: User, q: string, limit: number) {
   const text = q.trim();
-  const where: TicketFilter = (eb) => eb.and([eb('user_id', '=', user.id), ...(text ? [searchCondition(text)] : [])]);
-  const query = ticketPageJson(db(em), where, limit, 0);
-  const [row] = text ? await readCustomPlanned(em, query) : await readPrepared(em, query);
+  const mine = (search?: Expression<SqlBool>): TicketFilter => (eb) => eb.and([eb('user_id', '=', user.id), ...(search ? [search] : [])]);
+  const query = text
+    ? searchRead(db(em), mine, text, { limit, offset: 0 }, (1 + SEARCH_PAGES_AHEAD) * limit)
+    : ticketPageJson(db(em), mine(), limit, 0);
+  const [row] = await readPrepared(em, query);
   return JsonText.object<TicketSearchResponse>('tickets', row!.data);
 }
 
@@ -176,9 +218,9 @@ export async function searchAssignees(em: EntityManager, user: User, q: string, 
   const assignees = d.selectFrom('tickets').select(sql<string>`assignee`.as('name')).where('user_id', '=', user.id).where('assignee', 'is not', null)
     .$if(project !== undefined, (qb) => qb.where('project', '=', project!));
   const rows = await d.selectFrom(participants.union(assignees).as('names')).select('name')
-    .where('name', 'ilike', containing(q.trim())).where('name', '<>', '')
+    .where(containsText(sql.ref('name'), q.trim())).where('name', '<>', '')
     .where(sql`btrim(regexp_replace(name, '\\s+', ' ', 'g'))`, '!~*', PLACEHOLDER_NAME_PATTERN)
-    .orderBy('name').limit(limit).execute();
+    .orderBy(alphabetical(sql.ref('name'))).limit(limit).execute();
   return { users: rows.map((row) => ({ name: row.name })) };
 }
 

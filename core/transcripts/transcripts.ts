@@ -5,7 +5,7 @@ import type { TranscriptList, TranscriptListQuery, TranscriptStatus, TranscriptS
 import { db, isoTime, pageJson, sql, type Database } from '../db/sql.ts';
 import { JsonText } from '../json-text.ts';
 import type { SessionRead } from '../users/session-lookup.ts';
-import { containing } from '../db/like.ts';
+import { alphabetical, containsText } from '../db/like.ts';
 import { creditCycle, CreditsExhausted, planOf, type Credits } from '../credits/credits.ts';
 import { LimitReached, NotFound } from '../errors.ts';
 import { isUuid } from '../ids.ts';
@@ -125,11 +125,11 @@ export async function listTranscripts(em: EntityManager, user: User, query: Requ
   const search = query.search.trim();
   const where = (eb: ExpressionBuilder<Database, 'transcripts'>) => eb.and([
     eb('user_id', '=', user.id),
-    ...(search ? [eb.or([eb('title', 'ilike', containing(search)), eb('source', 'ilike', containing(search))])] : []),
+    ...(search ? [eb.or([containsText(sql.ref('title'), search), containsText(sql.ref('source'), search)])] : []),
   ]);
   const desc = query.order === 'newest';
   const order = query.sort === 'title'
-    ? (desc ? sql`lower(title) desc, created_at desc, id desc` : sql`lower(title) asc, created_at asc, id asc`)
+    ? (desc ? sql`${alphabetical(sql.ref('title'))} desc, created_at desc, id desc` : sql`${alphabetical(sql.ref('title'))} asc, created_at asc, id asc`)
     : (desc ? sql`created_at desc, id desc` : sql`created_at asc, id asc`);
   const page = d.selectFrom('transcripts').selectAll().where(where).orderBy(order).limit(query.limit).offset((query.page - 1) * query.limit);
   const row = await d.selectNoFrom([

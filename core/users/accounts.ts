@@ -11,7 +11,7 @@ import { EmailToken, type EmailTokenPurpose } from './email-token.entity.ts';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, hashPassword, verifyAgainstNothing, verifyPassword } from './passwords.ts';
 import { Session } from './session.entity.ts';
 import { hashToken, newToken } from './tokens.ts';
-import { db, readCustomPlanned, readPrepared, sql } from '../db/sql.ts';
+import { db, readPrepared, sql } from '../db/sql.ts';
 import { sessionLookup, type SessionLookup, type SessionRead } from './session-lookup.ts';
 import { User } from './user.entity.ts';
 
@@ -201,7 +201,7 @@ export class Accounts {
   async authenticate(em: EntityManager, token: string, read?: SessionRead): Promise<(Authenticated & { read: Record<string, unknown> }) | undefined> {
     const lookup = (this.#sessionLookup ??= sessionLookup(em));
     const query = lookup.query(db(em), hashToken(token), read);
-    const [row] = read?.customPlan ? await readCustomPlanned(em, query) : await readPrepared(em, query);
+    const [row] = await readPrepared(em, query);
     if (!row) return undefined;
     const user = em.map(User, lookup.columnsOf(row, 'u'));
     const session = em.map(Session, lookup.columnsOf(row, 's'));

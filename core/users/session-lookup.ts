@@ -12,8 +12,6 @@ import { User } from './user.entity.ts';
  */
 export interface SessionRead {
   query(db: Db, user: Expression<string>): { as(alias: 'r'): AliasedSelectQueryBuilder<Record<string, unknown>, 'r'> };
-  /** Planned for its values (a text search's pattern: core/db/sql.ts readCustomPlanned) instead of prepared once. */
-  customPlan?: boolean;
 }
 
 export interface SessionLookup {

@@ -32,4 +32,19 @@ describe('placeholder speakers', () => {
     expect(await search('')).toEqual([{ name: 'Nina Patel' }]);
     expect(await search('speaker')).toEqual([]);
   });
+
+  it('are matched ignoring the case of every letter and listed alphabetically', async () => {
+    const { token, userId } = await signUpVerified(t.base, t.db);
+    const participants = JSON.stringify(['Zoë Quinn', 'émile Zola', 'Émilie Ortiz', 'ada Byron', 'Борис Петров'].map((name, i) => ({ id: String(i), name })));
+    await t.db.query(
+      `insert into transcripts (id, user_id, title, participants, processing_status, created_at, updated_at)
+       values (gen_random_uuid(), $1, 'Sync', $2::jsonb, 'completed', now(), now())`,
+      [userId, participants],
+    );
+    const search = async (q: string) =>
+      ((await (await fetch(`${t.base}/api/tickets/users/search?q=${encodeURIComponent(q)}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { users: { name: string }[] }).users.map((user) => user.name);
+    expect(await search('')).toEqual(['ada Byron', 'émile Zola', 'Émilie Ortiz', 'Zoë Quinn', 'Борис Петров']);
+    expect(await search('ÉMIL')).toEqual(['émile Zola', 'Émilie Ortiz']);
+    expect(await search('борис')).toEqual(['Борис Петров']);
+  });
 });

@@ -268,3 +268,41 @@ describe('very long lists', () => {
     expect(exact.body['totalCapped']).toBeUndefined();
   });
 });
+
+describe('text search plans', () => {
+  // A search chooses as it runs between cutting the page from its matches (few matches, found through the trigram
+  // index) and walking the newest-first index (a common word, or text too short for a trigram): each way must
+  // answer exactly what a plain scan would, page by page.
+  it('answers every page as a plain scan would, for rare, common, short, mixed-case and accented text', async () => {
+    const { token, userId } = await signedIn();
+    const words = ['Checkout', 'login', 'ÉTÉ café', 'pricing', 'a%b', 'Жук x_y'];
+    await t.db.query(
+      `insert into tickets (id, user_id, title, description, project, assignee, status, priority, tags, dependencies, created_at, updated_at)
+       select gen_random_uuid(), $1, 'Task ' || i || ' ' || ($2::text[])[1 + i % 6] || case when i % 97 = 0 then ' rarity' else '' end,
+         'About ' || ($2::text[])[1 + (i / 6) % 6], (array['Web','Mobile'])[1 + i % 2], case when i % 5 = 0 then 'Grace Hopper' end,
+         (array['ToDo','Done'])[1 + i % 2], 'Low', '[]', '[]', now() - make_interval(secs => i), now()
+       from generate_series(1, 600) as i`,
+      [userId, words],
+    );
+    const { rows } = await t.db.query<{ title: string; text: string; status: string }>(
+      `select title, status, title || ' ' || description || ' ' || coalesce(assignee, '') || ' ' || project as text
+       from tickets where user_id = $1 order by created_at desc, id desc`,
+      [userId],
+    );
+    // Case is ignored for every letter, not only A-Z: "CAFÉ" finds "café" and "жук" finds "Жук".
+    for (const q of ['checkout', 'RARITY', 'grace', 'é', 'ab', 'été', 'a%b', 'x_y', 'CAFÉ', 'жук', 'task 5', '#', 'mobile']) {
+      const matching = rows.filter((row) => row.text.toLowerCase().includes(q.toLowerCase()));
+      expect(matching.length, q).toBeGreaterThan(['#', 'ab'].includes(q) ? -1 : 0);
+      for (const [status, expected] of [['All', matching], ['Done', matching.filter((row) => row.status === 'Done')]] as const) {
+        for (const page of [1, 2, 7]) {
+          const answer = await call(token, 'GET', `/api/tickets/filtered?page=${page}&limit=10&status=${status}&search=${encodeURIComponent(q)}`);
+          expect(titles(answer.body), `${q} ${status} page ${page}`).toEqual(expected.slice((page - 1) * 10, page * 10).map((row) => row.title));
+          const cap = Math.min(1_000, (page + 10) * 10);
+          expect((answer.body['pagination'] as Json)['total'], `${q} ${status} page ${page}`).toBe(Math.min(cap, expected.length));
+        }
+      }
+      const picker = await call(token, 'GET', `/api/tickets/search?q=${encodeURIComponent(q)}&limit=5`);
+      expect((picker.body['tickets'] as Json[]).map((ticket) => ticket['title']), q).toEqual(matching.slice(0, 5).map((row) => row.title));
+    }
+  });
+});

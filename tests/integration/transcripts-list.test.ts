@@ -5,6 +5,7 @@ import { useTestApp } from '../support/app.ts';
 
 const t = useTestApp();
 let ada: SignedInUser;
+let émile: SignedInUser;
 
 interface ListAnswer {
   data: { title: string; source: string | null }[];
@@ -30,6 +31,7 @@ const titles = (answer: { body: ListAnswer }) => answer.body.data.map((t) => t.t
 
 beforeAll(async () => {
   ada = await signUpVerified(t.base, t.db);
+  émile = await signUpVerified(t.base, t.db);
   const grace = await signUpVerified(t.base, t.db);
   await store(ada.userId, [
     ['Sprint planning', 'zoom'],
@@ -38,6 +40,7 @@ beforeAll(async () => {
     ['Weekly sync', 'google-meet'],
     ['Design_review', 'webvtt'],
   ]);
+  await store(émile.userId, [['Zebra crossing', 'text'], ['Été planning', 'text'], ['ЖУРНАЛ review', 'zoom'], ['eagle', 'text'], ['Éclair', 'text']]);
   await store(grace.userId, [['Sprint planning (Grace)', 'zoom']]);
 });
 
@@ -57,6 +60,12 @@ describe('GET /api/transcripts: search, sort, pages', () => {
     expect(titles(await list('search=meet'))).toEqual(['Weekly sync']);
     expect(titles(await list('search=review&sort=title&order=oldest'))).toEqual(['alpha review', 'Design_review']);
     expect(titles(await list('search=nothing-like-this'))).toEqual([]);
+  });
+
+  it('ignores the case of every letter, not only A-Z, and sorts accented titles beside their letter', async () => {
+    expect(titles(await list('search=%C3%89T%C3%89', émile))).toEqual(['Été planning']);
+    expect(titles(await list(`search=${encodeURIComponent('журнал')}`, émile))).toEqual(['ЖУРНАЛ review']);
+    expect(titles(await list('sort=title&order=oldest', émile))).toEqual(['eagle', 'Éclair', 'Été planning', 'Zebra crossing', 'ЖУРНАЛ review']);
   });
 
   it('takes % and _ in the search literally', async () => {
