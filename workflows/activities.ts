@@ -105,7 +105,7 @@ export function createActivities({ orm, logger, mailer, plugins, extractor, cred
     planCreditReset: (userId: string, now: string, after: string | null) =>
       planMonthlyReset(orm.em.fork(), userId, new Date(now), after ? new Date(after) : null),
 
-    /** The monthly credit reset due at `at`, once per user and date. */
+    /** The monthly credit reset due at `at`, once per user and date; none when the subscription date has moved since it was planned. */
     resetMonthlyCredits: (userId: string, at: string) => monthlyReset(orm.em.fork(), userId, new Date(at)),
   };
 }

@@ -31,6 +31,15 @@ export function nextMonthlyReset(anchor: Date, after: Date): Date {
   return creditCycle(anchor, after).end;
 }
 
+/**
+ * Whether a monthly reset falls at `at` for this subscription date: a month or more after it, on its day. The
+ * date itself is none (a subscription that begins then is reset by its first invoice), nor is a date planned from
+ * a subscription date that has moved since (a subscription began or ended), which the plan change has reset.
+ */
+export function isMonthlyReset(anchor: Date, at: Date): boolean {
+  return at > anchor && nextMonthlyReset(anchor, new Date(at.getTime() - 1)).getTime() === at.getTime();
+}
+
 /** Whether the credits are used up now; with `before`, whether they were in the period that ended at that moment. */
 async function isBlocked(em: EntityManager, user: User, now: Date, before?: Date): Promise<boolean> {
   const plan = await planOf(em, user);
@@ -111,10 +120,14 @@ export async function manualReset(em: EntityManager, user: User, now = new Date(
   });
 }
 
-/** The next monthly reset of a user, planned from the subscription date; null when the user no longer exists. */
+/**
+ * The next monthly reset of a user, planned from the subscription date; null when the user no longer exists. A
+ * subscription date that moved into the past gives its next month's day, never now; one that moved into the future
+ * (a subscription that begins later, or a Stripe clock ahead of ours) gives the month after it, never the date itself.
+ */
 export async function planMonthlyReset(em: EntityManager, userId: string, now: Date, after: Date | null): Promise<string | null> {
   const user = await em.findOne(User, userId);
   if (!user) return null;
-  const from = after && after > now ? after : now;
+  const from = [now, after ?? now, user.creditCycleAnchor].reduce((latest, date) => (date > latest ? date : latest));
   return nextMonthlyReset(user.creditCycleAnchor, from).toISOString();
 }

@@ -1,6 +1,7 @@
 // Billing tests: an app whose Stripe SDK talks to stripe-mock (Stripe's own mock, which refuses any request that
 // breaks Stripe's OpenAPI), and Stripe events signed with the SDK's test helper, posted to our webhook.
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import Stripe from 'stripe';
 import { beforeAll, inject } from 'vitest';
 import { signUpVerified, type SignedInUser } from '../support/accounts.ts';
@@ -145,3 +146,18 @@ export const stats = (t: TestAppWithDatabase, user: SignedInUser) => call<{
   used: { input: number; output: number }; limit: { input: number; output: number }; blocked: boolean; resetDate: string;
   lastReset: { reason: string; unblocked: boolean } | null; manualReset: { available: boolean; daysRemaining: number; nextAvailableAt: string | null };
 }>(t.base, user, 'GET', '/api/token-usage/stats').then((answer) => answer.body);
+
+/** Reads until `done` says the value is there, or for `timeoutMs`; returns the last value read, for the test to check. */
+export async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await sleep(200);
+  }
+}
+
+/** A subscription date years back whose day and time of day put a monthly reset at `at`. */
+export function anchorFor(at: Date): Date {
+  return new Date(Date.UTC(at.getUTCFullYear() - 4, at.getUTCMonth(), at.getUTCDate(), at.getUTCHours(), at.getUTCMinutes(), at.getUTCSeconds(), at.getUTCMilliseconds()));
+}

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextMonthlyReset } from '../../core/credits/resets.ts';
 import { temporalCreditSchedules } from '../../workflows/client.ts';
 import { useTestApp } from '../support/app.ts';
-import { addUsage, newUser, stats } from './billing-support.ts';
+import { addUsage, anchorFor, newUser, stats, until } from './billing-support.ts';
 
 const t = useTestApp();
 let client: Client;
@@ -18,15 +18,6 @@ beforeAll(() => {
 afterAll(async () => {
   await Promise.all(handles.map((handle) => handle.terminate('test over').catch(() => {})));
 });
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await sleep(200);
-  }
-}
 
 const handleOf = (userId: string) => {
   const handle = client.workflow.getHandle(`credits-${userId}`);
@@ -48,11 +39,6 @@ async function scheduleHere(userId: string) {
 
 async function setAnchor(userId: string, anchor: Date): Promise<void> {
   await t.db.query('update users set credit_cycle_anchor = $1 where id = $2', [anchor, userId]);
-}
-
-/** A subscription date years back whose day and time of day put the next reset at `at`. */
-function anchorFor(at: Date): Date {
-  return new Date(Date.UTC(at.getUTCFullYear() - 4, at.getUTCMonth(), at.getUTCDate(), at.getUTCHours(), at.getUTCMinutes(), at.getUTCSeconds(), at.getUTCMilliseconds()));
 }
 
 describe('the monthly reset workflow', () => {
@@ -108,5 +94,52 @@ describe('the monthly reset workflow', () => {
     await schedules.anchorChanged(user.userId);
     const expected = nextMonthlyReset(subscribed, new Date()).toISOString();
     expect(await until(() => handle.query<string | null>('nextCreditReset'), (next) => next === expected)).toBe(expected);
+  });
+});
+
+const monthlyResets = async (userId: string) =>
+  (await t.db.query("select at from credit_resets where user_id = $1 and reason = 'monthly'", [userId])).rows as { at: Date }[];
+
+describe('a subscription date that moves', () => {
+  it.each([
+    // The day of the new date went by seconds ago: the workflow must not make up for it now, a plan change reset the credits.
+    ['into the past, its day gone by seconds ago', (now: number) => anchorFor(new Date(now - 3_000))],
+    ['into the past, ten days back', (now: number) => new Date(now - 10 * 86_400_000)],
+    // A Stripe clock a little ahead of ours dates a new subscription seconds into the future.
+    ['seconds into the future', (now: number) => new Date(now + 3_000)],
+    ['45 days into the future', (now: number) => new Date(now + 45 * 86_400_000)],
+  ])('%s: the next reset is the new date’s next month day after now, none at once', async (_case, moved) => {
+    const user = await newUser(t);
+    const schedules = await scheduleHere(user.userId);
+    const handle = handleOf(user.userId);
+    await plannedReset(handle);
+
+    const anchor = moved(Date.now());
+    await setAnchor(user.userId, anchor);
+    await schedules.anchorChanged(user.userId);
+    const expected = nextMonthlyReset(anchor, new Date(Math.max(Date.now(), anchor.getTime()))).toISOString();
+    expect(await until(() => handle.query<string | null>('nextCreditReset'), (next) => next === expected)).toBe(expected);
+    expect(Date.parse(expected)).toBeGreaterThan(Math.max(Date.now(), anchor.getTime()));
+    // Past a new date seconds ahead, where a reset on the date itself would come.
+    const toAnchor = anchor.getTime() - Date.now();
+    await sleep((toAnchor > 0 && toAnchor < 60_000 ? toAnchor : 0) + 1_500);
+    expect(await monthlyResets(user.userId)).toEqual([]);
+  });
+
+  it('makes no reset on a date it planned from the old one: the news of the move lost, it plans from the new one when it wakes', async () => {
+    const user = await newUser(t);
+    const due = new Date(Date.now() + 5_000);
+    await setAnchor(user.userId, anchorFor(due));
+    await scheduleHere(user.userId);
+    const handle = handleOf(user.userId);
+    expect(await plannedReset(handle)).toBe(due.toISOString());
+
+    // The subscription date moves (a subscription ended: back to the sign-up date) and no signal reaches the workflow.
+    const signUp = new Date(Date.now() - 40 * 86_400_000);
+    await setAnchor(user.userId, signUp);
+    await sleep(due.getTime() - Date.now());
+    const expected = nextMonthlyReset(signUp, new Date()).toISOString();
+    expect(await until(() => handle.query<string | null>('nextCreditReset'), (next) => next === expected)).toBe(expected);
+    expect(await monthlyResets(user.userId)).toEqual([]);
   });
 });

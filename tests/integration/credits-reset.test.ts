@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { monthlyReset } from '../../core/billing/renewals.ts';
-import { manualReset, nextMonthlyReset } from '../../core/credits/resets.ts';
+import { manualReset, nextMonthlyReset, planMonthlyReset } from '../../core/credits/resets.ts';
 import { connectAndMigrate } from '../../core/db/migrate.ts';
 import type { Orm } from '../../core/db/orm.ts';
 import { TooManyAttempts } from '../../core/errors.ts';
@@ -22,9 +22,9 @@ beforeAll(async () => {
 });
 afterAll(() => orm?.close());
 
-async function storedUser(): Promise<User> {
+async function storedUser(creditCycleAnchor?: Date): Promise<User> {
   const em = orm.em.fork();
-  const user = em.create(User, { email: `${randomUUID()}@example.com`, fullName: 'Reset Tester' });
+  const user = em.create(User, { email: `${randomUUID()}@example.com`, fullName: 'Reset Tester', ...(creditCycleAnchor ? { creditCycleAnchor } : {}) });
   await em.flush();
   return user;
 }
@@ -44,6 +44,16 @@ describe('the date of the next monthly reset', () => {
     expect(nextMonthlyReset(utc(anchor), utc(after))).toEqual(utc(next));
   });
 
+  it.each([
+    ['a date whose day went by a minute ago: next month', '2025-11-20T11:59:00', null, '2026-06-20T11:59:00'],
+    ['a date seconds ahead of the clock: a month after it, not on it', '2026-05-20T12:00:03', null, '2026-06-20T12:00:03'],
+    ['a date 45 days ahead: a month after it, not on its day before it', '2026-07-04T09:00:00', null, '2026-08-04T09:00:00'],
+    ['a reset already made ahead of the clock: after it', '2026-03-15T10:00:00', '2026-06-15T10:00:00', '2026-07-15T10:00:00'],
+  ])('plans from %s', async (_case, anchor, after, next) => {
+    const user = await storedUser(utc(anchor));
+    expect(await planMonthlyReset(orm.em.fork(), user.id, utc('2026-05-20T12:00:00'), after ? utc(after) : null)).toBe(utc(next).toISOString());
+  });
+
   it('follows the 31st through a year, on the last day of each shorter month', () => {
     const anchor = utc('2026-01-31T08:30:00');
     const dates: string[] = [];
@@ -57,20 +67,49 @@ describe('the date of the next monthly reset', () => {
 
 describe('the monthly reset', () => {
   it('happens once per date, and leaves a paid Stripe subscription to its renewal invoice', async () => {
-    const user = await storedUser();
-    const at = new Date(Date.now() - 1_000);
+    const anchor = utc('2026-03-15T10:00:00');
+    const user = await storedUser(anchor);
+    const at = utc('2026-04-15T10:00:00');
     expect(await monthlyReset(orm.em.fork(), user.id, at)).toBe('reset');
     expect(await monthlyReset(orm.em.fork(), user.id, at)).toBe('already reset');
     const { rows } = await t.db.query("select count(*)::int as n from credit_resets where user_id = $1 and reason = 'monthly'", [user.id]);
     expect(rows[0].n).toBe(1);
 
-    const subscriber = await storedUser();
+    const subscriber = await storedUser(anchor);
     await t.db.query(
       `insert into billing_accounts (id, user_id, stripe_customer_id, stripe_subscription_id, status, tier_id, cancel_at_period_end, state_at, state_rank, created_at, updated_at)
        values ($1, $2, $3, 'sub_paid', 'active', 'pro', false, 0, 0, now(), now())`,
       [randomUUID(), subscriber.id, `cus_${randomUUID().slice(0, 8)}`],
     );
     expect(await monthlyReset(orm.em.fork(), subscriber.id, at)).toBe('renewed by invoice');
+  });
+});
+
+describe('a monthly reset planned before the subscription date moved', () => {
+  // The workflow wakes for a date it planned from the subscription date of then; the reset is decided on the one of
+  // now, so a date that a plan change moved away from (its signal lost, or the wake-up racing it) resets nothing.
+  it.each([
+    ['moved to a date before it (a subscription began)', '2026-03-15T10:00:00', '2026-05-02T08:00:00', '2026-05-15T10:00:00'],
+    ['moved back to the sign-up date (a subscription ended)', '2026-04-20T17:30:00', '2026-01-09T12:00:00', '2026-05-20T17:30:00'],
+    ['moved onto it (a subscription that begins then)', '2026-03-15T10:00:00', '2026-05-15T10:00:00', '2026-05-15T10:00:00'],
+    ['moved past it (a subscription that begins months later)', '2026-03-15T10:00:00', '2026-07-15T10:00:00', '2026-05-15T10:00:00'],
+  ])('the subscription date %s: no reset on the planned date', async (_case, before, after, planned) => {
+    const user = await storedUser(utc(before));
+    expect(nextMonthlyReset(utc(before), new Date(utc(planned).getTime() - 1))).toEqual(utc(planned));
+    await t.db.query('update users set credit_cycle_anchor = $1 where id = $2', [utc(after), user.id]);
+    expect(await monthlyReset(orm.em.fork(), user.id, utc(planned))).toBe('not a reset date');
+    const { rows } = await t.db.query('select count(*)::int as n from credit_resets where user_id = $1', [user.id]);
+    expect(rows[0].n).toBe(0);
+  });
+
+  it.each([
+    ['a month after it', '2026-05-02T08:00:00', '2026-06-02T08:00:00'],
+    ['on the last day of a shorter month', '2026-01-31T09:00:00', '2026-02-28T09:00:00'],
+    ['years after it', '2022-05-02T08:00:00', '2026-06-02T08:00:00'],
+  ])('still resets on the new date’s day: %s', async (_case, anchor, at) => {
+    const user = await storedUser(utc('2026-03-15T10:00:00'));
+    await t.db.query('update users set credit_cycle_anchor = $1 where id = $2', [utc(anchor), user.id]);
+    expect(await monthlyReset(orm.em.fork(), user.id, utc(at))).toBe('reset');
   });
 });
 
