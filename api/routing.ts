@@ -10,6 +10,7 @@ import type { SessionRead } from '../core/users/session-lookup.ts';
 export type Authenticate = (token: string, read?: SessionRead) => Promise<(Authenticated & { read: Record<string, unknown> }) | undefined>;
 import { describeError, getValidator } from '../core/schema/registry.ts';
 import type { AppContext, AppState } from './context.ts';
+import { once } from '../core/once.ts';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -81,15 +82,20 @@ export type RouteDefinition<TBody = unknown, TQuery = unknown, TResult = unknown
 
 const AUTHENTICATION_REQUIRED = 'Authentication required.';
 
+/**
+ * A route with its validators. Each is compiled on its first use, not when the route is declared: compiling every
+ * route's schemas up front was a third of a start's work, for validators most processes use a few of.
+ */
 interface CompiledRoute {
   definition: RouteDefinition<never, never, unknown>;
-  body?: ValidateFunction;
-  query?: ValidateFunction;
+  body?: () => ValidateFunction;
+  query?: () => ValidateFunction;
   /** Query parameters declared as numbers: only plain decimal digits are coerced to them. */
-  numericQuery: string[];
-  responses: Map<number, ValidateFunction | undefined>;
+  numericQuery: () => string[];
+  responses: Map<number, (() => ValidateFunction) | undefined>;
   defaultStatus: number;
 }
+
 
 /**
  * The API's routes, declared with their JSON schemas. It validates requests (and, outside production,
@@ -117,13 +123,13 @@ export class ApiRegistry {
     if (defaultStatus === undefined) throw new Error(`${definition.operationId} declares no success (2xx or 3xx) response`);
     this.#routes.push({
       definition: definition as unknown as RouteDefinition<never, never, unknown>,
-      body: definition.body ? getValidator(this.#ajv, definition.body) : undefined,
-      query: definition.query ? getValidator(this.#queryAjv, definition.query) : undefined,
-      numericQuery: definition.query ? numericProperties(getValidator(this.#queryAjv, definition.query).schema) : [],
+      body: definition.body ? once(() => getValidator(this.#ajv, definition.body!)) : undefined,
+      query: definition.query ? once(() => getValidator(this.#queryAjv, definition.query!)) : undefined,
+      numericQuery: once(() => (definition.query ? numericProperties(getValidator(this.#queryAjv, definition.query).schema) : [])),
       responses: new Map(
         statuses.map((status) => {
           const schema = definition.responses[status]?.schema;
-          return [status, schema ? getValidator(this.#ajv, schema) : undefined];
+          return [status, schema ? once(() => getValidator(this.#ajv, schema)) : undefined];
         }),
       ),
       defaultStatus,
@@ -167,12 +173,14 @@ export class ApiRegistry {
     const body: unknown = (ctx.request as { body?: unknown }).body ?? {};
     const unstorable = findUnstorable({ path: ctx.params, query: ctx.query, body });
     if (unstorable) return this.#refuse(route, ctx, unstorable);
-    if (route.body && !route.body(body)) return this.#refuse(route, ctx, describeError(route.body.errors![0]!));
+    const validBody = route.body?.();
+    if (validBody && !validBody(body)) return this.#refuse(route, ctx, describeError(validBody.errors![0]!));
     const query: Record<string, unknown> = { ...ctx.query };
     // ajv would coerce 'Infinity', '0x10' and ' 5' to numbers (and Infinity passes its integer check).
-    const notDecimal = route.numericQuery.find((name) => typeof query[name] === 'string' && !DECIMAL.test(query[name]));
+    const notDecimal = route.numericQuery().find((name) => typeof query[name] === 'string' && !DECIMAL.test(query[name]));
     if (notDecimal) return this.#refuse(route, ctx, `${notDecimal} must be a number written in digits`);
-    if (route.query && !route.query(query)) return this.#refuse(route, ctx, describeError(route.query.errors![0]!, 'query'));
+    const validQuery = route.query?.();
+    if (validQuery && !validQuery(query)) return this.#refuse(route, ctx, describeError(validQuery.errors![0]!, 'query'));
     const read = definition.preload?.({ params: ctx.params, query: query as never });
     let preloaded: Record<string, unknown> | undefined;
     if (ctx.state.token) {
@@ -196,7 +204,7 @@ export class ApiRegistry {
       if (!route.responses.has(ctx.status)) {
         throw new Error(`${route.definition.operationId} answered with undeclared status ${ctx.status}`);
       }
-      const validate = route.responses.get(ctx.status);
+      const validate = route.responses.get(ctx.status)?.();
       if (validate && !validate(result instanceof JsonText ? JSON.parse(result.text) : result)) {
         throw new Error(
           `${route.definition.operationId} answered with a body that breaks its schema: ${describeError(validate.errors![0]!, 'response')}`,

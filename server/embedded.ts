@@ -34,9 +34,9 @@ export async function claimPlace(config: Config, logger: Logger, listens: boolea
 }
 
 /** DATABASE_URL, or the URL of the embedded PostgreSQL, started for `maxConnections`. */
-export async function startDatabase(config: Config, logger: Logger, maxConnections: number, cleanups: Cleanups): Promise<string> {
+export async function startDatabase(config: Config, logger: Logger, maxConnections: number, cleanups: Cleanups, onLaunched?: () => void): Promise<string> {
   if (config.DATABASE_URL) return config.DATABASE_URL;
-  const embedded = await startEmbeddedPostgres({ dataDir: config.DATA_DIR, port: config.EMBEDDED_POSTGRES_PORT, logger, maxConnections });
+  const embedded = await startEmbeddedPostgres({ dataDir: config.DATA_DIR, port: config.EMBEDDED_POSTGRES_PORT, logger, maxConnections, onLaunched });
   cleanups.push(() => embedded.stop());
   return embedded.url;
 }
@@ -49,7 +49,7 @@ export interface TemporalInfo {
 }
 
 /** A connection to TEMPORAL_ADDRESS, or to the embedded dev server, started and kept running. */
-export async function startTemporal(config: Config, logger: Logger, cleanups: Cleanups): Promise<TemporalInfo> {
+export async function startTemporal(config: Config, logger: Logger, cleanups: Cleanups, onLaunched?: () => void): Promise<TemporalInfo> {
   // The client SDK loads once the dev server is on its way (it takes a moment to load).
   const client = () => import('../core/temporal/connect.ts');
   if (config.TEMPORAL_ADDRESS) {
@@ -66,7 +66,7 @@ export async function startTemporal(config: Config, logger: Logger, cleanups: Cl
     namespace: config.TEMPORAL_NAMESPACE,
     logger,
   };
-  const devServer = await startTemporalDevServer(devServerOptions);
+  const devServer = await startTemporalDevServer({ ...devServerOptions, onLaunched });
   const kept = keepDevServerRunning(devServer, devServerOptions, logger);
   cleanups.push(() => kept.stop());
   const { waitForTemporal } = await client();

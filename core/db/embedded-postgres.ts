@@ -18,6 +18,8 @@ export interface EmbeddedPostgresOptions {
   logger: Logger;
   /** PostgreSQL's max_connections. Default 100 (PostgreSQL's own); main.ts raises it for many processes. */
   maxConnections?: number;
+  /** Called once its first process (initdb on a fresh folder, else the server) is spawned. */
+  onLaunched?: () => void;
 }
 
 export interface RunningPostgres {
@@ -92,6 +94,7 @@ function collectLines(child: ChildProcess, sink: (line: string) => void): void {
 
 async function initialise(
   bin: Binaries, databaseDir: string, password: string, owner: { uid: number; gid: number } | undefined, log: (line: string) => void,
+  onLaunched?: () => void,
 ) {
   await mkdir(databaseDir, { recursive: true, mode: 0o700 });
   if (owner) await chown(databaseDir, owner.uid, owner.gid);
@@ -104,6 +107,7 @@ async function initialise(
       [`--pgdata=${databaseDir}`, '--auth=scram-sha-256', `--username=${USER}`, `--pwfile=${initdbPasswordFile}`, '--encoding=UTF8', '--locale=C'],
       { ...owner, stdio: ['ignore', 'pipe', 'pipe'] },
     );
+    onLaunched?.();
     collectLines(child, log);
     const code = await new Promise<number | null>((resolve, reject) => {
       child.once('error', reject);
@@ -140,7 +144,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   try {
     await mkdir(options.dataDir, { recursive: true });
     if (owner) for (const dir of [options.dataDir, dirname(bin.postgres)]) await letPostgresUserThrough(dir);
-    if (fresh) await initialise(bin, databaseDir, password, owner, remember);
+    if (fresh) await initialise(bin, databaseDir, password, owner, remember, options.onLaunched);
   } catch (error) {
     throw failure(error);
   }
@@ -155,6 +159,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     // Its own process group: a Ctrl-C in the terminal reaches Tickscribe alone, which then stops it in order.
     { ...owner, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_MESSAGES: 'C' }, detached: true },
   );
+  options.onLaunched?.();
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stopChild = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;

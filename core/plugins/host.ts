@@ -26,6 +26,7 @@ import {
   firstLine, parseWithCandidates, prepareInput, rankParsers, transcriptChecker, type DetectionCandidate, type ParseRequest, type ParseResult,
   type TranscriptCheck,
 } from './parsing.ts';
+import { once } from '../once.ts';
 
 export { LOW_CONFIDENCE, type DetectionCandidate, type ParseRequest, type ParseResult, type ParserFailure } from './parsing.ts';
 export type { BotHostHttp, BoundBot, BoundExtractor, BoundTracker, WebhookVerdict } from './boundary.ts';
@@ -55,13 +56,19 @@ export interface RefusedPlugin {
   problem: string;
 }
 
+/**
+ * A loaded plugin with its settings' validators, each compiled on first use: a built-in's schemas are the
+ * project's own (compiled by the tests), and compiling them all at every start was a tenth of it. An installed
+ * plugin's are compiled as it loads, so a schema that is not valid JSON Schema refuses it at once.
+ */
 interface Entry extends LoadedPlugin {
   plugin: Plugin;
-  config: ValidateFunction;
-  credentials: ValidateFunction;
+  config: () => ValidateFunction;
+  credentials: () => ValidateFunction;
   /** The credentials of a connection made by sign-in, when its oauth block declares their own schema. */
-  signedIn?: ValidateFunction;
+  signedIn?: () => ValidateFunction;
 }
+
 
 export interface LoadOptions {
   /** The built-in plugins (the composition root's list); none by default. */
@@ -137,14 +144,17 @@ export class PluginHost {
     if (this.#entries.some((entry) => entry.manifest.id === manifest.id)) {
       return refuse(`uses the id '${manifest.id}', which another plugin already has`);
     }
-    let config: ValidateFunction, credentials: ValidateFunction, signedIn: ValidateFunction | undefined;
-    try {
-      config = this.#settingsAjv.compile(manifest.configSchema ?? { type: 'object' });
-      credentials = this.#settingsAjv.compile(manifest.credentialsSchema ?? { type: 'object' });
-      const oauthSchema = (candidate as { oauth?: TrackerOAuth }).oauth?.credentialsSchema;
-      signedIn = oauthSchema && this.#settingsAjv.compile(oauthSchema);
-    } catch (error) {
-      return refuse(`has a configuration or credentials schema that is not valid JSON Schema: ${firstLine(error)}`);
+    const compile = (schema: object) => once(() => this.#settingsAjv.compile(schema));
+    const config = compile(manifest.configSchema ?? { type: 'object' });
+    const credentials = compile(manifest.credentialsSchema ?? { type: 'object' });
+    const oauthSchema = (candidate as { oauth?: TrackerOAuth }).oauth?.credentialsSchema;
+    const signedIn = oauthSchema && compile(oauthSchema);
+    if (origin !== 'built-in') {
+      try {
+        for (const validator of [config, credentials, signedIn]) validator?.();
+      } catch (error) {
+        return refuse(`has a configuration or credentials schema that is not valid JSON Schema: ${firstLine(error)}`);
+      }
     }
     this.#entries.push({ plugin: candidate as Plugin, manifest, origin, config, credentials, ...(signedIn ? { signedIn } : {}) });
   }
@@ -177,9 +187,9 @@ export class PluginHost {
     if (!entry) throw new InvalidInput(`There is no plugin '${id}'.`);
     const settings = { config: structuredClone(raw.config ?? {}), credentials: structuredClone(raw.credentials ?? {}) };
     for (const part of ['config', 'credentials'] as const) {
-      const validate = entry[part];
+      const validate = entry[part]();
       // A connection made by sign-in carries the credentials its oauth block declares (see signedInCredentials).
-      if (part === 'credentials' && entry.signedIn?.(settings.credentials)) continue;
+      if (part === 'credentials' && entry.signedIn?.()(settings.credentials)) continue;
       if (!validate(settings[part])) {
         const error = validate.errors![0]!;
         const problem = describeSchemaError({ ...error, instancePath: `/${part}${error.instancePath}` }, { subject: 'settings' });
@@ -215,7 +225,7 @@ export class PluginHost {
 
   /** Whether credentials are those of a connection made by sign-in, by the schema the tracker's oauth block declares. */
   signedInCredentials(id: string, credentials: Record<string, unknown>): boolean {
-    return this.#find('tracker', id)?.signedIn?.(credentials) === true;
+    return this.#find('tracker', id)?.signedIn?.()(credentials) === true;
   }
 
   /** The tracker's "Connect with …" declaration, when it has one. */

@@ -15,6 +15,8 @@ export interface TemporalDevServerOptions {
   uiPort: number;
   namespace: string;
   logger: Logger;
+  /** Called once the dev server's process is spawned. */
+  onLaunched?: () => void;
 }
 
 export interface RunningTemporalDevServer {
@@ -52,6 +54,7 @@ export async function startTemporalDevServer(options: TemporalDevServerOptions):
   // Its own process group: a Ctrl-C in the terminal reaches Tickscribe alone, which then stops it in order.
   const child: ChildProcess = spawn(cli, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   writePidFile(pidFile, child.pid);
+  options.onLaunched?.();
   const output: string[] = [];
   const collect = (chunk: Buffer) => {
     for (const line of chunk.toString('utf8').split('\n')) {

@@ -10,6 +10,8 @@ describe('schemas/', () => {
     const ajv = createAjv();
     for (const [path, schema] of loadSchemaFiles()) {
       expect(schema.$id).toBe(schemaId(path));
+      // Instances add the files unchecked (createAjv): each is checked against the meta-schema here.
+      expect(ajv.validateSchema(schema), `${path}: ${ajv.errorsText(ajv.errors)}`).toBe(true);
       expect(ajv.getSchema(schemaId(path))).toBeTypeOf('function');
     }
   });
