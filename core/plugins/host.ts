@@ -57,9 +57,10 @@ export interface RefusedPlugin {
 }
 
 /**
- * A loaded plugin with its settings' validators, each compiled on first use: a built-in's schemas are the
- * project's own (compiled by the tests), and compiling them all at every start was a tenth of it. An installed
- * plugin's are compiled as it loads, so a schema that is not valid JSON Schema refuses it at once.
+ * A loaded plugin with its settings' validators, each compiled on first use: compiling every built-in's at
+ * every start was a tenth of it. Every plugin's schemas are checked against JSON Schema's meta-schema as it loads,
+ * and an installed plugin's are compiled then too (strict mode also refuses unknown keywords), so a plugin whose
+ * schema is not valid JSON Schema is refused at once.
  */
 interface Entry extends LoadedPlugin {
   plugin: Plugin;
@@ -149,12 +150,13 @@ export class PluginHost {
     const credentials = compile(manifest.credentialsSchema ?? { type: 'object' });
     const oauthSchema = (candidate as { oauth?: TrackerOAuth }).oauth?.credentialsSchema;
     const signedIn = oauthSchema && compile(oauthSchema);
-    if (origin !== 'built-in') {
-      try {
-        for (const validator of [config, credentials, signedIn]) validator?.();
-      } catch (error) {
-        return refuse(`has a configuration or credentials schema that is not valid JSON Schema: ${firstLine(error)}`);
+    try {
+      for (const schema of [manifest.configSchema, manifest.credentialsSchema, oauthSchema]) {
+        if (schema && !this.#settingsAjv.validateSchema(schema)) throw new Error(this.#settingsAjv.errorsText(this.#settingsAjv.errors));
       }
+      if (origin !== 'built-in') for (const validator of [config, credentials, signedIn]) validator?.();
+    } catch (error) {
+      return refuse(`has a configuration or credentials schema that is not valid JSON Schema: ${firstLine(error)}`);
     }
     this.#entries.push({ plugin: candidate as Plugin, manifest, origin, config, credentials, ...(signedIn ? { signedIn } : {}) });
   }
