@@ -32,7 +32,7 @@ const CORE_TIERS = [
   ['db'],
   ['net', 'security', 'mail', 'temporal'],
   ['users', 'plugins'],
-  ['credits', 'oauth', 'tickets'],
+  ['credits', 'oauth', 'tickets', 'workspaces'],
   ['connections', 'transcripts', 'billing'],
   ['bots', 'push'],
 ];

@@ -16,6 +16,7 @@ import { Migration20261202000000_tracker_budgets } from './Migration202612020000
 import { Migration20261203000000_oauth } from './Migration20261203000000_oauth.ts';
 import { Migration20261204000000_extracted_chunks } from './Migration20261204000000_extracted_chunks.ts';
 import { Migration20261205000000_ticket_search_text } from './Migration20261205000000_ticket_search_text.ts';
+import { Migration20261206000000_workspaces } from './Migration20261206000000_workspaces.ts';
 
 /** Every migration, oldest first. A new migration is added here as well as in its own file. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -36,4 +37,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261203000000_oauth', class: Migration20261203000000_oauth },
   { name: 'Migration20261204000000_extracted_chunks', class: Migration20261204000000_extracted_chunks },
   { name: 'Migration20261205000000_ticket_search_text', class: Migration20261205000000_ticket_search_text },
+  { name: 'Migration20261206000000_workspaces', class: Migration20261206000000_workspaces },
 ];

@@ -1,6 +1,7 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { Transcript } from '../transcripts/transcript.entity.ts';
 import { User } from '../users/user.entity.ts';
+import { workspaceOfRow } from '../workspaces/workspace.entity.ts';
 
 /** Where a bot stands; null (no row value) while the bot service has not reported on it yet ('Bot Initializing...'). */
 export const BOT_STATUSES = ['pending', 'recording', 'done', 'failed', 'cancelled'] as const;
@@ -14,10 +15,11 @@ export const Bot = defineEntity({
   name: 'Bot',
   tableName: 'bots',
   uniques: [{ name: 'bots_provider_bot_unique', properties: ['provider', 'providerBotId'] }],
-  indexes: [{ name: 'bots_user_created_idx', properties: ['user', 'createdAt'] }],
+  indexes: [{ name: 'bots_user_created_idx', properties: ['user', 'createdAt'] }, { name: 'bots_workspace_created_idx', properties: ['workspace', 'createdAt'] }],
   properties: {
     id: p.uuid().primary().onCreate(() => crypto.randomUUID()),
     user: () => p.manyToOne(User).deleteRule('cascade'),
+    workspace: () => workspaceOfRow(),
     /** The bot plugin that sent it (MEETING_BOT_PROVIDER at the time). */
     provider: p.string().length(100),
     providerBotId: p.string().length(200),

@@ -1,6 +1,7 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import type { ConnectionVerification } from '../../schemas/types.ts';
 import { User } from '../users/user.entity.ts';
+import { workspaceOfRow } from '../workspaces/workspace.entity.ts';
 
 /**
  * What a connection keeps besides its credentials: the extra project names it serves, the participant names
@@ -16,10 +17,11 @@ export interface ConnectionSettings {
 export const Connection = defineEntity({
   name: 'Connection',
   tableName: 'connections',
-  indexes: [{ name: 'connections_user_created_idx', properties: ['user', 'createdAt'] }],
+  indexes: [{ name: 'connections_user_created_idx', properties: ['user', 'createdAt'] }, { name: 'connections_workspace_created_idx', properties: ['workspace', 'createdAt'] }],
   properties: {
     id: p.uuid().primary().onCreate(() => crypto.randomUUID()),
     user: () => p.manyToOne(User).deleteRule('cascade'),
+    workspace: () => workspaceOfRow(),
     name: p.string().length(200),
     projectIdentifier: p.string().length(200),
     /** The id of the tracker plugin; any loaded tracker, built-in or third-party. */

@@ -20,5 +20,7 @@ import { OutboundEmail } from '../mail/outbound-email.entity.ts';
 import { EmailToken } from '../users/email-token.entity.ts';
 import { Session } from '../users/session.entity.ts';
 import { User } from '../users/user.entity.ts';
+import { WorkspaceMember } from '../workspaces/workspace-member.entity.ts';
+import { Workspace } from '../workspaces/workspace.entity.ts';
 
-export const ENTITIES = [User, Session, EmailToken, OutboundEmail, RateLimitCounter, Plan, TokenUsage, CreditReservation, Transcript, Ticket, Connection, ConnectionDelivery, PushRecord, CreditReset, BillingAccount, Payment, StripeEvent, Bot, BotWebhookEvent, UserTicketCount, TrackerBudget, OAuthState, ExtractedChunk];
+export const ENTITIES = [User, Session, EmailToken, OutboundEmail, RateLimitCounter, Plan, TokenUsage, CreditReservation, Transcript, Ticket, Connection, ConnectionDelivery, PushRecord, CreditReset, BillingAccount, Payment, StripeEvent, Bot, BotWebhookEvent, UserTicketCount, TrackerBudget, OAuthState, ExtractedChunk, Workspace, WorkspaceMember];

@@ -30,9 +30,10 @@ export function ormConfig(options: OrmOptions) {
     // text search, whose best plan depends on its words, chooses between its plans as it runs (tickets.ts searchRead).
     driverOptions: { options: '-c plan_cache_mode=force_generic_plan' },
     migrations: { migrationsList: MIGRATIONS, snapshot: false, silent: true, transactional: true, allOrNothing: true },
-    // The triggers that keep counts (transcripts.ticket_count) are written in SQL by their migration: the schema
-    // comparison leaves them alone instead of proposing to drop what no entity declares.
-    schemaGenerator: { ignoreTriggers: true },
+    // The triggers that keep counts (transcripts.ticket_count) or put new rows in their user's workspace, and the
+    // functions they call (personal_workspace_of), are written in SQL by their migrations: the schema comparison
+    // leaves them alone instead of proposing to drop what no entity declares.
+    schemaGenerator: { ignoreTriggers: true, ignoreRoutines: true },
     logger: (message) => log.debug(message),
     debug: false,
   });

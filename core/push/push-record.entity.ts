@@ -1,6 +1,7 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { Connection } from '../connections/connection.entity.ts';
 import { Ticket } from '../tickets/ticket.entity.ts';
+import { workspaceOfRow } from '../workspaces/workspace.entity.ts';
 
 const PUSH_STATES = ['creating', 'created', 'failed'] as const;
 export type PushState = (typeof PUSH_STATES)[number];
@@ -14,9 +15,13 @@ export const PushRecord = defineEntity({
   name: 'PushRecord',
   tableName: 'push_records',
   uniques: [{ name: 'push_records_ticket_connection_unique', properties: ['ticket', 'connection'] }],
+  // A workspace's push history, and what deleting a workspace goes through.
+  indexes: [{ name: 'push_records_workspace_created_idx', properties: ['workspace', 'createdAt'] }],
   properties: {
     id: p.uuid().primary().onCreate(() => crypto.randomUUID()),
     ticket: () => p.manyToOne(Ticket).deleteRule('cascade'),
+    /** The ticket's workspace, set from the ticket by the insert trigger when not given. */
+    workspace: () => workspaceOfRow(),
     connection: () => p.manyToOne(Connection).deleteRule('cascade').index(),
     /** The push (workflow `push-<connectionId>-<batchId>`) that wrote the row last. */
     batchId: p.string().length(64),

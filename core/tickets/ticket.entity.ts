@@ -1,6 +1,7 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { Transcript } from '../transcripts/transcript.entity.ts';
 import { User } from '../users/user.entity.ts';
+import { workspaceOfRow } from '../workspaces/workspace.entity.ts';
 
 const TICKET_STATUSES = ['ToDo', 'InProgress', 'Done'] as const;
 const TICKET_PRIORITIES = ['Low', 'Medium', 'High'] as const;
@@ -15,6 +16,8 @@ export const Ticket = defineEntity({
   indexes: [
     // Newest first with the id as tie-breaker, the list's order, read straight off the index.
     { name: 'tickets_user_created_idx', properties: ['user', 'createdAt', 'id'] },
+    // The same order within a workspace, for when the lists scope by workspace.
+    { name: 'tickets_workspace_created_idx', properties: ['workspace', 'createdAt', 'id'] },
     // The list's filters, each with the newest-first order, so page 1 is read straight off the index.
     { name: 'tickets_user_status_created_idx', expression: 'create index "tickets_user_status_created_idx" on "tickets" ("user_id", "status", "created_at" desc)' },
     { name: 'tickets_user_priority_created_idx', expression: 'create index "tickets_user_priority_created_idx" on "tickets" ("user_id", "priority", "created_at" desc)' },
@@ -31,6 +34,7 @@ export const Ticket = defineEntity({
   properties: {
     id: p.uuid().primary().onCreate(() => crypto.randomUUID()),
     user: () => p.manyToOne(User).deleteRule('cascade'),
+    workspace: () => workspaceOfRow(),
     transcript: () => p.manyToOne(Transcript).nullable().deleteRule('set null').index(),
     title: p.string().length(500),
     description: p.text(),

@@ -1,5 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { User } from '../users/user.entity.ts';
+import { workspaceOfRow } from '../workspaces/workspace.entity.ts';
 
 const PROCESSING_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
 export type ProcessingStatus = (typeof PROCESSING_STATUSES)[number];
@@ -28,10 +29,11 @@ export interface TranscriptMetadata {
 export const Transcript = defineEntity({
   name: 'Transcript',
   tableName: 'transcripts',
-  indexes: [{ name: 'transcripts_user_created_idx', properties: ['user', 'createdAt'] }],
+  indexes: [{ name: 'transcripts_user_created_idx', properties: ['user', 'createdAt'] }, { name: 'transcripts_workspace_created_idx', properties: ['workspace', 'createdAt'] }],
   properties: {
     id: p.uuid().primary().onCreate(() => crypto.randomUUID()),
     user: () => p.manyToOne(User).deleteRule('cascade'),
+    workspace: () => workspaceOfRow(),
     title: p.string().length(500),
     /** ISO date (or date-time) of the meeting when the source gives one; never invented. */
     date: p.string().length(40).nullable(),

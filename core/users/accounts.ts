@@ -14,10 +14,22 @@ import { hashToken, newToken } from './tokens.ts';
 import { db, readPrepared, sql } from '../db/sql.ts';
 import { sessionLookup, type SessionLookup, type SessionRead } from './session-lookup.ts';
 import { User } from './user.entity.ts';
+import { WorkspaceMember } from '../workspaces/workspace-member.entity.ts';
+import { Workspace } from '../workspaces/workspace.entity.ts';
 
 const HOUR = 3_600_000;
 const VERIFY_TTL_MS = 24 * HOUR;
 const RESET_TTL_MS = HOUR;
+
+/**
+ * The user's personal workspace, owned by them, written in the same flush (one transaction) as the user. Its name is
+ * the rule the workspaces migration applies to existing users and its trigger to users made outside sign-up.
+ */
+function createPersonalWorkspace(em: EntityManager, user: User): Workspace {
+  const workspace = em.create(Workspace, { name: `${user.fullName.trim() || user.email}'s workspace`, personal: true, owner: user });
+  em.create(WorkspaceMember, { workspace, user, role: 'owner' });
+  return workspace;
+}
 
 /**
  * The sign-in policy (OWASP Authentication Cheat Sheet: throttle per account and per source, no hard lock-out).
@@ -140,6 +152,7 @@ export class Accounts {
     checkPasswordRules(input.password);
     if (await em.count(User, { email })) throw new Conflict(MESSAGES.alreadyExists);
     const user = em.create(User, { email, fullName: input.fullName.trim(), passwordHash: await hashPassword(input.password) });
+    createPersonalWorkspace(em, user);
     const token = this.#issueEmailToken(em, user, 'verify-email', VERIFY_TTL_MS);
     const link = `${this.#config.APP_URL}/auth/verify-email?token=${encodeURIComponent(token)}`;
     const message = queueEmail(em, verificationEmail(email, user.fullName, link));

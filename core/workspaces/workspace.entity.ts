@@ -1,0 +1,38 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { User } from '../users/user.entity.ts';
+
+/**
+ * A workspace: whose transcripts, tickets, bots, connections, token usage and push history these are. Every user has
+ * one personal workspace, made at sign-up (core/users/accounts.ts) or, for a user made another way, by the first row
+ * written for them (personal_workspace_of, migrations/Migration20261206000000_workspaces.ts).
+ */
+export const Workspace = defineEntity({
+  name: 'Workspace',
+  tableName: 'workspaces',
+  indexes: [
+    // At most one personal workspace per user: what the insert triggers find, and what a concurrent first insert
+    // for the same user meets instead of making a second one.
+    { name: 'workspaces_personal_owner_unique', expression: `create unique index "workspaces_personal_owner_unique" on "workspaces" ("owner_id") where "personal"` },
+  ],
+  properties: {
+    id: p.uuid().primary().onCreate(() => crypto.randomUUID()),
+    /** Long enough for a full name or an e-mail address followed by "'s workspace". */
+    name: p.string().length(400),
+    /** The workspace made with the user, which they alone own; a team workspace is not personal. */
+    personal: p.boolean().default(false),
+    owner: () => p.manyToOne(User).deleteRule('cascade').index(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+
+export type Workspace = InferEntity<typeof Workspace>;
+
+/**
+ * The workspace a row belongs to (transcripts, tickets, bots, connections, token usage, push records). The column is
+ * NOT NULL; a row written with only its user (or, for a push record, its ticket) gets the user's personal workspace
+ * from a BEFORE INSERT trigger (migrations/Migration20261206000000_workspaces.ts). The `null` default is what lets
+ * that code stay as it is: it makes the property optional in `em.create` and the flush check, sends NULL for the
+ * trigger to replace, and the schema comparison reads a `null` default as no default, like the column's.
+ */
+export const workspaceOfRow = () => p.manyToOne(Workspace).deleteRule('cascade').default(null);

@@ -1,0 +1,196 @@
+import { randomUUID } from 'node:crypto';
+import { MikroORM } from '@mikro-orm/postgresql';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ormConfig } from '../../core/db/orm.ts';
+import { createLogger } from '../../core/logger.ts';
+import { MIGRATIONS } from '../../migrations/index.ts';
+import { signUpVerified } from '../support/accounts.ts';
+import { useTestApp } from '../support/app.ts';
+
+const logger = createLogger({ LOG_LEVEL: 'silent', NODE_ENV: 'test' });
+const WORKSPACES = 'Migration20261206000000_workspaces';
+const BEFORE = MIGRATIONS[MIGRATIONS.findIndex((m) => m.name === WORKSPACES) - 1]!.name;
+/** The tables whose rows the migration puts in a workspace. */
+const OWNED = ['transcripts', 'tickets', 'bots', 'connections', 'token_usage', 'push_records'] as const;
+
+type Row = Record<string, unknown>;
+
+async function counts(db: pg.Client): Promise<Record<string, number>> {
+  const result: Record<string, number> = {};
+  for (const table of [...OWNED, 'users']) result[table] = (await db.query(`select count(*)::int as n from "${table}"`)).rows[0].n as number;
+  return result;
+}
+
+/** Three users (one without a name) with a bit of everything, written as the code before workspaces wrote it. */
+async function fill(db: pg.Client): Promise<void> {
+  for (const [index, fullName] of ['Ada Lovelace', '', 'Grace Hopper'].entries()) {
+    const user = randomUUID();
+    await db.query(`insert into users (id, email, full_name, created_at, updated_at) values ($1, $2, $3, now(), now())`, [user, `user${index}-${user.slice(0, 8)}@example.com`, fullName]);
+    const transcripts = [randomUUID(), randomUUID()];
+    for (const id of transcripts) {
+      await db.query(`insert into transcripts (id, user_id, title, created_at, updated_at) values ($1, $2, 'Planning', now(), now())`, [id, user]);
+    }
+    const connection = randomUUID();
+    await db.query(
+      `insert into connections (id, user_id, name, project_identifier, connection_type, credentials, settings, created_at, updated_at)
+       values ($1, $2, 'Jira', 'PROJ', 'jira', 'sealed', $3, now(), now())`,
+      [connection, user, JSON.stringify({ projectMappings: [], userMappings: { Ada: 'ada' } })],
+    );
+    for (let n = 0; n < 3 + index; n++) {
+      const ticket = randomUUID();
+      await db.query(
+        `insert into tickets (id, user_id, transcript_id, title, description, project, created_at, updated_at) values ($1, $2, $3, 'Fix it', 'Now', 'Web', now(), now())`,
+        [ticket, user, n === 0 ? null : transcripts[n % 2]],
+      );
+      if (n < 2) {
+        await db.query(
+          `insert into push_records (id, ticket_id, connection_id, batch_id, state, created_at, updated_at) values ($1, $2, $3, 'batch', 'created', now(), now())`,
+          [randomUUID(), ticket, connection],
+        );
+      }
+    }
+    await db.query(
+      `insert into bots (id, user_id, provider, provider_bot_id, meeting_url, transcript_id, created_at, updated_at) values ($1, $2, 'recall', $3, 'https://meet.example.com/x', $4, now(), now())`,
+      [randomUUID(), user, randomUUID(), transcripts[0]],
+    );
+    for (let n = 0; n < 2; n++) {
+      await db.query(
+        `insert into token_usage (id, user_id, transcript_id, operation_type, ai_provider, input_tokens, output_tokens, created_at) values ($1, $2, $3, 'ticket_extraction', 'openai', 10, 5, now())`,
+        [randomUUID(), user, transcripts[0]],
+      );
+    }
+  }
+}
+
+/** The personal workspace of every user, with its owner memberships; checks each user has exactly one. */
+async function personalWorkspaces(db: pg.Client): Promise<Map<string, Row>> {
+  const { rows } = await db.query(
+    `select u.id as user_id, u.email, u.full_name, w.id, w.name, w.owner_id,
+            (select count(*)::int from workspaces p where p.owner_id = u.id and p.personal) as personal_count,
+            (select array_agg(m.role) from workspace_members m where m.workspace_id = w.id and m.user_id = u.id) as roles,
+            (select count(*)::int from workspace_members m where m.workspace_id = w.id) as members
+     from users u left join workspaces w on w.owner_id = u.id and w.personal`,
+  );
+  for (const row of rows) {
+    expect(row, String(row.email)).toMatchObject({ personal_count: 1, owner_id: row.user_id, roles: ['owner'], members: 1 });
+    expect(row.name).toBe(`${String(row.full_name).trim() || String(row.email)}'s workspace`);
+  }
+  return new Map(rows.map((row) => [row.user_id as string, row]));
+}
+
+/** Every owned row's workspace is its user's personal workspace (a push record's user is its ticket's). */
+async function expectRowsInTheirUsersWorkspace(db: pg.Client): Promise<void> {
+  const personal = await personalWorkspaces(db);
+  for (const table of OWNED) {
+    const owner = table === 'push_records' ? '(select t.user_id from tickets t where t.id = r.ticket_id)' : 'r.user_id';
+    const { rows } = await db.query(`select r.id, r.workspace_id, ${owner} as user_id from "${table}" r`);
+    expect(rows.length, table).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row.workspace_id, `${table} ${String(row.id)}`).toBe(personal.get(row.user_id as string)?.['id']);
+    }
+  }
+}
+
+describe('the workspaces migration, on a database with data', () => {
+  const name = `workspaces_${randomUUID().replaceAll('-', '')}`;
+  const url = new URL(inject('databaseUrl'));
+  let admin: pg.Client;
+  let db: pg.Client;
+  let orm: MikroORM;
+
+  beforeAll(async () => {
+    admin = new pg.Client({ connectionString: inject('databaseUrl') });
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
+    url.pathname = `/${name}`;
+    orm = await MikroORM.init(ormConfig({ databaseUrl: url.toString(), logger }));
+    await orm.migrator.up({ to: BEFORE });
+    db = new pg.Client({ connectionString: url.toString() });
+    await db.connect();
+  });
+  afterAll(async () => {
+    await db?.end();
+    await orm?.close();
+    await admin?.query(`drop database if exists "${name}"`);
+    await admin?.end();
+  });
+
+  it('puts every user\'s rows in their own personal workspace, losing none and sharing none', async () => {
+    await fill(db);
+    const before = await counts(db);
+    expect((await orm.migrator.up()).map((m) => m.name)).toEqual([WORKSPACES]);
+
+    expect(await counts(db)).toEqual(before);
+    await expectRowsInTheirUsersWorkspace(db);
+    // One workspace_id column per row: no row can be in two workspaces, and none is in another user's.
+    for (const table of OWNED) {
+      const { rows } = await db.query(`select column_name, is_nullable from information_schema.columns where table_name = $1 and column_name = 'workspace_id'`, [table]);
+      expect(rows, table).toEqual([{ column_name: 'workspace_id', is_nullable: 'NO' }]);
+    }
+    const { rows: foreign } = await db.query(
+      `select count(*)::int as n from tickets t join workspaces w on w.id = t.workspace_id where w.owner_id <> t.user_id`,
+    );
+    expect(foreign).toEqual([{ n: 0 }]);
+  });
+
+  it('puts rows written afterwards with only their user in that user\'s personal workspace, made for a user who has none', async () => {
+    await fill(db);
+    await expectRowsInTheirUsersWorkspace(db);
+    expect((await db.query(`select count(*)::int as n from workspaces`)).rows[0].n).toBe((await counts(db))['users']);
+  });
+
+  it('makes one personal workspace when two first rows of a new user are written at once', async () => {
+    const user = randomUUID();
+    await db.query(`insert into users (id, email, created_at, updated_at) values ($1, $2, now(), now())`, [user, `${user}@example.com`]);
+    const clients = [new pg.Client({ connectionString: url.toString() }), new pg.Client({ connectionString: url.toString() })];
+    await Promise.all(clients.map((client) => client.connect()));
+    try {
+      await Promise.all(clients.map((client) => client.query('begin')));
+      // The first insert holds its new workspace uncommitted; the second waits for it at the unique index.
+      await clients[0]!.query(`insert into transcripts (id, user_id, title, created_at, updated_at) values (gen_random_uuid(), $1, 'A', now(), now())`, [user]);
+      const second = clients[1]!.query(`insert into transcripts (id, user_id, title, created_at, updated_at) values (gen_random_uuid(), $1, 'B', now(), now())`, [user]);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await clients[0]!.query('commit');
+      await second;
+      await clients[1]!.query('commit');
+    } finally {
+      await Promise.all(clients.map((client) => client.end()));
+    }
+    const { rows } = await db.query(`select distinct workspace_id from transcripts where user_id = $1`, [user]);
+    expect(rows).toHaveLength(1);
+    await expectRowsInTheirUsersWorkspace(db);
+  });
+});
+
+describe('workspaces after the migration', () => {
+  const t = useTestApp();
+  const json = { 'content-type': 'application/json' };
+
+  it('sign-up makes the user\'s personal workspace, with them as its owner', async () => {
+    const user = await signUpVerified(t.base, t.db, { fullName: '  Katherine Johnson ' });
+    const { rows } = await t.db.query(
+      `select w.name, w.personal, w.owner_id, m.user_id, m.role from workspaces w join workspace_members m on m.workspace_id = w.id where w.owner_id = $1`,
+      [user.userId],
+    );
+    expect(rows).toEqual([{ name: "Katherine Johnson's workspace", personal: true, owner_id: user.userId, user_id: user.userId, role: 'owner' }]);
+  });
+
+  it('a ticket made through the API and a row written with only its user both land in the user\'s personal workspace', async () => {
+    const user = await signUpVerified(t.base, t.db);
+    const made = await fetch(`${t.base}/api/tickets`, {
+      method: 'POST',
+      headers: { ...json, authorization: `Bearer ${user.token}` },
+      body: JSON.stringify({ title: 'T', description: 'D', project: 'Web' }),
+    });
+    expect(made.status).toBe(201);
+    const { ticket: { id } } = (await made.json()) as { ticket: { id: string } };
+    await t.db.query(`insert into transcripts (id, user_id, title, created_at, updated_at) values (gen_random_uuid(), $1, 'By hand', now(), now())`, [user.userId]);
+    const { rows: [personal] } = await t.db.query(`select id from workspaces where owner_id = $1 and personal`, [user.userId]);
+    const { rows } = await t.db.query(
+      `select workspace_id from tickets where id = $1 union all select workspace_id from transcripts where user_id = $2`,
+      [id, user.userId],
+    );
+    expect(rows).toEqual([{ workspace_id: personal.id }, { workspace_id: personal.id }]);
+  });
+});
