@@ -60,7 +60,7 @@ try {
   const userId = (await db.query(`select id from users where email = 'bench@example.com'`)).rows[0].id as string;
   for (const [label, where] of [
     ['status filter, page 1', `user_id = $1 and status = 'InProgress'`],
-    ['text search, page 1', `user_id = $1 and (title || ' ' || description || ' ' || coalesce(assignee, '') || ' ' || project) ilike '%checkout%'`],
+    ['text search, page 1', `user_id = $1 and search_text like (lower('%checkout%' collate "pg_c_utf8") collate "default")`],
   ] as const) {
     const plan = await db.query(`explain (analyze, costs off, timing off, summary on) select * from tickets where ${where} order by created_at desc, id desc limit 10`, [userId]);
     console.log(`\nplan: ${label}\n${plan.rows.map((r: Record<string, string>) => `  ${r['QUERY PLAN']}`).join('\n')}`);

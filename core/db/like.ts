@@ -12,9 +12,12 @@ export function containing(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** `value` lowered by Unicode's case mapping. */
+/**
+ * `value` lowered by Unicode's case mapping, in the database's own collation again: a pattern left in C.UTF-8's
+ * would not match the collation of the columns' indexes, and the trigram index would go unused.
+ */
 export function folded(value: Expression<string>): RawBuilder<string> {
-  return sql<string>`lower(${value} collate "pg_c_utf8")`;
+  return sql<string>`(lower(${value} collate "pg_c_utf8") collate "default")`;
 }
 
 /** `value` lowered as `folded` does, for a value sent as a parameter. */

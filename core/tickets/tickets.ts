@@ -117,7 +117,9 @@ function listCondition(filters: ReturnType<typeof listFilters>, user: Expression
     ...(status ? [eb('status', '=', status)] : []),
     ...(priority ? [eb('priority', '=', priority)] : []),
     ...(project ? [eb('project', '=', project)] : []),
-    ...(pushed === undefined ? [] : [eb(PUSHED, '=', pushed)]),
+    // Written out rather than compared with a parameter, so each of the two is planned for how many tickets are
+    // pushed (a generic plan takes half for `= $1`, and counted pushed tickets by reading the whole table).
+    ...(pushed === undefined ? [] : [pushed ? sql<SqlBool>`${PUSHED}` : sql<SqlBool>`not ${PUSHED}`]),
     ...(search ? [search] : []),
   ]);
 }
@@ -149,10 +151,10 @@ export function ticketListRead(query: ListQuery): SessionRead {
 /**
  * A page of a text search and its matches counted up to `cap`, in one statement whose plan suits any search, so it
  * is prepared and planned once per connection like the other lists (a plan made for each search's words cost more
- * than the search itself). The matches are first looked up through the trigram index, `cap` at most; when there
- * are fewer, they are all the matches, and the page is cut from them. When there are more, the word is common,
- * and the page is read off the newest-first index, testing each row in turn, which finds a page of common matches
- * after a few rows. PostgreSQL runs only the branch the count chooses.
+ * than the search itself). The matches are first looked up through the trigram index; when there are fewer than
+ * `cap`, the page is cut from them. When there are more, the word is common, and the page is read off the
+ * newest-first index, testing each row in turn, which finds a page of common matches after a few rows.
+ * PostgreSQL runs only the branch the count chooses.
  */
 function searchRead(db: Db, where: (search: Expression<SqlBool>) => TicketFilter, text: string, page: { limit: number; offset: number }, cap: number) {
   const search = textSearch(text);

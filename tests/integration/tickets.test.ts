@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUpVerified } from '../support/accounts.ts';
 import { useTestApp } from '../support/app.ts';
+import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql } from 'kysely';
+import { containing, foldedValue } from '../../core/db/like.ts';
 
 const t = useTestApp();
 
@@ -270,6 +272,24 @@ describe('very long lists', () => {
 });
 
 describe('text search plans', () => {
+  it('look the folded pattern up in the trigram index (a pattern in another collation than the column could not be)', async () => {
+    const compiler = new Kysely<object>({
+      dialect: { createAdapter: () => new PostgresAdapter(), createDriver: () => new DummyDriver(), createIntrospector: (db) => new PostgresIntrospector(db), createQueryCompiler: () => new PostgresQueryCompiler() },
+    });
+    const explain = sql`explain select id from tickets where search_text like ${foldedValue(containing('checkout'))}`.compile(compiler);
+    await t.db.query('begin');
+    try {
+      // Only a bitmap scan of an index whose condition is the pattern itself remains.
+      await t.db.query('set local enable_seqscan = off');
+      await t.db.query('set local enable_indexscan = off');
+      const { rows } = await t.db.query<{ 'QUERY PLAN': string }>(explain.sql, [...explain.parameters]);
+      const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+      expect(plan).toMatch(/Bitmap Index Scan on tickets_search_trgm_idx[\s\S]*Index Cond: .*search_text ~~/);
+    } finally {
+      await t.db.query('rollback');
+    }
+  });
+
   // A search chooses as it runs between cutting the page from its matches (few matches, found through the trigram
   // index) and walking the newest-first index (a common word, or text too short for a trigram): each way must
   // answer exactly what a plain scan would, page by page.
