@@ -48,10 +48,18 @@ export interface TemporalInfo {
   uiUrl?: string;
 }
 
-/** A connection to TEMPORAL_ADDRESS, or to the embedded dev server, started and kept running. */
-export async function startTemporal(config: Config, logger: Logger, cleanups: Cleanups, onLaunched?: () => void): Promise<TemporalInfo> {
-  // The client SDK loads once the dev server is on its way (it takes a moment to load).
-  const client = () => import('../core/temporal/connect.ts');
+/**
+ * A connection to TEMPORAL_ADDRESS, or to the embedded dev server, started and kept running. The client SDK (a few
+ * hundred milliseconds of loading, which hold this process's one thread) loads once the dev server is on its way and
+ * `loadClientAfter` has settled (main.ts: once PostgreSQL's launch is under way too).
+ */
+export async function startTemporal(
+  config: Config, logger: Logger, cleanups: Cleanups, onLaunched?: () => void, loadClientAfter?: Promise<unknown>,
+): Promise<TemporalInfo> {
+  const client = async () => {
+    await loadClientAfter;
+    return import('../core/temporal/connect.ts');
+  };
   if (config.TEMPORAL_ADDRESS) {
     const { ensureSearchAttributes, waitForTemporal } = await client();
     const connection = await waitForTemporal({ address: config.TEMPORAL_ADDRESS });

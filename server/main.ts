@@ -118,11 +118,12 @@ export async function start(options: StartOptions = {}): Promise<RunningTickscri
     const maxConnections = Math.max(100, apiProcesses * ORM_POOL_SIZE + Math.max(workerProcesses, 1) * (ORM_POOL_SIZE + LOCKS_POOL_SIZE) + 20);
     const launched = { database: Promise.withResolvers<void>(), temporal: Promise.withResolvers<void>() };
     const database = startDatabase(config, logger, maxConnections, cleanups, launched.database.resolve);
-    const temporalStarted = startTemporal(config, logger, cleanups, launched.temporal.resolve);
-    // The code loads once both are spawned (or were not to be: external services, a failure): loading first would
-    // hold this process's one thread while their launch waited its turn, and they take longest to get ready.
-    await Promise.all([database, temporalStarted].map((started, i) =>
-      Promise.race([[launched.database, launched.temporal][i]!.promise, started.then(() => {}, () => {})])));
+    // Spawned (or not to be: external services, a failure).
+    const databaseLaunched = Promise.race([launched.database.promise, database.then(() => {}, () => {})]);
+    const temporalStarted = startTemporal(config, logger, cleanups, launched.temporal.resolve, databaseLaunched);
+    // The code loads once both are spawned: loading first would hold this process's one thread while their launch
+    // waited its turn, and they take longest to get ready.
+    await Promise.all([databaseLaunched, Promise.race([launched.temporal.promise, temporalStarted.then(() => {}, () => {})])]);
     // Each awaited (so never unhandled) once everything settled.
     const code = {
       migrate: import('../core/db/migrate.ts'),

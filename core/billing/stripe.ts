@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Config } from '../config.ts';
 
 export type PaidTierId = 'pro' | 'enterprise';
@@ -6,7 +6,11 @@ export const PAID_TIERS: readonly PaidTierId[] = ['pro', 'enterprise'];
 
 /** How this installation takes payments: a Stripe client and its settings, or the reason it takes none. */
 export interface BillingSetup {
-  stripe: Stripe | null;
+  /**
+   * The Stripe client, made on first use: the SDK (two hundred modules) loads with the first billing request, not
+   * with every process's start.
+   */
+  stripe: (() => Promise<Stripe>) | null;
   webhookSecret: string | null;
   /** Stripe price id of each paid plan that can be bought here. */
   prices: Partial<Record<PaidTierId, string>>;
@@ -16,11 +20,16 @@ export interface BillingSetup {
 
 export const NO_BILLING: BillingSetup = { stripe: null, webhookSecret: null, prices: {}, unavailableReason: 'STRIPE_SECRET_KEY is not set' };
 
+/** The SDK's class once a client was made (isStripeError needs it; no Stripe error exists before). */
+let loadedSdk: typeof Stripe | undefined;
+
 /** The Stripe SDK pointed at STRIPE_API_BASE when it is set (stripe-mock, a local Stripe), else at Stripe. */
-export function createStripeClient(secretKey: string, apiBase?: string): Stripe {
+async function createStripeClient(secretKey: string, apiBase?: string): Promise<Stripe> {
   const base = apiBase ? new URL(apiBase) : undefined;
   const protocol = base?.protocol === 'http:' ? 'http' : 'https';
-  return new Stripe(secretKey, {
+  const { default: StripeSdk } = await import('stripe');
+  loadedSdk = StripeSdk;
+  return new StripeSdk(secretKey, {
     ...(base ? { host: base.hostname, port: base.port || (protocol === 'http' ? 80 : 443), protocol } : {}),
     maxNetworkRetries: 2,
     timeout: 20_000,
@@ -41,8 +50,10 @@ export function billingSetup(config: Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_
     ...(config.STRIPE_WEBHOOK_SECRET ? [] : ['STRIPE_WEBHOOK_SECRET']),
     ...(Object.keys(prices).length ? [] : ['STRIPE_PRICE_PRO or STRIPE_PRICE_ENTERPRISE']),
   ];
+  const secretKey = config.STRIPE_SECRET_KEY;
+  let client: Promise<Stripe> | undefined;
   return {
-    stripe: createStripeClient(config.STRIPE_SECRET_KEY, config.STRIPE_API_BASE),
+    stripe: () => (client ??= createStripeClient(secretKey, config.STRIPE_API_BASE)),
     webhookSecret: config.STRIPE_WEBHOOK_SECRET ?? null,
     prices,
     unavailableReason: missing.length ? `${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not set` : null,
@@ -68,5 +79,5 @@ export const ENDED_STATUSES = new Set(['canceled', 'incomplete_expired']);
 
 /** An error from the Stripe SDK: Stripe refused the request or could not be reached. */
 export function isStripeError(error: unknown): error is Error {
-  return error instanceof Stripe.errors.StripeError;
+  return loadedSdk !== undefined && error instanceof loadedSdk.errors.StripeError;
 }

@@ -24,9 +24,9 @@ const live = (account: BillingAccount | null): account is BillingAccount & { str
 
 const day = (date: Date | null) => date?.toISOString().slice(0, 10);
 
-function stripeOf(setup: BillingSetup): Stripe {
+async function stripeOf(setup: BillingSetup): Promise<Stripe> {
   if (!setup.stripe || setup.unavailableReason) throw new Refused(PAID_PLANS_UNAVAILABLE);
-  return setup.stripe;
+  return setup.stripe();
 }
 
 /**
@@ -38,7 +38,7 @@ export async function subscribe(em: EntityManager, user: User, tierId: string, d
   const plans = await em.find(Plan, {}, { orderBy: { sortOrder: 'asc' } });
   const plan = plans.find((candidate) => candidate.id === tierId.trim().toLowerCase());
   if (!plan) throw new InvalidInput(`There is no plan "${tierId}". Choose one of: ${plans.map((p) => p.id).join(', ')}.`);
-  const stripe = stripeOf(deps.setup);
+  const stripe = await stripeOf(deps.setup);
   if (plan.id === 'free') {
     const current = await planOf(em, user);
     throw new InvalidInput(current.id === 'free' ? 'You are on the Free plan already.' : 'To return to the Free plan, cancel your subscription.');
@@ -101,9 +101,10 @@ export async function portalSession(em: EntityManager, user: User, deps: Subscri
   if (!deps.setup.stripe) throw new Refused(PAID_PLANS_UNAVAILABLE);
   const account = await billingAccountOf(em, user);
   if (!account?.stripeCustomerId) throw new Conflict('You have no billing account yet: subscribe to a paid plan first.');
+  const stripe = await deps.setup.stripe();
   let session: Stripe.BillingPortal.Session;
   try {
-    session = await deps.setup.stripe.billingPortal.sessions.create({ customer: account.stripeCustomerId, return_url: `${deps.appUrl}/billing` });
+    session = await stripe.billingPortal.sessions.create({ customer: account.stripeCustomerId, return_url: `${deps.appUrl}/billing` });
   } catch (error) {
     throw portalFailure(error);
   }
@@ -138,7 +139,7 @@ export async function cancelSubscription(em: EntityManager, user: User, deps: Su
     throw new Conflict('You have no subscription to cancel: you are on the Free plan.');
   }
   if (!deps.setup.stripe) throw new Refused(PAID_PLANS_UNAVAILABLE);
-  const stripe = deps.setup.stripe;
+  const stripe = await deps.setup.stripe();
   const plan = await planOf(em, user);
   const effects = { anchorChanged: new Set<string>() };
   const message = await em.fork().transactional(async (tx) => {

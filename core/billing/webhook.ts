@@ -137,9 +137,10 @@ export async function receiveStripeEvent(
   const { stripe, webhookSecret } = deps.setup;
   if (!stripe || !webhookSecret) throw new NotFound('Stripe is not configured on this installation, so it takes no Stripe events.');
   if (!signature) throw new InvalidInput('The Stripe-Signature header is missing.');
+  const client = await stripe();
   let event: Stripe.Event;
   try {
-    event = stripe.webhooks.constructEvent(rawBody ?? '', signature, webhookSecret, SIGNATURE_TOLERANCE_SECONDS);
+    event = client.webhooks.constructEvent(rawBody ?? '', signature, webhookSecret, SIGNATURE_TOLERANCE_SECONDS);
   } catch (error) {
     if (/tolerance/i.test(String(error))) throw new InvalidInput(OUTSIDE_TOLERANCE);
     throw new InvalidInput("The Stripe-Signature header does not match this body and the endpoint's signing secret.");
@@ -148,7 +149,7 @@ export async function receiveStripeEvent(
   // the future could be replayed for as long. Both directions are refused (the signed timestamp, so it is genuine).
   const signedAt = Number(/(?:^|,)t=(\d+)/.exec(signature)?.[1]);
   if (!(Math.abs(Date.now() / 1000 - signedAt) <= SIGNATURE_TOLERANCE_SECONDS)) throw new InvalidInput(OUTSIDE_TOLERANCE);
-  const refundedInvoice = await invoiceOfRefund(em, stripe, event, deps.logger);
+  const refundedInvoice = await invoiceOfRefund(em, client, event, deps.logger);
   const effects: Effects = { anchorChanged: new Set() };
   const result = await em.fork().transactional(async (tx) => {
     const d = db(tx);

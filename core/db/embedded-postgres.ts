@@ -71,19 +71,27 @@ async function binaries(): Promise<Binaries> {
   }
 }
 
+/** The uid and gid of a system user, from /etc/passwd (no process spawned: this is on every start's path). */
+function systemUser(name: string): { uid: number; gid: number } | undefined {
+  try {
+    const line = readFileSync('/etc/passwd', 'utf8').split('\n').find((entry) => entry.startsWith(`${name}:`));
+    const [, , uid, gid] = line?.split(':') ?? [];
+    return uid && gid ? { uid: Number(uid), gid: Number(gid) } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** PostgreSQL refuses to run as root; as root it runs as the `postgres` system user, created when missing. */
 async function postgresUser(): Promise<{ uid: number; gid: number } | undefined> {
   if (process.getuid?.() !== 0) return undefined;
-  const ids = async () => ({
+  const known = systemUser('postgres');
+  if (known) return known;
+  await run('useradd', ['--system', '--user-group', '--no-create-home', 'postgres']);
+  return systemUser('postgres') ?? {
     uid: Number((await run('id', ['-u', 'postgres'])).stdout.trim()),
     gid: Number((await run('id', ['-g', 'postgres'])).stdout.trim()),
-  });
-  try {
-    return await ids();
-  } catch {
-    await run('useradd', ['--system', '--user-group', '--no-create-home', 'postgres']);
-    return ids();
-  }
+  };
 }
 
 function collectLines(child: ChildProcess, sink: (line: string) => void): void {

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
 
@@ -34,15 +34,18 @@ export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM'>, log
       close() {},
     };
   }
-  const transporter = nodemailer.createTransport(config.SMTP_URL);
+  const smtpUrl = config.SMTP_URL;
+  // nodemailer loads with the first e-mail, not with every process's start.
+  let transporter: Promise<Transporter> | undefined;
+  const transport = () => (transporter ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl)));
   return {
     transport: 'smtp',
     async send(message) {
-      await transporter.sendMail({ from: config.MAIL_FROM, ...message });
+      await (await transport()).sendMail({ from: config.MAIL_FROM, ...message });
       log.info({ to: message.to, subject: message.subject }, 'e-mail sent');
     },
     close() {
-      transporter.close();
+      void transporter?.then((opened) => opened.close(), () => {});
     },
   };
 }

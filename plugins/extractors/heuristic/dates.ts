@@ -3,7 +3,7 @@
  * resolved against the meeting date; without one only absolute dates ("2026-04-01", "April 3rd 2026") are kept.
  * Times of day, "now", "in ten minutes" and dates before the meeting are not due dates.
  */
-import * as chrono from 'chrono-node';
+import * as chrono from 'chrono-node/en';
 
 /** Cheap pre-check so chrono only runs on text that may hold a date. */
 const MAYBE_DATE =

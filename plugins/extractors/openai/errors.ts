@@ -1,5 +1,6 @@
 /** The AI service's failures as errors a user can read, marked retryable where waiting may help. */
-import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import type * as OpenAISdk from 'openai';
+import type { APIError } from 'openai';
 import type { ExtractionUsage } from '../../sdk/index.ts';
 
 /** The error an extractor throws when trying again later may succeed. */
@@ -48,7 +49,11 @@ function rootCause(error: Error): string {
 }
 
 /** An SDK error as an Error a user can read, marked retryable where waiting may help. */
-export function translate(error: unknown, context: { baseURL: string; timeoutMs: number; signal?: AbortSignal }): unknown {
+/** The SDK's error classes (the SDK itself loads on the first call: the processes that never call it do without it). */
+type SdkErrors = Pick<typeof OpenAISdk, 'APIConnectionError' | 'APIConnectionTimeoutError' | 'APIError' | 'APIUserAbortError'>;
+
+export function translate(error: unknown, context: { baseURL: string; timeoutMs: number; signal?: AbortSignal }, sdk: SdkErrors): unknown {
+  const { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } = sdk;
   if (context.signal?.aborted) {
     // Cancelled by the caller: surface the signal's reason (an AbortError unless the caller gave one).
     try {

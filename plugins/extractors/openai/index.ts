@@ -5,7 +5,8 @@
  * server errors, connection failures and timeouts throw errors marked `retryable` for the workflow's retry policy
  * (the client itself never retries). Its settings come from the host, validated against the manifest's schemas.
  */
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
+import type * as OpenAISdk from 'openai';
 import type { ChatCompletion, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import extractionSchema from '../../sdk/schemas/extraction.schema.json' with { type: 'json' };
 import type {
@@ -79,8 +80,12 @@ function settingsOf(context: CallContext | undefined): OpenAISettings {
   };
 }
 
-function clientFor({ config, credentials }: OpenAISettings): OpenAI {
-  return new OpenAI({
+/** The SDK, loaded on the first call: the API processes list and check this plugin but never call it. */
+let sdk: Promise<typeof OpenAISdk> | undefined;
+const loadSdk = () => (sdk ??= import('openai'));
+
+function clientFor(OpenAIClient: typeof OpenAI, { config, credentials }: OpenAISettings): OpenAI {
+  return new OpenAIClient({
     // The SDK insists on a key; without one the placeholder is never sent (the header is removed below).
     apiKey: credentials.apiKey || 'unused',
     baseURL: config.baseURL || null,
@@ -93,7 +98,8 @@ function clientFor({ config, credentials }: OpenAISettings): OpenAI {
 }
 
 async function call(settings: OpenAISettings, messages: ChatCompletionMessageParam[], signal: AbortSignal | undefined): Promise<ChatCompletion> {
-  const client = clientFor(settings);
+  const openai = await loadSdk();
+  const client = clientFor(openai.default, settings);
   const { model, maxOutputTokens, timeoutMs } = settings.config;
   try {
     return await client.chat.completions.create(
@@ -106,7 +112,7 @@ async function call(settings: OpenAISettings, messages: ChatCompletionMessagePar
       { maxRetries: 0, timeout: timeoutMs, ...(signal ? { signal } : {}) },
     );
   } catch (error) {
-    throw translate(error, { baseURL: client.baseURL, timeoutMs, ...(signal ? { signal } : {}) });
+    throw translate(error, { baseURL: client.baseURL, timeoutMs, ...(signal ? { signal } : {}) }, openai);
   }
 }
 
