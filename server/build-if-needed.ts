@@ -36,6 +36,20 @@ export function buildNeeded(root = ROOT): string | undefined {
   return undefined;
 }
 
+/** The sources the server bundle is made of (server/bundle-cli.ts), and the files naming its dependencies. */
+const SERVER_SOURCES = ['core', 'api', 'server', 'plugins', 'workflows', 'schemas', 'migrations'];
+const DEPENDENCY_FILES = ['package.json', 'package-lock.json'];
+export const SERVER_BUNDLE = 'dist/server/main.js';
+
+/** Why the server bundle must be made again, in words; undefined when it is current. */
+export function serverBundleNeeded(root = ROOT): string | undefined {
+  const bundle = builtAt(join(root, SERVER_BUNDLE));
+  if (bundle === undefined) return 'dist/server is missing';
+  const changed = SERVER_SOURCES.find((dir) => newestSource(join(root, dir)) > bundle)
+    ?? DEPENDENCY_FILES.find((file) => (builtAt(join(root, file)) ?? 0) > bundle);
+  return changed ? `${changed} changed since the last build` : undefined;
+}
+
 /**
  * Holds dist/.build-lock while `build` runs, so API processes started at once on one checkout build once: the others
  * wait for it, then find the build current. A lock whose process is gone (a build killed with -9) is taken over.
@@ -63,24 +77,37 @@ function withBuildLock(root: string, build: () => void): void {
 }
 
 /**
- * Runs `npm run build`'s two steps when the build is missing or stale, with a progress line saying why. Where Vite is
- * not installed (an install without dev dependencies), it stops the start saying what to run instead.
+ * Runs `npm run build`'s steps when what they make is missing or stale, with a progress line saying why. Where Vite is
+ * not installed (an install without dev dependencies), it stops the start saying what to run instead. Answers the
+ * server bundle's path when it is current (or was just made), for start.ts to load instead of the sources; undefined
+ * when there is none to load (its bundler, which comes with Vite, is not installed, and no build made one).
  */
-export function buildIfNeeded(root = ROOT, say: (line: string) => void = (line) => console.log(line)): void {
-  if (!buildNeeded(root)) return;
+export function buildIfNeeded(root = ROOT, say: (line: string) => void = (line) => console.log(line)): string | undefined {
+  const bundle = join(root, SERVER_BUNDLE);
+  const bundler = join(root, 'node_modules/rolldown/package.json');
+  if (!buildNeeded(root) && (!serverBundleNeeded(root) || !existsSync(bundler))) return existsSync(bundle) && !serverBundleNeeded(root) ? bundle : undefined;
   withBuildLock(root, () => {
     const why = buildNeeded(root);
-    if (!why) return; // built by the start that held the lock
-    const vite = join(root, 'node_modules/vite/bin/vite.js');
-    if (!existsSync(vite)) {
-      throw new StartupError(
-        `The web app must be built (${why}), and Vite, which builds it, is not installed here (dev dependencies left out). Run \`npm install\` then \`npm run build\` (or build the image, which does both), then start again.`,
-      );
+    if (why) {
+      const vite = join(root, 'node_modules/vite/bin/vite.js');
+      if (!existsSync(vite)) {
+        throw new StartupError(
+          `The web app must be built (${why}), and Vite, which builds it, is not installed here (dev dependencies left out). Run \`npm install\` then \`npm run build\` (or build the image, which does both), then start again.`,
+        );
+      }
+      say(`Building the web app and the workflow bundle (${why}); this takes a few seconds, once...`);
+      for (const args of [[vite, 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], ['workflows/bundle-cli.ts']]) {
+        const result = spawnSync(process.execPath, args, { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+        if (result.status !== 0) throw new StartupError(`Building the web app failed (${args.at(-1) === 'workflows/bundle-cli.ts' ? 'the workflow bundle' : 'Vite'} exited with ${result.status ?? result.signal}); its errors are above. Run \`npm run build\` to see them again.`);
+      }
     }
-    say(`Building the web app and the workflow bundle (${why}); this takes a few seconds, once...`);
-    for (const args of [[vite, 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], ['workflows/bundle-cli.ts']]) {
-      const result = spawnSync(process.execPath, args, { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-      if (result.status !== 0) throw new StartupError(`Building the web app failed (${args.at(-1) === 'workflows/bundle-cli.ts' ? 'the workflow bundle' : 'Vite'} exited with ${result.status ?? result.signal}); its errors are above. Run \`npm run build\` to see them again.`);
+    const serverWhy = existsSync(bundler) ? serverBundleNeeded(root) : undefined;
+    if (serverWhy) {
+      say(`Bundling the server for faster starts (${serverWhy}); a few seconds, once...`);
+      // A bundle that cannot be made is no reason not to start: the sources run as they are.
+      const result = spawnSync(process.execPath, ['server/bundle-cli.ts'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+      if (result.status !== 0) rmSync(join(root, 'dist/server'), { recursive: true, force: true });
     }
   });
+  return existsSync(bundle) && !serverBundleNeeded(root) ? bundle : undefined;
 }

@@ -137,12 +137,17 @@ export async function start(options: StartOptions = {}): Promise<RunningTickscri
     // each making it at once.
     const bundled = workerProcesses ? loadProductWorkflowBundle(cacheDir, logger) : undefined;
     // Settle all before going on, so a failure in one never leaves another running unstopped.
-    const [databaseUrl, temporal, { connectAndMigrate }, composed] = await settleAll([
-      database, temporalStarted, code.migrate, code.services, bundled, code.api, code.worker,
+    // The ORM connects and migrates as soon as PostgreSQL and its code are there, while Temporal may still be
+    // getting ready (on a fresh DATA_DIR it makes its SQLite file, the last service ready).
+    const connected = Promise.all([database, code.migrate]).then(async ([databaseUrl, { connectAndMigrate }]) => {
+      const orm = await connectAndMigrate({ databaseUrl, logger });
+      cleanups.push(() => orm.close());
+      return orm;
+    });
+    const [databaseUrl, temporal, orm, composed] = await settleAll([
+      database, temporalStarted, connected, code.services, bundled, code.api, code.worker,
     ]);
     cleanups.push(() => temporal.connection.close());
-    const orm = await connectAndMigrate({ databaseUrl, logger });
-    cleanups.push(() => orm.close());
 
     if (runsWorker) {
       const { runWorker } = (await code.worker)!;

@@ -8,11 +8,11 @@ import { BUILTIN_EXTRACTORS } from '../plugins/extractors/index.ts';
 import { BUILTIN_PARSERS } from '../plugins/parsers/index.ts';
 import { BUILTIN_TRACKERS } from '../plugins/trackers/index.ts';
 
-const BUILTIN_PLUGINS = [...BUILTIN_PARSERS, ...BUILTIN_EXTRACTORS, ...BUILTIN_TRACKERS, ...BUILTIN_BOTS];
+export const BUILTIN_PLUGINS = [...BUILTIN_PARSERS, ...BUILTIN_EXTRACTORS, ...BUILTIN_TRACKERS, ...BUILTIN_BOTS];
 
 /** A host with the built-in plugins and the third-party ones that `options.specs` names. */
 export function loadPluginHost(options: Omit<LoadOptions, 'builtins'> = {}): Promise<PluginHost> {
-  return PluginHost.load({ ...options, builtins: BUILTIN_PLUGINS });
+  return PluginHost.load({ ...options, builtins: BUILTIN_PLUGINS, builtinsChecked: true });
 }
 
 type ExtractorSettings = Pick<Config, 'EXTRACTOR' | 'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'OPENAI_MODEL'>;

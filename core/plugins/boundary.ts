@@ -10,6 +10,7 @@ import type {
 } from '../../plugins/sdk/index.ts';
 import { asBotError, BotError, isTrackerError, TrackerError } from '../../plugins/sdk/index.ts';
 import { isCodeFault } from '../../plugins/sdk/testing/problems.ts';
+import { once } from '../once.ts';
 import { getValidator } from '../schema/registry.ts';
 import { describeContractErrors, returnedWords } from './contract-errors.ts';
 import { ParseFailure } from './errors.ts';
@@ -110,11 +111,15 @@ export interface BoundBot {
 
 const TOKEN_COUNT = (value: unknown) => Number.isSafeInteger(value) && (value as number) >= 0;
 
-/** Checks a value against one of the contract's schemas; throws a PluginOutputError naming the plugin and the call. */
+/**
+ * Checks a value against one of the contract's schemas; throws a PluginOutputError naming the plugin and the call.
+ * The schema compiles on the first check: a process that never calls a plugin of that kind never compiles it.
+ */
 export function outputChecker(ajv: Ajv2020) {
   return <T>(schemaFile: string, subject: string) => {
-    const validate = getValidator<T>(ajv, schemaFile);
+    const validator = once(() => getValidator<T>(ajv, schemaFile));
     return (plugin: string, call: string, value: unknown): T => {
+      const validate = validator();
       if (!validate(value)) {
         throw new PluginOutputError(`The ${plugin} plugin's ${call}() returned an invalid ${subject}: ${describeContractErrors(validate.errors ?? [], '', `the ${subject}`)}.`);
       }

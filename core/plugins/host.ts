@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type {
   BotEvent, BotPlugin, BotState, Extraction, ExtractorPlugin, ParsedTranscript, ParserInput, ParserPlugin, Plugin, PluginKind, PluginManifest, PluginSettings,
   TrackerBudgets, TrackerHttp, TrackerItem, TrackerOAuth, TrackerPlugin,
@@ -74,6 +75,12 @@ interface Entry extends LoadedPlugin {
 export interface LoadOptions {
   /** The built-in plugins (the composition root's list); none by default. */
   builtins?: readonly unknown[];
+  /**
+   * The built-ins' manifests and settings schemas are known good (the product's own, which its tests load with the
+   * checks on): they are not checked again at each start, where compiling the manifest schema and JSON Schema's
+   * meta-schema cost a tenth of it. Installed plugins (`specs`) are always checked.
+   */
+  builtinsChecked?: boolean;
   /** PLUGINS entries: package names or paths, resolved from `cwd`. */
   specs?: readonly string[];
   cwd?: string;
@@ -85,8 +92,9 @@ export class PluginHost {
   readonly #ajv = createAjv({ verbose: true });
   /** Settings are validated with their schema's defaults filled in. */
   readonly #settingsAjv = createAjv({ useDefaults: true });
-  readonly #validateManifest: ValidateFunction<PluginManifest> = getValidator(this.#ajv, 'plugin.schema.json');
-  readonly #checkTranscript: TranscriptCheck = transcriptChecker(getValidator<ParsedTranscript>(this.#ajv, 'transcript.schema.json'));
+  readonly #validateManifest = once((): ValidateFunction<PluginManifest> => getValidator(this.#ajv, 'plugin.schema.json'));
+  readonly #transcriptCheck = once((): TranscriptCheck => transcriptChecker(getValidator<ParsedTranscript>(this.#ajv, 'transcript.schema.json')));
+  readonly #checkTranscript: TranscriptCheck = (...args) => this.#transcriptCheck()(...args);
   readonly #check = outputChecker(this.#ajv);
   readonly #checkExtraction = this.#check<Extraction>('extraction.schema.json', 'extraction');
   readonly #checkItem = this.#check<TrackerItem>('tracker-item.schema.json', 'tracker item');
@@ -98,7 +106,7 @@ export class PluginHost {
   /** The given built-ins plus the PLUGINS entries. A bad plugin is refused with a message naming it; the others keep working. */
   static async load(options: LoadOptions = {}): Promise<PluginHost> {
     const host = new PluginHost();
-    for (const plugin of options.builtins ?? []) host.#register(plugin, 'built-in');
+    for (const plugin of options.builtins ?? []) host.#register(plugin, 'built-in', options.builtinsChecked);
     for (const spec of options.specs ?? []) {
       const cwd = options.cwd ?? process.cwd();
       const url = resolveSpec(spec, cwd);
@@ -126,7 +134,7 @@ export class PluginHost {
     return host;
   }
 
-  #register(candidate: unknown, origin: string): void {
+  #register(candidate: unknown, origin: string, checked = false): void {
     const manifest = (candidate as { manifest?: unknown } | null)?.manifest;
     const id = (manifest as { id?: unknown } | undefined)?.id;
     const refuse = (problem: string): void => void this.refused.push({ plugin: typeof id === 'string' && id ? id : origin, origin, problem });
@@ -134,7 +142,11 @@ export class PluginHost {
       return refuse(`is not a plugin: the export is ${candidate === null ? 'null' : typeof candidate}, not an object with a manifest`);
     }
     if (manifest === undefined) return refuse('has no manifest: a plugin is an object with a manifest and the functions of its kind');
-    if (!this.#validateManifest(manifest)) return refuse(`has an invalid manifest: ${manifestProblems(this.#validateManifest.errors ?? [])}`);
+    if (!checked && !this.#validateManifest()(manifest)) return refuse(`has an invalid manifest: ${manifestProblems(this.#validateManifest().errors ?? [])}`);
+    return this.#add(candidate, manifest as PluginManifest, origin, checked, refuse);
+  }
+
+  #add(candidate: object, manifest: PluginManifest, origin: string, checked: boolean, refuse: (problem: string) => void): void {
     const missing = KINDS[manifest.kind].filter((fn) => typeof (candidate as Record<string, unknown>)[fn] !== 'function');
     if (missing.length) {
       return refuse(`does not export ${missing.map((fn) => `${fn}()`).join(', ')}: a ${manifest.kind} plugin has the functions ${KINDS[manifest.kind].join(', ')}`);
@@ -145,13 +157,15 @@ export class PluginHost {
     if (this.#entries.some((entry) => entry.manifest.id === manifest.id)) {
       return refuse(`uses the id '${manifest.id}', which another plugin already has`);
     }
-    const compile = (schema: object) => once(() => this.#settingsAjv.compile(schema));
+    // A checked built-in's schemas compile without being checked against the meta-schema again (compiling that
+    // alone took a tenth of a start).
+    const compile = (schema: object) => once(() => (checked ? compileChecked(this.#settingsAjv, schema) : this.#settingsAjv.compile(schema)));
     const config = compile(manifest.configSchema ?? { type: 'object' });
     const credentials = compile(manifest.credentialsSchema ?? { type: 'object' });
     const oauthSchema = (candidate as { oauth?: TrackerOAuth }).oauth?.credentialsSchema;
     const signedIn = oauthSchema && compile(oauthSchema);
     try {
-      for (const schema of [manifest.configSchema, manifest.credentialsSchema, oauthSchema]) {
+      for (const schema of checked ? [] : [manifest.configSchema, manifest.credentialsSchema, oauthSchema]) {
         if (schema && !this.#settingsAjv.validateSchema(schema)) throw new Error(this.#settingsAjv.errorsText(this.#settingsAjv.errors));
       }
       if (origin !== 'built-in') for (const validator of [config, credentials, signedIn]) validator?.();
@@ -313,4 +327,13 @@ function manifestProblems(errors: readonly ErrorObject[]): string {
     })
     .filter((line, index, lines) => lines.indexOf(line) === index)
     .join('; ');
+}
+
+let checkedSchemas = 0;
+
+/** Compiles a schema known to be valid JSON Schema, skipping Ajv's check of it against the meta-schema. */
+function compileChecked(ajv: Ajv2020, schema: object): ValidateFunction {
+  const key = `checked-settings-${++checkedSchemas}`;
+  ajv.addSchema(schema, key, undefined, false);
+  return ajv.getSchema(key)!;
 }

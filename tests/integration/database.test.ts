@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startEmbeddedPostgres } from '../../core/db/embedded-postgres.ts';
+import { postgresBinaries, startEmbeddedPostgres } from '../../core/db/embedded-postgres.ts';
+import { makeTemplate } from '../../core/db/postgres-template-cli.ts';
+import { INFO_FILE, usableTemplate } from '../../core/db/postgres-template.ts';
 import { connectAndMigrate } from '../../core/db/migrate.ts';
 import type { Orm } from '../../core/db/orm.ts';
 import { createLogger } from '../../core/logger.ts';
@@ -130,5 +132,62 @@ describe('embedded PostgreSQL', () => {
     await last.end();
     await third.stop();
     await second.stop();
+  });
+});
+
+describe('the ready-made cluster npm install makes', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'tickscribe-template-'));
+  const template = join(folder, 'template');
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  it('is made once, migrated; a fresh folder starts as a copy of it with a password of its own', async () => {
+    expect(await makeTemplate(logger, template)).toBe('made');
+    expect(await makeTemplate(logger, template)).toBe('current');
+    const templatePassword = readFileSync(join(template, 'postgres-password'), 'utf8').trim();
+
+    const dataDir = join(folder, 'data');
+    const port = await freePort();
+    const started = await startEmbeddedPostgres({ dataDir, port, logger, template });
+    try {
+      const password = decodeURIComponent(new URL(started.url).password);
+      expect(password).not.toBe(templatePassword);
+      expect(readFileSync(join(dataDir, 'postgres-password'), 'utf8').trim()).toBe(password);
+      const client = new pg.Client({ connectionString: started.url });
+      await client.connect();
+      // Every migration is there already: the first start applies none.
+      expect((await client.query('select count(*)::int as n from mikro_orm_migrations')).rows).toEqual([{ n: MIGRATIONS.length }]);
+      await client.end();
+      const withTemplatePassword = new URL(started.url);
+      withTemplatePassword.password = encodeURIComponent(templatePassword);
+      const stale = new pg.Client({ connectionString: withTemplatePassword.href });
+      await expect(stale.connect()).rejects.toThrow(/password authentication failed/);
+    } finally {
+      await started.stop();
+    }
+    // The template itself is untouched: no server ran in it, and it is still usable.
+    expect(existsSync(join(template, 'postgres', 'postmaster.pid'))).toBe(false);
+    expect(usableTemplate(template, (await postgresBinaries()).postgres)).toBeDefined();
+  });
+
+  it('is not used when other binaries made it, or it holds a migration this checkout lacks', async () => {
+    const binary = (await postgresBinaries()).postgres;
+    const info = JSON.parse(readFileSync(join(template, INFO_FILE), 'utf8')) as { binaries: string; migrations: string[] };
+    writeFileSync(join(template, INFO_FILE), JSON.stringify({ ...info, binaries: `${info.binaries}-other` }));
+    expect(usableTemplate(template, binary)).toBeUndefined();
+    writeFileSync(join(template, INFO_FILE), JSON.stringify({ ...info, migrations: [...info.migrations, 'Migration29990101000000_future'] }));
+    expect(usableTemplate(template, binary)).toBeUndefined();
+    writeFileSync(join(template, INFO_FILE), JSON.stringify(info));
+    expect(usableTemplate(template, binary)).toBeDefined();
+    // Without a template (or with none usable) a fresh folder is made by initdb, as before.
+    const dataDir = join(folder, 'plain');
+    const started = await startEmbeddedPostgres({ dataDir, port: await freePort(), logger, template: null });
+    try {
+      const client = new pg.Client({ connectionString: started.url });
+      await client.connect();
+      expect((await client.query(`select to_regclass('mikro_orm_migrations') as t`)).rows).toEqual([{ t: null }]);
+      await client.end();
+    } finally {
+      await started.stop();
+    }
   });
 });

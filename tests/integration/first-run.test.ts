@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { StartupError } from '../../core/errors.ts';
 import { readyBanner } from '../../server/banner.ts';
-import { buildIfNeeded, buildNeeded } from '../../server/build-if-needed.ts';
+import { buildIfNeeded, buildNeeded, serverBundleNeeded } from '../../server/build-if-needed.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const made: string[] = [];
@@ -49,6 +49,21 @@ describe('the build on first start', () => {
     expect(buildNeeded(workflowsChanged)).toBe('workflows/ changed since the last build');
   });
 
+  it('makes the server bundle again when it is missing, or older than a source or the dependencies', () => {
+    const dir = checkout(1_000, 2_000);
+    expect(serverBundleNeeded(dir)).toBe('dist/server is missing');
+    mkdirSync(join(dir, 'dist/server'), { recursive: true });
+    writeFileSync(join(dir, 'dist/server/main.js'), 'built');
+    utimesSync(join(dir, 'dist/server/main.js'), 2_000, 2_000);
+    expect(serverBundleNeeded(dir)).toBeUndefined();
+    utimesSync(join(dir, 'workflows/workflows.ts'), 3_000, 3_000);
+    expect(serverBundleNeeded(dir)).toBe('workflows changed since the last build');
+    utimesSync(join(dir, 'workflows/workflows.ts'), 1_000, 1_000);
+    writeFileSync(join(dir, 'package-lock.json'), '{}');
+    utimesSync(join(dir, 'package-lock.json'), 3_000, 3_000);
+    expect(serverBundleNeeded(dir)).toBe('package-lock.json changed since the last build');
+  });
+
   it('does nothing, and says nothing, when the build is current', () => {
     const said: string[] = [];
     buildIfNeeded(checkout(1_000, 2_000), (line) => said.push(line));
@@ -86,7 +101,7 @@ describe('the build on first start', () => {
     const scripts = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
     expect(scripts['start']).toMatch(/ server\/start\.ts$/);
     expect(scripts['start:api']).toMatch(/ server\/start\.ts --role=api$/);
-    expect(scripts['build']).toBe('vite build --config web/vite.config.ts && node workflows/bundle-cli.ts');
+    expect(scripts['build']).toBe('vite build --config web/vite.config.ts && node workflows/bundle-cli.ts && node server/bundle-cli.ts');
   });
 });
 

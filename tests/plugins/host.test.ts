@@ -5,7 +5,7 @@ import { ParseFailure } from '../../core/plugins/errors.ts';
 import { PluginHost } from '../../core/plugins/host.ts';
 import { checkParserContract } from '../../core/plugins/testkit.ts';
 import type { ParserPlugin } from '../../plugins/sdk/index.ts';
-import { loadPluginHost } from '../../server/plugins.ts';
+import { BUILTIN_PLUGINS, loadPluginHost } from '../../server/plugins.ts';
 import { ROOT } from '../support/process.ts';
 
 const MINUTES = './tests/fixtures/plugins/minutes-parser';
@@ -29,6 +29,23 @@ const oneMessage = {
   messages: [{ id: 'm1', content: 'Hello', timestamp: 0, speaker: { id: 'a' } }],
 };
 const bytes = (text: string) => new TextEncoder().encode(text);
+
+describe('the built-in plugins', () => {
+  // A start does not check them again (loadPluginHost's builtinsChecked): this is where they are checked.
+  it('pass every check an installed plugin must: a valid manifest, settings schemas that are JSON Schema and compile', async () => {
+    const checked = await PluginHost.load({ builtins: BUILTIN_PLUGINS });
+    expect(checked.refused).toEqual([]);
+    expect(checked.list()).toHaveLength(BUILTIN_PLUGINS.length);
+    expect((await loadPluginHost()).list()).toEqual(checked.list());
+  });
+
+  it('are refused like any other when the checks are on and one is broken', async () => {
+    const first = BUILTIN_PLUGINS[0]!;
+    const broken = { ...first, manifest: { ...first.manifest, configSchema: { type: 'object', properties: { x: { type: 'nonsense' } } } } };
+    const host = await PluginHost.load({ builtins: [broken] });
+    expect(host.refused.map((r) => r.problem)).toEqual([expect.stringMatching(/not valid JSON Schema/)]);
+  });
+});
 
 describe('loading plugins', () => {
   it('loads a third-party package named in PLUGINS next to the built-ins', async () => {

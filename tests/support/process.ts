@@ -10,10 +10,13 @@ export interface StartedProcess {
   stop(): Promise<number | null>;
 }
 
-/** Starts `node server/main.ts` and resolves once it prints that it is ready. */
+/**
+ * Starts `node server/start.ts`, as `npm start` does (so the API runs from the server bundle `npm run build` made, the
+ * worker from the sources), and resolves once it prints that it is ready.
+ */
 export function startMainProcess(env: Record<string, string>, args: string[] = [], timeoutMs = 150_000): Promise<StartedProcess> {
   // The heap limit `npm start` and `npm run start:api` give the first process (package.json).
-  const child = spawn(process.execPath, ['--max-old-space-size=1024', 'server/main.ts', ...args], {
+  const child = spawn(process.execPath, ['--max-old-space-size=1024', 'server/start.ts', ...args], {
     cwd: ROOT,
     env: { PATH: process.env['PATH'] ?? '', LOG_LEVEL: 'warn', ...env },
   });
