@@ -1,7 +1,8 @@
-// A ready-made embedded PostgreSQL cluster, made once per checkout by `npm install` (package.json's postinstall runs
-// postgres-template-cli.ts): initdb run, the database created and every migration applied. A first start on a fresh
-// DATA_DIR copies it instead of running initdb and the migrations, which took most of a first start's time (initdb
-// alone is two to three seconds of CPU). Each copy gets its installation's own password at its first start.
+// A ready-made embedded PostgreSQL cluster, made once per checkout by `npm install` (its postinstall runs
+// server/ready-made-cli.ts, which runs make-postgres-template.ts): initdb run, the database created and every
+// migration applied. A first start on a fresh DATA_DIR copies it instead of running initdb and the migrations, which
+// took most of a first start's time (initdb alone is two to three seconds of CPU). Each copy gets its installation's
+// own password at its first start.
 //
 // A template is used only when it was made by the PostgreSQL binaries installed now and holds no migration this
 // checkout lacks (migrations added since are applied at start, as on any start). Otherwise, or when there is none

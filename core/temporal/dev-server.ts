@@ -5,6 +5,7 @@ import type { Logger } from '../logger.ts';
 import { removePidFile, stopStaleProcess, writePidFile } from '../stale-process.ts';
 import { ensureTemporalCli } from './install.ts';
 import { SEARCH_ATTRIBUTE_NAMES } from './search-attributes.ts';
+import { copyTemporalTemplate } from './template.ts';
 
 export interface TemporalDevServerOptions {
   /** TEMPORAL_CLI_PATH, if set. */
@@ -37,6 +38,8 @@ export async function startTemporalDevServer(options: TemporalDevServerOptions):
   await mkdir(options.dataDir, { recursive: true });
   const pidFile = temporalPidFile(options.dataDir);
   await stopStaleProcess(pidFile, 'start-dev', log);
+  // A fresh DATA_DIR starts from the ready-made database when there is one (template.ts).
+  await copyTemporalTemplate(cli, join(options.dataDir, 'temporal.db')).catch((error: unknown) => log.warn({ err: error }, 'the ready-made Temporal database could not be copied'));
   const args = [
     'server', 'start-dev',
     '--ip', '127.0.0.1',

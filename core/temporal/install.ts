@@ -10,6 +10,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { StartupError } from '../errors.ts';
 import { TEMPORAL_CLI_VERSION, TOOLS_DIR, findTemporalCli } from './cli-path.ts';
+import { makeTemporalTemplate } from './template.ts';
 
 export type Say = (line: string) => void;
 
@@ -85,7 +86,11 @@ export async function ensureTemporalCli(configured: string | undefined, say: Say
     if (findTemporalCli(configured)) return configured;
     throw new StartupError(`TEMPORAL_CLI_PATH (${configured}) is not an executable file.`);
   }
-  const found = findTemporalCli() ?? (await installTemporalCli(say));
-  if (!found) throw new StartupError(TEMPORAL_CLI_UNAVAILABLE);
-  return found;
+  const present = findTemporalCli();
+  if (present) return present;
+  const installed = await installTemporalCli(say);
+  if (!installed) throw new StartupError(TEMPORAL_CLI_UNAVAILABLE);
+  // Once, beside the install (npm install makes it when the CLI is already there): a second to save one per fresh DATA_DIR.
+  await makeTemporalTemplate(installed).catch((error: unknown) => say(`The ready-made Temporal database was not made (${firstLine(error)}).`));
+  return installed;
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { postgresBinaries, startEmbeddedPostgres } from '../../core/db/embedded-postgres.ts';
-import { makeTemplate } from '../../core/db/postgres-template-cli.ts';
+import { makeTemplate } from '../../core/db/make-postgres-template.ts';
 import { INFO_FILE, usableTemplate } from '../../core/db/postgres-template.ts';
 import { connectAndMigrate } from '../../core/db/migrate.ts';
 import type { Orm } from '../../core/db/orm.ts';

@@ -1,12 +1,9 @@
-// `npm install`'s postinstall: makes the checkout's ready-made PostgreSQL cluster
-// (postgres-template.ts), so that the first start on a fresh DATA_DIR copies it instead of running initdb and every
-// migration. It never fails an install: without a template a first start makes its cluster itself, as before. The
-// postinstall skips it where the sources are not there yet (an image build installs before it copies them).
+// Makes the checkout's ready-made PostgreSQL cluster (postgres-template.ts), so that the first start on a fresh
+// DATA_DIR copies it instead of running initdb and every migration. Run by `npm install` (server/ready-made-cli.ts).
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { createLogger, type Logger } from '../logger.ts';
+import type { Logger } from '../logger.ts';
 import { postgresBinaries, startEmbeddedPostgres } from './embedded-postgres.ts';
 import { connectAndMigrate } from './migrate.ts';
 import { binariesKey, INFO_FILE, TEMPLATE_DIR, usableTemplate, type TemplateInfo } from './postgres-template.ts';
@@ -50,18 +47,3 @@ export async function makeTemplate(logger: Logger, dir = TEMPLATE_DIR): Promise<
   }
   return 'made';
 }
-
-/** Makes the template, saying so in one line; never throws (an install does not fail for want of it). */
-export async function run(): Promise<void> {
-  const started = performance.now();
-  try {
-    const outcome = await makeTemplate(createLogger({ LOG_LEVEL: 'warn', NODE_ENV: 'production' }));
-    if (outcome === 'made') {
-      console.log(`Tickscribe: made the ready-made database a first start copies (${((performance.now() - started) / 1000).toFixed(1)} s).`);
-    }
-  } catch (error) {
-    console.log(`Tickscribe: no ready-made database (${(error as Error).message.split('\n')[0]}); the first start will make one, a few seconds longer.`);
-  }
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await run();
