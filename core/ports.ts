@@ -19,3 +19,15 @@ export async function assertPortFree(port: number, setting: string, host = '127.
   }
   throw new StartupError(`Port ${port} (${setting}) cannot be used: ${problem.message}`);
 }
+
+/** A port on 127.0.0.1 that nothing listens on at the moment (for a server run briefly, as when making a template). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}

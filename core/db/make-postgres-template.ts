@@ -1,23 +1,12 @@
 // Makes the checkout's ready-made PostgreSQL cluster (postgres-template.ts), so that the first start on a fresh
 // DATA_DIR copies it instead of running initdb and every migration. Run by `npm install` (server/ready-made-cli.ts).
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { Logger } from '../logger.ts';
 import { postgresBinaries, startEmbeddedPostgres } from './embedded-postgres.ts';
 import { connectAndMigrate } from './migrate.ts';
 import { binariesKey, INFO_FILE, TEMPLATE_DIR, usableTemplate, type TemplateInfo } from './postgres-template.ts';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from '../ports.ts';
 
 /**
  * Makes the template in `dir` (a cluster started on a free port, migrated, stopped) unless a usable one is there.

@@ -5,9 +5,9 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../ports.ts';
 
 export const TEMPORAL_TEMPLATE_DIR = fileURLToPath(new URL('../../node_modules/.cache/tickscribe/temporal-template', import.meta.url));
 const DATABASE = 'temporal.db';
@@ -39,17 +39,6 @@ export async function copyTemporalTemplate(cli: string, database: string, dir = 
   await copyFile(template, `${database}.partial`);
   await rename(`${database}.partial`, database);
   return true;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function succeeds(cli: string, args: string[]): Promise<boolean> {
