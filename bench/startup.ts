@@ -9,6 +9,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { postgresBinaries } from '../core/db/embedded-postgres.ts';
 import { TEMPLATE_DIR, usableTemplate } from '../core/db/postgres-template.ts';
+import { findTemporalCli } from '../core/temporal/cli-path.ts';
+import { usableTemporalTemplate } from '../core/temporal/template.ts';
 import { launchBrowser, loadedScripts, type LoadedScripts } from '../tests/support/browser.ts';
 import { freePort } from '../tests/support/free-port.ts';
 
@@ -151,8 +153,12 @@ try {
 
   const median = (runs: number[]) => [...runs].sort((a, b) => a - b)[1]!.toFixed(2);
   const listed = (runs: number[]) => runs.map((s) => s.toFixed(2)).join(', ');
-  const template = usableTemplate(TEMPLATE_DIR, (await postgresBinaries()).postgres) ? 'a copy of the ready-made cluster' : 'initdb (no ready-made cluster)';
-  console.log(`cold start to healthy (fresh DATA_DIR: ${template}, a new Temporal SQLite file), median of 3: ${median(coldRuns)} s  [runs: ${listed(coldRuns)}]`);
+  const cli = findTemporalCli(process.env['TEMPORAL_CLI_PATH']);
+  const made = [
+    usableTemplate(TEMPLATE_DIR, (await postgresBinaries()).postgres) ? 'a copy of the ready-made cluster' : 'initdb (no ready-made cluster)',
+    cli && usableTemporalTemplate(cli) ? 'a copy of the ready-made Temporal database' : 'a new Temporal database',
+  ];
+  console.log(`cold start to healthy (fresh DATA_DIR: ${made.join(', ')}), median of 3: ${median(coldRuns)} s  [runs: ${listed(coldRuns)}]`);
   console.log(`warm restart to healthy (median of 3): ${median(warmRuns)} s  [runs: ${listed(warmRuns)}]`);
   console.log(`resident memory at idle, whole process tree (${pids.length} processes): ${rss.toFixed(0)} MiB`);
   console.log(`  by part (MiB): ${partsMiB.join(', ')}`);

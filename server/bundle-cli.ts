@@ -6,9 +6,11 @@
 //
 // `import.meta.url` in the sources (files read beside a module: schemas, the extractor's weights, the built web app)
 // is rewritten to the source file's own address, relative to the bundle, so each still finds its files.
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'rolldown';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -42,5 +44,12 @@ await build({
   plugins: [ownSourcesKeepTheirAddress()],
   output: { dir: SERVER_BUNDLE_DIR, format: 'esm', codeSplitting: true },
   logLevel: 'silent',
+});
+// Node's compile cache (start.ts) is filled for the new bundle now, so the first start after a build reads its
+// compiled code instead of compiling nine megabytes of JavaScript (a second and a half of that start).
+const compileCache = resolve(ROOT, process.env['NODE_COMPILE_CACHE'] ?? 'node_modules/.cache/tickscribe-compile');
+const chunks = readdirSync(SERVER_BUNDLE_DIR).filter((name) => name.endsWith('.js')).map((name) => pathToFileURL(join(SERVER_BUNDLE_DIR, name)).href);
+spawnSync(process.execPath, ['--input-type=module', '-e', `for (const chunk of ${JSON.stringify(chunks)}) await import(chunk);`], {
+  env: { ...process.env, NODE_COMPILE_CACHE: compileCache }, stdio: 'ignore', timeout: 60_000,
 });
 process.stdout.write(`Bundled the server into ${relative(ROOT, SERVER_BUNDLE_DIR)}/ (from ${relative(ROOT, dirname(join(ROOT, 'server/main.ts')))}/main.ts)\n`);
