@@ -1080,7 +1080,12 @@ export interface TicketFields {
   externalType?: unknown;
   externalKey?: unknown;
   createdAt?: unknown;
-  updatedAt?: unknown;
+  /**
+   * On a change: the ticket's updatedAt as the editor was shown it. When sent, the change is refused (409) if the ticket was changed since, so no edit silently overwrites another.
+   */
+  updatedAt?: {
+    [k: string]: unknown;
+  };
 }
 
 // api/tickets/filtered.query.schema.json

@@ -70,7 +70,11 @@ export function ticketRoutes(api: ApiRegistry, deps: { em: () => EntityManager }
     method: 'put', path: '/api/tickets/{id}', operationId: 'updateTicket', tag: 'tickets', auth: 'session',
     summary: 'Change a ticket; fields left out keep their values.',
     body: schema('update.request'),
-    responses: { 200: { description: 'Updated.', schema: schema('ticket.response') }, 400: { description: 'A required field blanked, or a bad dependency.' } },
+    responses: {
+      200: { description: 'Updated.', schema: schema('ticket.response') },
+      400: { description: 'A required field blanked, or a bad dependency.' },
+      409: { description: 'The ticket was changed after the updatedAt the request carries (someone else edited it).' },
+    },
     handler: async (ctx, { body, params, user }) => ({ ticket: await updateTicket(em(), user, params['id']!, body) }),
   });
 

@@ -57,7 +57,11 @@ export const Ticket = defineEntity({
     /** What people call the pushed item, e.g. '#42' or 'PROJ-7': shown as 'Pushed to <type> (<key>)'. */
     externalKey: p.string().length(200).nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    /**
+     * Also the version an edit is made from (tickets.ts updateTicket): it always moves forward on a change, even two
+     * in one millisecond.
+     */
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate((ticket) => new Date(Math.max(Date.now(), (ticket.updatedAt as Date).getTime() + 1))),
     /**
      * What a text search looks in: title, description, assignee and project, joined and lowered, written by
      * PostgreSQL on every insert and update (core/tickets/tickets.ts searchRead). Never loaded into the entity.

@@ -1,3 +1,4 @@
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TicketCreateRequest, TicketFilterQuery, TicketList, TicketSearchResponse, TicketUpdateRequest, TicketView } from '../../schemas/types.ts';
 import { JsonText } from '../json-text.ts';
@@ -5,7 +6,7 @@ import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import { jsonBuildObject } from 'kysely/helpers/postgres';
 import { db, isoTime, pageJson, readPrepared, sql, type Database, type Db } from '../db/sql.ts';
 import type { SessionRead } from '../users/session-lookup.ts';
-import { InvalidInput, NotFound } from '../errors.ts';
+import { Conflict, InvalidInput, NotFound } from '../errors.ts';
 import { alphabetical, containing, containsText, foldedValue } from '../db/like.ts';
 import { isUuid } from '../ids.ts';
 import { Transcript } from '../transcripts/transcript.entity.ts';
@@ -15,6 +16,7 @@ import { PLACEHOLDER_NAME_PATTERN } from '../../plugins/sdk/index.ts';
 
 const REQUIRED_FIELDS = 'Please fill out all required fields';
 const TICKET_NOT_FOUND = 'Ticket not found';
+export const TICKET_CHANGED_SINCE = 'Someone changed this ticket after you opened it. Reload it to see their changes, then make yours again.';
 
 /**
  * The ticket as the API shows it (TicketView), field by field with the column it comes from: the one definition of
@@ -91,8 +93,10 @@ function textSearch(text: string): Search {
   };
 }
 
-export async function ownTicket(em: EntityManager, user: User, id: string): Promise<Ticket> {
-  const ticket = isUuid(id) ? await em.findOne(Ticket, { id, user }, { populate: ['transcript'] }) : null;
+export async function ownTicket(em: EntityManager, user: User, id: string, lock = false): Promise<Ticket> {
+  const ticket = isUuid(id)
+    ? await em.findOne(Ticket, { id, user }, { populate: ['transcript'], ...(lock ? { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true } : {}) })
+    : null;
   if (!ticket) throw new NotFound(TICKET_NOT_FOUND);
   return ticket;
 }
@@ -281,19 +285,37 @@ export async function createTicket(em: EntityManager, user: User, input: TicketC
   return viewTicket(ticket);
 }
 
+/**
+ * Changes a ticket. When the request carries the `updatedAt` the editor was shown, the ticket must still have it:
+ * a change made meanwhile (another member, another tab) is never silently overwritten, and the edit is refused in
+ * words (Conflict). The ticket's row is locked from that check to the write, so of two edits made from the same
+ * version exactly one is saved.
+ */
 export async function updateTicket(em: EntityManager, user: User, id: string, input: TicketUpdateRequest) {
-  const ticket = await ownTicket(em, user, id);
-  const changes: Record<string, unknown> = editableFields(input);
-  for (const field of ['title', 'description', 'project'] as const) {
-    if (input[field] !== undefined) changes[field] = required(input[field]);
-  }
-  const dependencies = await checkDependencies(em, user, input.dependencies, ticket.id);
-  if (dependencies) changes['dependencies'] = dependencies;
-  const transcript = await ownTranscriptRef(em, user, input.transcriptId);
-  if (transcript !== undefined) changes['transcript'] = transcript;
-  em.assign(ticket, changes);
-  await em.flush();
-  return viewTicket(ticket);
+  const shown = shownVersion(input.updatedAt);
+  return em.transactional(async (tx) => {
+    const ticket = await ownTicket(tx, user, id, shown !== undefined);
+    if (shown !== undefined && shown !== ticket.updatedAt.getTime()) throw new Conflict(TICKET_CHANGED_SINCE);
+    const changes: Record<string, unknown> = editableFields(input);
+    for (const field of ['title', 'description', 'project'] as const) {
+      if (input[field] !== undefined) changes[field] = required(input[field]);
+    }
+    const dependencies = await checkDependencies(tx, user, input.dependencies, ticket.id);
+    if (dependencies) changes['dependencies'] = dependencies;
+    const transcript = await ownTranscriptRef(tx, user, input.transcriptId);
+    if (transcript !== undefined) changes['transcript'] = transcript;
+    tx.assign(ticket, changes);
+    await tx.flush();
+    return viewTicket(ticket);
+  });
+}
+
+/** The `updatedAt` an edit was made from, in milliseconds; undefined when the request carries none. */
+function shownVersion(updatedAt: unknown): number | undefined {
+  if (updatedAt === undefined || updatedAt === null) return undefined;
+  const time = typeof updatedAt === 'string' ? Date.parse(updatedAt) : Number.NaN;
+  if (Number.isNaN(time)) throw new InvalidInput("updatedAt must be the ticket's updatedAt as the API gave it (an ISO 8601 time).");
+  return time;
 }
 
 export async function deleteTicket(em: EntityManager, user: User, id: string): Promise<void> {

@@ -94,6 +94,36 @@ describe('updating and dependencies', () => {
     expect((await call(token, 'PUT', `/api/tickets/${id}`, { dueDate: '' })).body['ticket']).toMatchObject({ dueDate: null });
   });
 
+  it('refuses, in words, an edit made from a version someone changed since; of edits made at once from one version, one is saved', async () => {
+    const { token } = await signedIn();
+    const id = await create(token, { title: 'Shared' });
+    const shown = ((await call(token, 'GET', `/api/tickets/${id}`)).body['ticket'] as Json)['updatedAt'] as string;
+    // Two editors opened the ticket at the same version; the first saves.
+    const first = await call(token, 'PUT', `/api/tickets/${id}`, { title: 'First editor', updatedAt: shown });
+    expect(first.status).toBe(200);
+    const saved = (first.body['ticket'] as Json)['updatedAt'] as string;
+    expect(saved).not.toBe(shown);
+    // The second is refused and changes nothing.
+    expect(await call(token, 'PUT', `/api/tickets/${id}`, { title: 'Second editor', updatedAt: shown })).toEqual({
+      status: 409, body: { error: 'Someone changed this ticket after you opened it. Reload it to see their changes, then make yours again.' },
+    });
+    expect(((await call(token, 'GET', `/api/tickets/${id}`)).body['ticket'] as Json)['title']).toBe('First editor');
+    // From the version just saved, it goes through; without one (an API client that sends none), as before.
+    expect((await call(token, 'PUT', `/api/tickets/${id}`, { title: 'Second, reloaded', updatedAt: saved })).status).toBe(200);
+    expect((await call(token, 'PUT', `/api/tickets/${id}`, { notes: 'no version' })).status).toBe(200);
+    expect(await call(token, 'PUT', `/api/tickets/${id}`, { title: 'x', updatedAt: 'yesterday' })).toEqual({
+      status: 400, body: { error: "updatedAt must be the ticket's updatedAt as the API gave it (an ISO 8601 time)." },
+    });
+
+    // Twenty editors at once from one version: exactly one change is saved, the others are refused.
+    const current = ((await call(token, 'GET', `/api/tickets/${id}`)).body['ticket'] as Json)['updatedAt'] as string;
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => call(token, 'PUT', `/api/tickets/${id}`, { title: `Editor ${i}`, updatedAt: current })));
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([200, ...Array(19).fill(409)]);
+    const winner = answers.find((answer) => answer.status === 200)!.body['ticket'] as Json;
+    expect(((await call(token, 'GET', `/api/tickets/${id}`)).body['ticket'] as Json)['title']).toBe(winner['title']);
+  });
+
   it("accepts the user's own tickets as dependencies, never itself or another user's", async () => {
     const { token } = await signedIn();
     const other = await signedIn();

@@ -1550,6 +1550,7 @@ export type components = {
             tags?: string[];
             title?: string;
             transcriptId?: string | null;
+            /** @description On a change: the ticket's updatedAt as the editor was shown it. When sent, the change is refused (409) if the ticket was changed since, so no edit silently overwrites another. */
             updatedAt?: unknown;
             /** @description Sent by the web app on create; the server uses the signed-in user. */
             user_id?: unknown;
@@ -3708,6 +3709,15 @@ export interface operations {
             };
             /** @description Not found (or not yours: both answer alike). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The ticket was changed after the updatedAt the request carries (someone else edited it). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -32,7 +32,7 @@ export function TicketEditForm({ ticket, onSaved, onCancel }: TicketEditFormProp
   const [titles, rememberTitle] = useDependencyTitles(draft.dependencies);
   const form = useFormSubmit({
     check: () => draftProblem(draft),
-    run: () => ticketsApi.update(ticket.id, draftToInput(draft)),
+    run: () => ticketsApi.update(ticket.id, draftToInput(draft), ticket.updatedAt),
     failure: (failure) => failureText(failure, texts.updateFailed),
     onSuccess: (updated) => {
       queryClient.setQueryData(queryKeys.tickets.detail(updated.id), updated);

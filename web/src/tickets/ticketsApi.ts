@@ -41,8 +41,12 @@ export const ticketsApi = {
    */
   create: async (input: TicketInput, userId: string) =>
     (await dataOf(api.POST('/api/tickets', { body: { ...input, user_id: userId } }))).ticket,
-  update: async (id: string, input: TicketInput) =>
-    (await dataOf(api.PUT('/api/tickets/{id}', { ...byId(id), body: input }))).ticket,
+  /**
+   * `shownAt` is the ticket's updatedAt as the editor showed it: the server refuses the change (409, in words) when
+   * someone changed the ticket since, instead of overwriting their change.
+   */
+  update: async (id: string, input: TicketInput, shownAt?: string) =>
+    (await dataOf(api.PUT('/api/tickets/{id}', { ...byId(id), body: { ...input, ...(shownAt ? { updatedAt: shownAt } : {}) } }))).ticket,
   remove: async (id: string) => {
     await api.DELETE('/api/tickets/{id}', byId(id));
   },
