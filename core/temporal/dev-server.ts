@@ -4,8 +4,7 @@ import { join } from 'node:path';
 import type { Logger } from '../logger.ts';
 import { removePidFile, stopStaleProcess, writePidFile } from '../stale-process.ts';
 import { ensureTemporalCli } from './install.ts';
-import { SEARCH_ATTRIBUTE_NAMES } from './search-attributes.ts';
-import { copyTemporalTemplate } from './template.ts';
+import { copyTemporalTemplate, searchAttributeFlags } from './template.ts';
 
 export interface TemporalDevServerOptions {
   /** TEMPORAL_CLI_PATH, if set. */
@@ -52,7 +51,7 @@ export async function startTemporalDevServer(options: TemporalDevServerOptions):
     '--dynamic-config-value', 'history.timerProcessorMaxTimeShift="10ms"',
     ...(options.namespace === 'default' ? [] : ['--namespace', options.namespace]),
     // Registered at each start (a no-op for those the SQLite file has), so operators can search by them.
-    ...Object.values(SEARCH_ATTRIBUTE_NAMES).flatMap((name) => ['--search-attribute', `${name}=Keyword`]),
+    ...searchAttributeFlags(),
   ];
   // Its own process group: a Ctrl-C in the terminal reaches Tickscribe alone, which then stops it in order.
   const child: ChildProcess = spawn(cli, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });

@@ -1,13 +1,16 @@
 // A ready-made database for the Temporal dev server, made once per checkout (by `npm install` when the Temporal CLI
 // is there, else right after a first start installs the CLI): a first start on a fresh DATA_DIR copies it instead of
-// having the dev server create its SQLite schema, which took it most of a second on two busy cores. The namespace
-// and search attributes a start names are still registered by that start, as on any start.
+// having the dev server create its SQLite schema, which took it most of a second on two busy cores. The template's
+// default namespace has Tickscribe's search attributes (the dev server registers them only as it creates a namespace:
+// a start on a copy would not add them to `default`); a template made with other attributes is not used. Another
+// namespace (TEMPORAL_NAMESPACE) is created, with them, by the start that names it.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../ports.ts';
+import { SEARCH_ATTRIBUTE_NAMES } from './search-attributes.ts';
 
 export const TEMPORAL_TEMPLATE_DIR = fileURLToPath(new URL('../../node_modules/.cache/tickscribe/temporal-template', import.meta.url));
 const DATABASE = 'temporal.db';
@@ -20,12 +23,17 @@ function cliKey(cli: string): string {
   return `${cli}:${size}:${Math.round(mtimeMs)}`;
 }
 
+/** The search attributes a template's default namespace has, as the start registers them. */
+const ATTRIBUTES = Object.values(SEARCH_ATTRIBUTE_NAMES).sort();
+export const searchAttributeFlags = () => ATTRIBUTES.flatMap((name) => ['--search-attribute', `${name}=Keyword`]);
+
 /** The template's database file when `cli` made it; undefined otherwise. */
 export function usableTemporalTemplate(cli: string, dir = TEMPORAL_TEMPLATE_DIR): string | undefined {
   try {
-    const info = JSON.parse(readFileSync(join(dir, INFO_FILE), 'utf8')) as { cli?: string };
+    const info = JSON.parse(readFileSync(join(dir, INFO_FILE), 'utf8')) as { cli?: string; searchAttributes?: string[] };
     const database = join(dir, DATABASE);
-    return info.cli === cliKey(cli) && existsSync(database) ? database : undefined;
+    const sameAttributes = JSON.stringify(info.searchAttributes) === JSON.stringify(ATTRIBUTES);
+    return info.cli === cliKey(cli) && sameAttributes && existsSync(database) ? database : undefined;
   } catch {
     return undefined;
   }
@@ -62,7 +70,7 @@ export async function makeTemporalTemplate(cli: string, dir = TEMPORAL_TEMPLATE_
     const address = `127.0.0.1:${await freePort()}`;
     const server = spawn(cli, [
       'server', 'start-dev', '--ip', '127.0.0.1', '--port', address.split(':')[1]!, '--headless',
-      '--db-filename', join(work, DATABASE), '--log-level', 'error',
+      '--db-filename', join(work, DATABASE), '--log-level', 'error', ...searchAttributeFlags(),
     ], { stdio: 'ignore' });
     const exited = new Promise<number | null>((resolve) => server.once('close', resolve));
     try {
@@ -75,7 +83,7 @@ export async function makeTemporalTemplate(cli: string, dir = TEMPORAL_TEMPLATE_
       server.kill('SIGTERM');
       await exited;
     }
-    await writeFile(join(work, INFO_FILE), `${JSON.stringify({ cli: cliKey(cli) })}\n`);
+    await writeFile(join(work, INFO_FILE), `${JSON.stringify({ cli: cliKey(cli), searchAttributes: ATTRIBUTES })}\n`);
     await rm(dir, { recursive: true, force: true });
     await rename(work, dir);
   } finally {

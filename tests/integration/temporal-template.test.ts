@@ -39,8 +39,12 @@ describe('the ready-made Temporal database', () => {
       try {
         const described = await connection.workflowService.describeNamespace({ namespace });
         expect(described.namespaceInfo?.name).toBe(namespace);
-        const attributes = await connection.operatorService.listSearchAttributes({ namespace });
-        expect(Object.keys(attributes.customAttributes ?? {})).toEqual(expect.arrayContaining(Object.values(SEARCH_ATTRIBUTE_NAMES)));
+        // Both the namespace this start created and the template's own default one (which the dev server's flags
+        // do not touch once it exists) have the search attributes operators find workflows by.
+        for (const withAttributes of [namespace, 'default']) {
+          const attributes = await connection.operatorService.listSearchAttributes({ namespace: withAttributes });
+          expect(Object.keys(attributes.customAttributes ?? {})).toEqual(expect.arrayContaining(Object.values(SEARCH_ATTRIBUTE_NAMES)));
+        }
       } finally {
         await connection.close();
       }
@@ -49,10 +53,13 @@ describe('the ready-made Temporal database', () => {
     }
   });
 
-  it('is not used when another Temporal CLI made it', () => {
+  it('is not used when another Temporal CLI made it, or with other search attributes', () => {
     const info = join(template, 'template.json');
     const kept = readFileSync(info, 'utf8');
-    writeFileSync(info, JSON.stringify({ cli: `${cli}:0:0` }));
+    const made = JSON.parse(kept) as { cli: string; searchAttributes: string[] };
+    writeFileSync(info, JSON.stringify({ ...made, cli: `${cli}:0:0` }));
+    expect(usableTemporalTemplate(cli, template)).toBeUndefined();
+    writeFileSync(info, JSON.stringify({ ...made, searchAttributes: made.searchAttributes.slice(1) }));
     expect(usableTemporalTemplate(cli, template)).toBeUndefined();
     writeFileSync(info, kept);
     expect(usableTemporalTemplate(cli, template)).toBe(join(template, 'temporal.db'));
