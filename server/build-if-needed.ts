@@ -85,7 +85,10 @@ function withBuildLock(root: string, build: () => void): void {
 export function buildIfNeeded(root = ROOT, say: (line: string) => void = (line) => console.log(line)): string | undefined {
   const bundle = join(root, SERVER_BUNDLE);
   const bundler = join(root, 'node_modules/rolldown/package.json');
-  if (!buildNeeded(root) && (!serverBundleNeeded(root) || !existsSync(bundler))) return existsSync(bundle) && !serverBundleNeeded(root) ? bundle : undefined;
+  const current = () => (serverBundleNeeded(root) ? undefined : bundle);
+  // Each look walks the source folders: the usual start (everything current) takes one of each.
+  const serverWhy = serverBundleNeeded(root);
+  if (!buildNeeded(root) && (!serverWhy || !existsSync(bundler))) return serverWhy ? undefined : bundle;
   withBuildLock(root, () => {
     const why = buildNeeded(root);
     if (why) {
@@ -109,5 +112,5 @@ export function buildIfNeeded(root = ROOT, say: (line: string) => void = (line) 
       if (result.status !== 0) rmSync(join(root, 'dist/server'), { recursive: true, force: true });
     }
   });
-  return existsSync(bundle) && !serverBundleNeeded(root) ? bundle : undefined;
+  return current();
 }
