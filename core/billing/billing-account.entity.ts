@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { createdAt } from '../created-at.ts';
 import { User } from '../users/user.entity.ts';
 
 /**
@@ -26,8 +27,8 @@ export const BillingAccount = defineEntity({
     cancelAtPeriodEnd: p.boolean().default(false),
     stateAt: p.bigint('number').default(0),
     stateRank: p.integer().default(0),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    createdAt: p.datetime().onCreate(createdAt),
+    updatedAt: p.datetime().onCreate(createdAt).onUpdate(() => new Date()),
   },
 });
 

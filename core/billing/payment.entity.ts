@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { createdAt } from '../created-at.ts';
 import { User } from '../users/user.entity.ts';
 
 /** Ordered: a payment only moves forward (a late 'failed' never undoes 'successful', nor that 'refunded'). */
@@ -22,8 +23,8 @@ export const Payment = defineEntity({
     description: p.text(),
     status: p.enum(PAYMENT_STATUSES),
     date: p.datetime(),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    createdAt: p.datetime().onCreate(createdAt),
+    updatedAt: p.datetime().onCreate(createdAt).onUpdate(() => new Date()),
   },
 });
 

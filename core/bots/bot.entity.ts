@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { createdAt } from '../created-at.ts';
 import { Transcript } from '../transcripts/transcript.entity.ts';
 import { User } from '../users/user.entity.ts';
 import { workspaceOfRow } from '../workspaces/workspace.entity.ts';
@@ -31,8 +32,8 @@ export const Bot = defineEntity({
     /** Why it failed, in words for people. */
     error: p.text().nullable(),
     transcript: () => p.manyToOne(Transcript).nullable().deleteRule('set null'),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    createdAt: p.datetime().onCreate(createdAt),
+    updatedAt: p.datetime().onCreate(createdAt).onUpdate(() => new Date()),
   },
 });
 

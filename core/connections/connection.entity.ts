@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { createdAt } from '../created-at.ts';
 import type { ConnectionVerification } from '../../schemas/types.ts';
 import { User } from '../users/user.entity.ts';
 import { workspaceOfRow } from '../workspaces/workspace.entity.ts';
@@ -36,8 +37,8 @@ export const Connection = defineEntity({
     settings: p.json<ConnectionSettings>(),
     /** The outcome of the last check with the tracker, in words for the user. */
     lastVerification: p.json<ConnectionVerification>().nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    createdAt: p.datetime().onCreate(createdAt),
+    updatedAt: p.datetime().onCreate(createdAt).onUpdate(() => new Date()),
   },
 });
 

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { createdAt } from '../created-at.ts';
 import { User } from '../users/user.entity.ts';
 
 /**
@@ -14,7 +15,7 @@ export const CreditReservation = defineEntity({
     user: () => p.manyToOne(User).deleteRule('cascade').index(),
     inputTokens: p.integer(),
     outputTokens: p.integer(),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    createdAt: p.datetime().onCreate(createdAt),
   },
 });
 

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { createdAt } from '../created-at.ts';
 import { User } from '../users/user.entity.ts';
 
 export const RESET_REASONS = ['monthly', 'renewal', 'manual', 'plan-change'] as const;
@@ -21,7 +22,7 @@ export const CreditReset = defineEntity({
     at: p.datetime(),
     /** The credits were used up when the reset came, so it let the user process transcripts again. */
     unblocked: p.boolean().default(false),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    createdAt: p.datetime().onCreate(createdAt),
   },
 });
 

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { createdAt } from '../created-at.ts';
 import { User } from '../users/user.entity.ts';
 import { workspaceOfRow } from '../workspaces/workspace.entity.ts';
 
@@ -18,7 +19,7 @@ export const TokenUsage = defineEntity({
     model: p.string().length(200).nullable(),
     inputTokens: p.integer(),
     outputTokens: p.integer(),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    createdAt: p.datetime().onCreate(createdAt),
   },
 });
 

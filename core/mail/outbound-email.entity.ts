@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { createdAt } from '../created-at.ts';
 
 /** pending: not yet taken; sent: a mail server took it; kept: no mail server is configured, it stays in the outbox. */
 const OUTBOUND_EMAIL_STATUSES = ['pending', 'sent', 'kept'] as const;
@@ -21,7 +22,7 @@ export const OutboundEmail = defineEntity({
     attempts: p.integer().default(0),
     lastError: p.text().nullable(),
     transport: p.string().length(20).nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    createdAt: p.datetime().onCreate(createdAt),
     sentAt: p.datetime().nullable(),
   },
 });

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { createdAt } from '../created-at.ts';
 import { Connection } from '../connections/connection.entity.ts';
 import { Ticket } from '../tickets/ticket.entity.ts';
 import { workspaceOfRow } from '../workspaces/workspace.entity.ts';
@@ -38,8 +39,8 @@ export const PushRecord = defineEntity({
      * failed after creating): the marker is then looked up before any new create.
      */
     uncertain: p.boolean().default(false),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    createdAt: p.datetime().onCreate(createdAt),
+    updatedAt: p.datetime().onCreate(createdAt).onUpdate(() => new Date()),
   },
 });
 

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { createdAt } from '../created-at.ts';
 import { Transcript } from '../transcripts/transcript.entity.ts';
 import { User } from '../users/user.entity.ts';
 import { workspaceOfRow } from '../workspaces/workspace.entity.ts';
@@ -56,12 +57,12 @@ export const Ticket = defineEntity({
     externalType: p.string().length(64).nullable(),
     /** What people call the pushed item, e.g. '#42' or 'PROJ-7': shown as 'Pushed to <type> (<key>)'. */
     externalKey: p.string().length(200).nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    createdAt: p.datetime().onCreate(createdAt),
     /**
      * Also the version an edit is made from (tickets.ts updateTicket): it always moves forward on a change, even two
      * in one millisecond.
      */
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate((ticket) => new Date(Math.max(Date.now(), (ticket.updatedAt as Date).getTime() + 1))),
+    updatedAt: p.datetime().onCreate(createdAt).onUpdate((ticket) => new Date(Math.max(Date.now(), (ticket.updatedAt as Date).getTime() + 1))),
     /**
      * What a text search looks in: title, description, assignee and project, joined and lowered, written by
      * PostgreSQL on every insert and update (core/tickets/tickets.ts searchRead). Never loaded into the entity.

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { createdAt } from '../created-at.ts';
 import type { ExtractedTicket } from '../../plugins/sdk/index.ts';
 import { Transcript } from './transcript.entity.ts';
 
@@ -14,7 +15,7 @@ export const ExtractedChunk = defineEntity({
     id: p.string().length(80).primary(),
     transcript: () => p.manyToOne(Transcript).deleteRule('cascade').index(),
     tickets: p.json<ExtractedTicket[]>(),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    createdAt: p.datetime().onCreate(createdAt),
   },
 });
 

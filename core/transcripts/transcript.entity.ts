@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { createdAt } from '../created-at.ts';
 import { User } from '../users/user.entity.ts';
 import { workspaceOfRow } from '../workspaces/workspace.entity.ts';
 
@@ -50,8 +51,8 @@ export const Transcript = defineEntity({
     rawFileName: p.string().length(255).nullable(),
     rawFileType: p.string().length(255).nullable(),
     rawFileSize: p.integer().nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    createdAt: p.datetime().onCreate(createdAt),
+    updatedAt: p.datetime().onCreate(createdAt).onUpdate(() => new Date()),
   },
 });
 

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { createdAt } from '../created-at.ts';
 import { User } from './user.entity.ts';
 
 const EMAIL_TOKEN_PURPOSES = ['verify-email', 'reset-password'] as const;
@@ -13,7 +14,7 @@ export const EmailToken = defineEntity({
     user: () => p.manyToOne(User).deleteRule('cascade').index(),
     purpose: p.enum(EMAIL_TOKEN_PURPOSES),
     tokenHash: p.string().length(64).unique().hidden(),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    createdAt: p.datetime().onCreate(createdAt),
     expiresAt: p.datetime(),
     usedAt: p.datetime().nullable(),
   },

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { createdAt } from '../created-at.ts';
 
 export const User = defineEntity({
   name: 'User',
@@ -14,9 +15,9 @@ export const User = defineEntity({
     isSubscribed: p.boolean().default(false),
     transcriptsProcessed: p.integer().default(0),
     /** Monthly credits reset on this date's day of the month: sign-up, later the subscription date. */
-    creditCycleAnchor: p.datetime().onCreate(() => new Date()).defaultRaw('now()'),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    creditCycleAnchor: p.datetime().onCreate(createdAt).defaultRaw('now()'),
+    createdAt: p.datetime().onCreate(createdAt),
+    updatedAt: p.datetime().onCreate(createdAt).onUpdate(() => new Date()),
   },
 });
 

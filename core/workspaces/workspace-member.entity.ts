@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { createdAt } from '../created-at.ts';
 import { User } from '../users/user.entity.ts';
 import { Workspace } from './workspace.entity.ts';
 
@@ -17,7 +18,7 @@ export const WorkspaceMember = defineEntity({
     // The workspaces a user belongs to, looked up on each request once routes scope by workspace.
     user: () => p.manyToOne(User).deleteRule('cascade').index(),
     role: p.enum(WORKSPACE_ROLES),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    createdAt: p.datetime().onCreate(createdAt),
   },
 });
 

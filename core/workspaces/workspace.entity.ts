@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { createdAt } from '../created-at.ts';
 import { User } from '../users/user.entity.ts';
 
 /**
@@ -21,8 +22,8 @@ export const Workspace = defineEntity({
     /** The workspace made with the user, which they alone own; a team workspace is not personal. */
     personal: p.boolean().default(false),
     owner: () => p.manyToOne(User).deleteRule('cascade').index(),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    createdAt: p.datetime().onCreate(createdAt),
+    updatedAt: p.datetime().onCreate(createdAt).onUpdate(() => new Date()),
   },
 });
 

@@ -81,6 +81,23 @@ describe('entities', () => {
     expect(JSON.stringify(loadedUser)).not.toContain('passwordHash');
   });
 
+  it('start every timestamp of a new row at one instant: created, updated and the credit cycle alike', async () => {
+    // Made in one flush, the rows' hooks run across several milliseconds; each row's own times must still agree.
+    const em = orm.em.fork();
+    const users = Array.from({ length: 300 }, (_, index) => em.create(User, { email: `${randomUUID()}@example.com`, fullName: `User ${index}` }));
+    const tickets = users.map((user) => em.create(Ticket, { user, title: 'Fix the login bug', description: 'Users cannot log in.', project: 'web' }));
+    await em.flush();
+    const client = new pg.Client({ connectionString: inject('databaseUrl') });
+    await client.connect();
+    const { rows } = await client.query<{ id: string; same: boolean }>(
+      `select u.id, u.created_at = u.updated_at and u.created_at = u.credit_cycle_anchor and t.created_at = t.updated_at as same
+         from users u join tickets t on t.user_id = u.id where u.id = any($1)`,
+      [users.map((user) => user.id)],
+    ).finally(() => client.end());
+    expect(rows).toHaveLength(tickets.length);
+    expect(rows.filter((row) => !row.same)).toEqual([]);
+  });
+
   it('refuses values outside the allowed sets and duplicate e-mails', async () => {
     const client = new pg.Client({ connectionString: inject('databaseUrl') });
     await client.connect();
