@@ -27,11 +27,12 @@ export function db(em: EntityManager): Db {
 /**
  * Runs a read made on every request (the session with its page's read) as a prepared statement on the pool, outside
  * any transaction: its values are sent apart from the text, and PostgreSQL parses and plans it once per connection
- * (the pool asks for generic plans: core/db/orm.ts). Rows come back with the ORM's type parsers.
+ * (the pool asks for generic plans: core/db/orm.ts). Rows come back with the ORM's type parsers. `query` is a query,
+ * or a statement made once per shape (StatementShapes).
  */
-export async function readPrepared<R>(em: EntityManager, query: Compilable<R>): Promise<R[]> {
+export async function readPrepared<R>(em: EntityManager, query: Compilable<R> | QueryConfig): Promise<R[]> {
   const pool = await em.getConnection().getNativeClient();
-  return (await pool.query(prepared(query))).rows as R[];
+  return (await pool.query('compile' in query ? prepared(query) : query)).rows as R[];
 }
 
 /**
@@ -40,7 +41,40 @@ export async function readPrepared<R>(em: EntityManager, query: Compilable<R>): 
  */
 function prepared(query: Compilable<unknown>): QueryConfig {
   const { sql: text, parameters } = query.compile();
-  return { text, name: `k${createHash('sha256').update(text).digest('base64url').slice(0, 22)}`, values: [...parameters] };
+  return { text, name: statementName(text), values: [...parameters] };
+}
+
+const statementName = (text: string) => `k${createHash('sha256').update(text).digest('base64url').slice(0, 22)}`;
+
+/** A statement's values while it is made (StatementShapes): each one a parameter. */
+export type ShapeParameters<V> = { readonly [K in keyof V]: Expression<Exclude<V[K], undefined>> };
+
+/** Marks a parameter slot while a statement is made; PostgreSQL refuses NUL in text, so no value can be one. */
+const SLOT = '\u0000slot:';
+
+/**
+ * Statements whose text depends only on their shape (which filters a list has, whether a search has a trigram),
+ * never on their values: each shape is built and compiled once, with a placeholder for each value, and later
+ * requests of the shape only fill its values in. What every request reads (the session with its page) then
+ * costs no query building: building and compiling the ticket search's statement took a fifth of the API's time.
+ * `shape` must name everything the text depends on besides which values there are.
+ */
+export class StatementShapes {
+  readonly #made = new Map<string, { text: string; name: string; slots: readonly ({ name: string } | { value: unknown })[] }>();
+
+  statement<V extends Record<string, unknown>>(shape: string, values: V, make: (parameters: ShapeParameters<V>) => Compilable<unknown>): QueryConfig {
+    const names = Object.keys(values);
+    const key = `${shape}\u0000${names.join(',')}`;
+    let made = this.#made.get(key);
+    if (!made) {
+      const parameters = Object.fromEntries(names.map((name) => [name, sql`${SLOT + name}`])) as unknown as ShapeParameters<V>;
+      const { sql: text, parameters: compiled } = make(parameters).compile();
+      const slots = compiled.map((value) => (typeof value === 'string' && value.startsWith(SLOT) ? { name: value.slice(SLOT.length) } : { value }));
+      made = { text, name: statementName(text), slots };
+      this.#made.set(key, made);
+    }
+    return { text: made.text, name: made.name, values: made.slots.map((slot) => ('name' in slot ? values[slot.name] : slot.value)) };
+  }
 }
 
 /**

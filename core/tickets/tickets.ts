@@ -56,11 +56,14 @@ function ticketViewJson(): Expression<TicketView> {
 
 type TicketFilter = (eb: ExpressionBuilder<Database, 'tickets'>) => Expression<SqlBool>;
 
+/** A row count in a statement: a number, or a parameter of a statement made once per shape. */
+type Count = number | Expression<number>;
+
 /**
  * The views of the tickets matching `where`, newest first, a page at a time, as one JSON array (text): the page is
  * read off the index in the list's order, then written as JSON.
  */
-function ticketPageJson(db: Db, where: TicketFilter, limit: number, offset: number) {
+function ticketPageJson(db: Db, where: TicketFilter, limit: Count, offset: Count) {
   const page = db.selectFrom('tickets').selectAll().where(where).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset);
   return pageJson(db, page.as('page'), ticketViewJson(), sql`created_at desc, id desc`);
 }
@@ -83,15 +86,25 @@ interface Search {
   hasTrigram: boolean;
 }
 
-function textSearch(text: string): Search {
+function textSearch(values: SearchValues<Expression<string>>, hasTrigram: boolean): Search {
   return {
-    indexed: sql<SqlBool>`${SEARCH_TEXT} like ${foldedValue(containing(text))}`,
-    scanned: sql<SqlBool>`strpos(${SEARCH_TEXT}, ${foldedValue(text)}) > 0`,
-    // pg_trgm takes trigrams from runs of letters and digits; in the C locale the embedded PostgreSQL is made with,
-    // only A-Z, a-z and 0-9 count, so a run of three of those is sure to give one.
-    hasTrigram: /[A-Za-z0-9]{3}/.test(text),
+    indexed: sql<SqlBool>`${SEARCH_TEXT} like ${foldedValue(values.pattern)}`,
+    scanned: sql<SqlBool>`strpos(${SEARCH_TEXT}, ${foldedValue(values.text)}) > 0`,
+    hasTrigram,
   };
 }
+
+/** A text search's values: its LIKE pattern and the text itself. */
+type SearchValues<T = string> = {
+  pattern: T;
+  text: T;
+};
+
+const searchValues = (text: string): SearchValues => ({ pattern: containing(text), text });
+
+// pg_trgm takes trigrams from runs of letters and digits; in the C locale the embedded PostgreSQL is made with,
+// only A-Z, a-z and 0-9 count, so a run of three of those is sure to give one.
+const hasTrigram = (text: string) => /[A-Za-z0-9]{3}/.test(text);
 
 export async function ownTicket(em: EntityManager, user: User, id: string, lock = false): Promise<Ticket> {
   const ticket = isUuid(id)
@@ -103,6 +116,13 @@ export async function ownTicket(em: EntityManager, user: User, id: string, lock 
 
 type ListQuery = Required<Pick<TicketFilterQuery, 'page' | 'limit'>> & TicketFilterQuery;
 
+interface ListConditions {
+  status?: Expression<TicketView['status']> | undefined;
+  priority?: Expression<TicketView['priority']> | undefined;
+  project?: Expression<string> | undefined;
+  pushed: boolean | undefined;
+}
+
 /** The filters of a list query, and whether it filters or searches at all. */
 function listFilters(query: ListQuery) {
   const status = query.status && query.status !== 'All' ? query.status : undefined;
@@ -113,8 +133,8 @@ function listFilters(query: ListQuery) {
   return { status, priority, project, pushed, search, filtered: Boolean(status || priority || project || search) || pushed !== undefined };
 }
 
-/** The filters as a condition on the tickets of `user`, the text search (if any) tested as `search`. */
-function listCondition(filters: ReturnType<typeof listFilters>, user: Expression<string>, search?: Expression<SqlBool>): TicketFilter {
+/** The filters (each value a parameter) as a condition on the tickets of `user`, the text search (if any) tested as `search`. */
+function listCondition(filters: ListConditions, user: Expression<string>, search?: Expression<SqlBool>): TicketFilter {
   const { status, priority, project, pushed } = filters;
   return (eb) => eb.and([
     eb('user_id', '=', user),
@@ -133,17 +153,41 @@ function listCondition(filters: ReturnType<typeof listFilters>, user: Expression
  * in PostgreSQL on indexes that fit them, and the total. Unfiltered, the total is the user's ticket count, kept by
  * PostgreSQL; filtered, the matches are counted up to a cap.
  */
-export function ticketListRead(query: ListQuery): SessionRead {
+/** The ticket list's values, each sent as a parameter. */
+type ListValues = Partial<SearchValues> & {
+  limit: number;
+  offset: number;
+  status?: TicketView['status'];
+  priority?: TicketView['priority'];
+  project?: string;
+  cap?: number;
+};
+
+export function ticketListRead(query: ListQuery): SessionRead<ListValues> {
+  const filters = listFilters(query);
+  const cap = countCap(filters, query);
+  const { status, priority, project, pushed, search } = filters;
+  // The values go as parameters; which of them there are, whether the pushed filter is set and whether the search
+  // has a trigram make the statement's shape.
+  const values: ListValues = {
+    limit: query.limit, offset: (query.page - 1) * query.limit,
+    ...(status ? { status } : {}), ...(priority ? { priority } : {}), ...(project ? { project } : {}),
+    ...(cap !== undefined ? { cap } : {}), ...(search ? searchValues(search) : {}),
+  };
   return {
-    query(db, user) {
-      const filters = listFilters(query);
-      const page = { limit: query.limit, offset: (query.page - 1) * query.limit };
-      const cap = countCap(filters, query);
-      if (filters.search) return searchRead(db, (search) => listCondition(filters, user, search), filters.search, page, cap!);
-      const where = listCondition(filters, user);
+    shape: `tickets:${pushed ?? ''}:${search ? hasTrigram(search) : ''}`,
+    values,
+    query(db, user, parameters) {
+      const conditions: ListConditions = { status: parameters.status, priority: parameters.priority, project: parameters.project, pushed };
+      const page = { limit: parameters.limit, offset: parameters.offset };
+      if (search) {
+        const text = textSearch({ pattern: parameters.pattern!, text: parameters.text! }, hasTrigram(search));
+        return searchRead(db, (condition) => listCondition(conditions, user, condition), text, page, parameters.cap!);
+      }
+      const where = listCondition(conditions, user);
       const total = cap === undefined
         ? sql<number>`coalesce(${db.selectFrom('user_ticket_counts').select('ticket_count').where('user_id', '=', user)}, 0)`
-        : db.selectFrom(db.selectFrom('tickets').select(sql<number>`1`.as('one')).where(where).limit(cap).as('capped')).select(sql<number>`count(*)::int`.as('n'));
+        : db.selectFrom(db.selectFrom('tickets').select(sql<number>`1`.as('one')).where(where).limit(parameters.cap!).as('capped')).select(sql<number>`count(*)::int`.as('n'));
       return db.selectNoFrom([
         sql<number>`${total}`.as('total'),
         ticketPageJson(db, where, page.limit, page.offset).as('data'),
@@ -160,8 +204,7 @@ export function ticketListRead(query: ListQuery): SessionRead {
  * newest-first index, testing each row in turn, which finds a page of common matches after a few rows.
  * PostgreSQL runs only the branch the count chooses.
  */
-function searchRead(db: Db, where: (search: Expression<SqlBool>) => TicketFilter, text: string, page: { limit: number; offset: number }, cap: number) {
-  const search = textSearch(text);
+function searchRead(db: Db, where: (search: Expression<SqlBool>) => TicketFilter, search: Search, page: { limit: Count; offset: Count }, cap: Count) {
   return db
     .with((cte) => cte('matches').materialized(), (d) =>
       d.selectFrom('tickets').select(['id', 'created_at']).where(where(search.hasTrigram ? search.indexed : search.scanned)).limit(cap))
@@ -209,8 +252,9 @@ const SEARCH_PAGES_AHEAD = 10;
 export async function searchTickets(em: EntityManager, user: User, q: string, limit: number) {
   const text = q.trim();
   const mine = (search?: Expression<SqlBool>): TicketFilter => (eb) => eb.and([eb('user_id', '=', user.id), ...(search ? [search] : [])]);
+  const { pattern, text: searched } = searchValues(text);
   const query = text
-    ? searchRead(db(em), mine, text, { limit, offset: 0 }, (1 + SEARCH_PAGES_AHEAD) * limit)
+    ? searchRead(db(em), mine, textSearch({ pattern: sql.val(pattern), text: sql.val(searched) }, hasTrigram(text)), { limit, offset: 0 }, (1 + SEARCH_PAGES_AHEAD) * limit)
     : ticketPageJson(db(em), mine(), limit, 0);
   const [row] = await readPrepared(em, query);
   return JsonText.object<TicketSearchResponse>('tickets', row!.data);

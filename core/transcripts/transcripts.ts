@@ -84,11 +84,13 @@ export async function ownTranscript(em: EntityManager, user: User, id: string): 
  * (kept by the database), so the poll every open transcript sends costs the same for a one-minute and a ten-hour
  * meeting. Undefined when the id cannot be one.
  */
-export function transcriptStatusRead(id: string): SessionRead | undefined {
+export function transcriptStatusRead(id: string): SessionRead<{ id: string }> | undefined {
   if (!isUuid(id)) return undefined;
   return {
-    query: (db, user) => db.selectFrom('transcripts').select(['id', 'processing_status', 'metadata', 'ticket_count'])
-      .where('id', '=', id).where('user_id', '=', user),
+    shape: 'transcript-status',
+    values: { id },
+    query: (db, user, values) => db.selectFrom('transcripts').select(['id', 'processing_status', 'metadata', 'ticket_count'])
+      .where('id', '=', values.id).where('user_id', '=', user),
   };
 }
 

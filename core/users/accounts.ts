@@ -11,7 +11,7 @@ import { EmailToken, type EmailTokenPurpose } from './email-token.entity.ts';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, hashPassword, verifyAgainstNothing, verifyPassword } from './passwords.ts';
 import { Session } from './session.entity.ts';
 import { hashToken, newToken } from './tokens.ts';
-import { db, readPrepared, sql } from '../db/sql.ts';
+import { db, readPrepared, sql, StatementShapes } from '../db/sql.ts';
 import { sessionLookup, type SessionLookup, type SessionRead } from './session-lookup.ts';
 import { User } from './user.entity.ts';
 import { WorkspaceMember } from '../workspaces/workspace-member.entity.ts';
@@ -133,6 +133,8 @@ export class Accounts {
   readonly #emails: EmailDispatcher;
   readonly #devices: DeviceCookies;
   #sessionLookup: SessionLookup | undefined;
+  /** The session lookup's statements, one per page read's shape. */
+  readonly #statements = new StatementShapes();
 
   constructor(options: AccountsOptions) {
     this.#config = options.config;
@@ -213,8 +215,9 @@ export class Accounts {
    */
   async authenticate(em: EntityManager, token: string, read?: SessionRead): Promise<(Authenticated & { read: Record<string, unknown> }) | undefined> {
     const lookup = (this.#sessionLookup ??= sessionLookup(em));
-    const query = lookup.query(db(em), hashToken(token), read);
-    const [row] = await readPrepared(em, query);
+    const statement = this.#statements.statement(`session:${read?.shape ?? ''}`, { ...read?.values, tokenHash: hashToken(token) },
+      ({ tokenHash, ...values }) => lookup.query(db(em), tokenHash, read && { read, values }));
+    const [row] = await readPrepared<Record<string, unknown>>(em, statement);
     if (!row) return undefined;
     const user = em.map(User, lookup.columnsOf(row, 'u'));
     const session = em.map(Session, lookup.columnsOf(row, 's'));

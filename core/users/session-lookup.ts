@@ -1,7 +1,7 @@
 import type { EntityName } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { AliasedSelectQueryBuilder, Expression, SelectQueryBuilder } from 'kysely';
-import { sql, type Database, type Db } from '../db/sql.ts';
+import type { AliasedSelectQueryBuilder, Compilable, Expression, SelectQueryBuilder } from 'kysely';
+import { sql, type Database, type Db, type ShapeParameters } from '../db/sql.ts';
 import { Session } from './session.entity.ts';
 import { User } from './user.entity.ts';
 
@@ -10,8 +10,13 @@ import { User } from './user.entity.ts';
  * ticket list): a query returning at most one row, given the signed-in user's id. Its columns come back beside the
  * session's, so their names must not contain a dot.
  */
-export interface SessionRead {
-  query(db: Db, user: Expression<string>): { as(alias: 'r'): AliasedSelectQueryBuilder<Record<string, unknown>, 'r'> };
+export interface SessionRead<V extends Record<string, unknown> = Record<string, unknown>> {
+  /** What the read's text depends on besides which values it has; the same shape, the same statement (StatementShapes). */
+  shape: string;
+  /** The read's values, sent as parameters. */
+  values: V & { tokenHash?: never };
+  /** The read, each value a parameter. */
+  query(db: Db, user: Expression<string>, values: ShapeParameters<V>): Compilable<Record<string, unknown>> & { as(alias: 'r'): AliasedSelectQueryBuilder<Record<string, unknown>, 'r'> };
 }
 
 export interface SessionLookup {
@@ -19,7 +24,7 @@ export interface SessionLookup {
    * The live (not revoked) session of a token hash with its user, in one row, columns prefixed 's.' and 'u.'; with a
    * read, its columns beside them (all null when it found nothing).
    */
-  query(db: Db, tokenHash: string, read?: SessionRead): SelectQueryBuilder<Database, 'sessions' | 'users', Record<string, unknown>>;
+  query(db: Db, tokenHash: Expression<string>, read?: { read: SessionRead; values: ShapeParameters<Record<string, unknown>> }): SelectQueryBuilder<Database, 'sessions' | 'users', Record<string, unknown>>;
   /** The row's columns of one side ('s' the session, 'u' the user), under their own names, for em.map. */
   columnsOf(row: Record<string, unknown>, side: 's' | 'u'): Record<string, unknown>;
   /** The read's columns of the row. */
@@ -42,7 +47,7 @@ export function sessionLookup(em: EntityManager): SessionLookup {
       const lookup = db.selectFrom('sessions as s').innerJoin('users as u', 'u.id', 's.user_id').select(selected)
         .where('s.token_hash', '=', tokenHash).where('s.revoked_at', 'is', null);
       if (!read) return lookup as SelectQueryBuilder<Database, 'sessions' | 'users', Record<string, unknown>>;
-      return lookup.leftJoinLateral(read.query(db, sql.ref<string>('s.user_id')).as('r'), (join) => join.onTrue())
+      return lookup.leftJoinLateral(read.read.query(db, sql.ref<string>('s.user_id'), read.values).as('r'), (join) => join.onTrue())
         .selectAll('r') as SelectQueryBuilder<Database, 'sessions' | 'users', Record<string, unknown>>;
     },
     columnsOf: (row, side) => Object.fromEntries(columns[side].map((column) => [column, row[`${side}.${column}`]])),

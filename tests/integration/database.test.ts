@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { postgresBinaries, startEmbeddedPostgres } from '../../core/db/embedded-postgres.ts';
@@ -11,6 +12,10 @@ import { connectAndMigrate } from '../../core/db/migrate.ts';
 import type { Orm } from '../../core/db/orm.ts';
 import { createLogger } from '../../core/logger.ts';
 import { Ticket } from '../../core/tickets/ticket.entity.ts';
+import { ticketListRead } from '../../core/tickets/tickets.ts';
+import { db, StatementShapes } from '../../core/db/sql.ts';
+import { transcriptStatusRead } from '../../core/transcripts/transcripts.ts';
+import { sessionLookup, type SessionRead } from '../../core/users/session-lookup.ts';
 import { Transcript } from '../../core/transcripts/transcript.entity.ts';
 import { User } from '../../core/users/user.entity.ts';
 import { MIGRATIONS } from '../../migrations/index.ts';
@@ -34,6 +39,45 @@ describe('connections', () => {
       for (const client of held) client.release();
     }
     expect(await orm.em.getConnection().execute('show plan_cache_mode')).toEqual([{ plan_cache_mode: 'force_generic_plan' }]);
+  });
+
+  it('lower a searched text once per statement in the plan made for any text, never again for each row tested', async () => {
+    const shapes = new StatementShapes();
+    for (const query of [{ page: 1, limit: 10, search: 'Checkout' }, { page: 1, limit: 10, search: 'Checkout', status: 'ToDo' as const }]) {
+      const read = ticketListRead(query);
+      const { text } = shapes.statement(read.shape, read.values, (values) => read.query(db(orm.em), sql<string>`${randomUUID()}::uuid`, values));
+      const plan = (await orm.em.getConnection().execute<{ 'QUERY PLAN': string }[]>(`explain (generic_plan, costs off) ${text}`))
+        .map((row) => row['QUERY PLAN']).join('\n');
+      expect(plan).toMatch(/search_text ~~ \(InitPlan \d+\)/);
+      expect(plan).toMatch(/strpos\(search_text, \(InitPlan \d+\)/);
+      expect(plan).not.toMatch(/lower\(\(\$\d+\)::text\)/);
+    }
+  });
+
+  it('make each per-request read once per shape, and give every request the statement its own values would have made', () => {
+    const shapes = new StatementShapes();
+    const lookup = sessionLookup(orm.em);
+    const reads: SessionRead[] = [
+      ...[1, 3].flatMap((page) => [5, 50].flatMap((limit) => [
+        {}, { status: 'Done' as const }, { priority: 'High' as const, project: 'web' }, { pushed: 'true' as const }, { pushed: 'false' as const }, { pushed: 'NotPushed' as const, status: 'ToDo' as const },
+        { search: 'checkout' }, { search: 'Login  ' }, { search: '50%_\\' }, { search: 'ab' }, { search: 'Ünïcode', project: 'Mobile app', priority: 'Low' as const },
+      ].map((filters) => ticketListRead({ page, limit, ...filters })))),
+      ...[randomUUID(), randomUUID()].map((id) => transcriptStatusRead(id)!),
+    ];
+    const names = new Set<string>();
+    for (const read of [undefined, ...reads, ...reads.toReversed()]) {
+      const token = randomUUID();
+      const shaped = shapes.statement(`session:${read?.shape ?? ''}`, { ...read?.values, tokenHash: token }, ({ tokenHash, ...values }) =>
+        lookup.query(db(orm.em), tokenHash, read && { read, values }));
+      const direct = lookup.query(db(orm.em), sql.val(token), read && {
+        read, values: Object.fromEntries(Object.entries(read.values).map(([name, value]) => [name, sql.val(value)])),
+      }).compile();
+      expect({ text: shaped.text, values: shaped.values }).toEqual({ text: direct.sql, values: direct.parameters });
+      names.add(shaped.name!);
+    }
+    // The session alone; the list unfiltered and with five sets of filters (pushed and not pushed differ only in their
+    // text); a search with a trigram, one without, and one with filters; the status poll.
+    expect(names.size).toBe(1 + 6 + 3 + 1);
   });
 });
 
