@@ -17,6 +17,7 @@ import { Migration20261203000000_oauth } from './Migration20261203000000_oauth.t
 import { Migration20261204000000_extracted_chunks } from './Migration20261204000000_extracted_chunks.ts';
 import { Migration20261205000000_ticket_search_text } from './Migration20261205000000_ticket_search_text.ts';
 import { Migration20261206000000_workspaces } from './Migration20261206000000_workspaces.ts';
+import { Migration20261207000000_ticket_authors } from './Migration20261207000000_ticket_authors.ts';
 
 /** Every migration, oldest first. A new migration is added here as well as in its own file. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -38,4 +39,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261204000000_extracted_chunks', class: Migration20261204000000_extracted_chunks },
   { name: 'Migration20261205000000_ticket_search_text', class: Migration20261205000000_ticket_search_text },
   { name: 'Migration20261206000000_workspaces', class: Migration20261206000000_workspaces },
+  { name: 'Migration20261207000000_ticket_authors', class: Migration20261207000000_ticket_authors },
 ];

@@ -1174,6 +1174,26 @@ export interface TicketView {
   transcriptId: string | null;
   createdAt: string;
   updatedAt: string;
+  /**
+   * Who made the ticket (an upload's tickets: the uploader); null once they no longer have an account.
+   */
+  createdBy: {
+    id: string;
+    /**
+     * Their full name, or their e-mail address when they gave none.
+     */
+    name: string;
+  } | null;
+  /**
+   * Who last edited the ticket; null until someone does, or once they no longer have an account. A push is not an edit.
+   */
+  editedBy: {
+    id: string;
+    /**
+     * Their full name, or their e-mail address when they gave none.
+     */
+    name: string;
+  } | null;
 }
 
 // api/tickets/update.request.schema.json

@@ -37,6 +37,10 @@ export const Ticket = defineEntity({
     user: () => p.manyToOne(User).deleteRule('cascade'),
     workspace: () => workspaceOfRow(),
     transcript: () => p.manyToOne(Transcript).nullable().deleteRule('set null').index(),
+    /** Who made the ticket (an upload's tickets: the uploader); null once they no longer have an account. */
+    createdBy: () => p.manyToOne(User).nullable().deleteRule('set null').index(),
+    /** Who last edited the ticket; null until someone does (a push is not an edit). */
+    editedBy: () => p.manyToOne(User).nullable().deleteRule('set null').index(),
     title: p.string().length(500),
     description: p.text(),
     context: p.text().nullable(),

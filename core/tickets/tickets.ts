@@ -28,15 +28,21 @@ const TICKET_VIEW = {
   dependencies: 'dependencies', effort: 'effort', notes: 'notes', project: 'project', status: 'status', priority: 'priority',
   assignee: 'assignee', tags: 'tags', dueDate: 'due_date', externalUrl: 'external_url', externalId: 'external_id',
   externalType: 'external_type', externalKey: 'external_key', transcriptId: 'transcript_id', createdAt: 'created_at',
-  updatedAt: 'updated_at',
+  updatedAt: 'updated_at', createdBy: 'created_by_id', editedBy: 'edited_by_id',
 } as const satisfies { [K in keyof TicketView]-?: keyof Database['tickets'] };
 
 type ViewField = keyof typeof TICKET_VIEW;
 const TIME_FIELDS: ReadonlySet<ViewField> = new Set(['createdAt', 'updatedAt']);
+/** Fields naming a user: their id and what they are called, their full name or else their e-mail address. */
+const PERSON_FIELDS: ReadonlySet<ViewField> = new Set(['createdBy', 'editedBy']);
 
+const personOf = (user: Pick<User, 'id' | 'fullName' | 'email'> | null | undefined) => (user ? { id: user.id, name: user.fullName || user.email } : null);
+
+/** A ticket's view; the ticket's transcript, creator and editor loaded (TICKET_RELATIONS). */
 export function viewTicket(ticket: Ticket): TicketView {
   const value = (field: ViewField): unknown => {
     if (field === 'transcriptId') return ticket.transcript?.id ?? null;
+    if (PERSON_FIELDS.has(field)) return personOf(ticket[field as 'createdBy']);
     if (TIME_FIELDS.has(field)) return (ticket[field as 'createdAt'] as Date).toISOString();
     return ticket[field] ?? null;
   };
@@ -49,6 +55,9 @@ function ticketViewJson(): Expression<TicketView> {
     const ref = sql.ref(column);
     if (field === 'dueDate') return [field, sql`to_char(${ref}, 'YYYY-MM-DD')`] as const;
     if (TIME_FIELDS.has(field as ViewField)) return [field, isoTime(sql.ref<Date>(column))] as const;
+    if (PERSON_FIELDS.has(field as ViewField)) {
+      return [field, sql`(select json_build_object('id', u.id, 'name', coalesce(nullif(u.full_name, ''), u.email)) from users u where u.id = ${ref})`] as const;
+    }
     return [field, ref] as const;
   });
   return jsonBuildObject(Object.fromEntries(fields)) as unknown as Expression<TicketView>;
@@ -106,9 +115,12 @@ const searchValues = (text: string): SearchValues => ({ pattern: containing(text
 // only A-Z, a-z and 0-9 count, so a run of three of those is sure to give one.
 const hasTrigram = (text: string) => /[A-Za-z0-9]{3}/.test(text);
 
+/** What a ticket's view needs loaded besides its row. */
+const TICKET_RELATIONS = ['transcript', 'createdBy', 'editedBy'] as const;
+
 export async function ownTicket(em: EntityManager, user: User, id: string, lock = false): Promise<Ticket> {
   const ticket = isUuid(id)
-    ? await em.findOne(Ticket, { id, user }, { populate: ['transcript'], ...(lock ? { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true } : {}) })
+    ? await em.findOne(Ticket, { id, user }, { populate: TICKET_RELATIONS, ...(lock ? { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true } : {}) })
     : null;
   if (!ticket) throw new NotFound(TICKET_NOT_FOUND);
   return ticket;
@@ -318,6 +330,7 @@ function editableFields(input: TicketCreateRequest | TicketUpdateRequest) {
 export async function createTicket(em: EntityManager, user: User, input: TicketCreateRequest) {
   const ticket = em.create(Ticket, {
     user,
+    createdBy: user,
     title: required(input.title),
     description: required(input.description),
     project: required(input.project),
@@ -348,7 +361,7 @@ export async function updateTicket(em: EntityManager, user: User, id: string, in
     if (dependencies) changes['dependencies'] = dependencies;
     const transcript = await ownTranscriptRef(tx, user, input.transcriptId);
     if (transcript !== undefined) changes['transcript'] = transcript;
-    tx.assign(ticket, changes);
+    tx.assign(ticket, { ...changes, editedBy: user });
     await tx.flush();
     return viewTicket(ticket);
   });

@@ -256,9 +256,9 @@ export async function saveExtractedTickets(em: EntityManager, transcriptId: stri
     if (records.length) {
       await d.insertInto('tickets').columns([
         'id', 'user_id', 'transcript_id', 'title', 'description', 'context', 'implementation', 'dependencies', 'effort', 'notes', 'project',
-        'priority', 'assignee', 'tags', 'due_date', 'created_at', 'updated_at',
+        'priority', 'assignee', 'tags', 'due_date', 'created_at', 'updated_at', 'created_by_id',
       ]).expression(sql`select id, user_id, transcript_id, title, description, context, implementation, dependencies, effort, notes, project,
-           priority, assignee, tags, due_date, created_at, created_at from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as t(${TICKET_RECORD})`)
+           priority, assignee, tags, due_date, created_at, created_at, user_id from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as t(${TICKET_RECORD})`)
         .execute();
     }
     // Warnings join those of the parse (metadata.warnings), which the transcript's page shows.

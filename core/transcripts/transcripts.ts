@@ -105,7 +105,8 @@ export function transcriptStatusOf(row: Record<string, unknown> | undefined): Tr
 }
 
 export async function transcriptTickets(em: EntityManager, transcript: Transcript): Promise<Ticket[]> {
-  return em.find(Ticket, { transcript }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+  // With who made and who edited each, as the ticket's view names them.
+  return em.find(Ticket, { transcript }, { orderBy: { createdAt: 'asc', id: 'asc' }, populate: ['createdBy', 'editedBy'] });
 }
 
 /** A transcript as the list shows it (TranscriptSummary), field by field from its columns; never the file. */

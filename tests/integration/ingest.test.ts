@@ -84,6 +84,10 @@ describe('upload to tickets', () => {
     const [fix, notes] = body.tickets;
     expect(fix).toMatchObject({ title: 'Fix the login redirect bug', priority: 'High', assignee: 'Grace Hopper', status: 'ToDo', project: 'Web app', tags: ['bug'], transcriptId: answer.transcript.id });
     expect(notes).toMatchObject({ title: 'Update the release notes', project: 'General', dependencies: [fix!['id']] });
+    // Made by the uploader, edited by nobody yet; the list says the same.
+    expect(body.tickets.map((ticket) => [ticket['createdBy'], ticket['editedBy']])).toEqual([[{ id: userId, name: 'Ada' }, null], [{ id: userId, name: 'Ada' }, null]]);
+    const listed = await get<{ data: Record<string, unknown>[] }>(token, '/api/tickets/filtered?page=1&limit=10');
+    expect(listed.body.data.map((ticket) => ticket['createdBy'])).toEqual([{ id: userId, name: 'Ada' }, { id: userId, name: 'Ada' }]);
 
     const request = llm.requests[0]!.body as { model: string; response_format: { json_schema: { strict: boolean } }; messages: { content: string }[] };
     expect(request.model).toBe('fake-model');

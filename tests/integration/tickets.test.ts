@@ -27,13 +27,16 @@ const titles = (body: Json) => (body['data'] as Json[]).map((t) => t['title']);
 
 describe('creating and reading', () => {
   it('creates with the spec defaults, trims and de-duplicates tags, and reads it back', async () => {
-    const { token } = await signedIn();
+    const { token, userId } = await signedIn();
     const answer = await call(token, 'POST', '/api/tickets', {
       title: ' Fix login ', description: 'Redirect loop', project: 'Web', tags: ['bug', ' bug ', '', 'auth'], user_id: 'ignored',
     });
     expect(answer.status).toBe(201);
     const ticket = answer.body['ticket'] as Json;
-    expect(ticket).toMatchObject({ title: 'Fix login', status: 'ToDo', priority: 'Medium', tags: ['bug', 'auth'], dependencies: [], externalUrl: null, transcriptId: null });
+    expect(ticket).toMatchObject({
+      title: 'Fix login', status: 'ToDo', priority: 'Medium', tags: ['bug', 'auth'], dependencies: [], externalUrl: null, transcriptId: null,
+      createdBy: { id: userId, name: 'Ada' }, editedBy: null,
+    });
     expect((await call(token, 'GET', `/api/tickets/${String(ticket['id'])}`)).body).toEqual({ ticket });
   });
 
@@ -44,6 +47,10 @@ describe('creating and reading', () => {
       title: 'Full ticket "quoted" \\ ünïcode ✓', description: 'Line one\nLine two\ttabbed', project: 'Web', status: 'InProgress', priority: 'High',
       assignee: 'Ada Lovelace', tags: ['bug', 'auth'], dependencies: [plain], context: 'Why', implementation: 'How', notes: 'Notes', effort: 'Large', dueDate: '2026-12-31',
     });
+    // Edited by its user, who then goes by the e-mail address alone; the plain ticket's maker no longer has an account.
+    expect((await call(token, 'PUT', `/api/tickets/${full}`, { notes: 'Edited notes' })).status).toBe(200);
+    const { rows: [person] } = await t.db.query<{ email: string }>(`update users set full_name = '' where id = $1 returning email`, [userId]);
+    await t.db.query(`update tickets set created_by_id = null where id = $1`, [plain]);
     const { rows: [meeting] } = await t.db.query<{ id: string }>(
       `insert into transcripts (id, user_id, title, participants, messages, processing_status, metadata, created_at, updated_at)
        values (gen_random_uuid(), $1, 'Sync', '[]', '[]', 'completed', '{}', now(), now()) returning id`, [userId],
@@ -54,6 +61,8 @@ describe('creating and reading', () => {
          transcript_id = $2, created_at = '2026-11-20 10:11:12.345678+00', updated_at = '2026-11-21 23:59:59.999999+00' where id = $1`, [full, meeting!.id],
     );
     const alone = await Promise.all([plain, full].map(async (id) => (await call(token, 'GET', `/api/tickets/${id}`)).body['ticket'] as Json));
+    expect(alone[0]).toMatchObject({ createdBy: null, editedBy: null });
+    expect(alone[1]).toMatchObject({ createdBy: { id: userId, name: person!.email }, editedBy: { id: userId, name: person!.email }, notes: 'Edited notes' });
     expect(alone[1]).toMatchObject({ createdAt: '2026-11-20T10:11:12.345Z', updatedAt: '2026-11-21T23:59:59.999Z', transcriptId: meeting!.id, dueDate: '2026-12-31' });
     const byId = (tickets: Json[]) => Object.fromEntries(tickets.map((ticket) => [ticket['id'], ticket]));
     for (const path of ['/api/tickets?page=1&limit=10', '/api/tickets/filtered?page=1&limit=10', '/api/tickets/filtered?page=1&limit=10&priority=All&search=ticket']) {
@@ -90,6 +99,7 @@ describe('updating and dependencies', () => {
     const id = await create(token, { priority: 'High', assignee: 'Ada' });
     const updated = await call(token, 'PUT', `/api/tickets/${id}`, { status: 'InProgress', dueDate: '2026-12-01', effort: 'Large' });
     expect(updated.body['ticket']).toMatchObject({ status: 'InProgress', priority: 'High', assignee: 'Ada', dueDate: '2026-12-01', effort: 'Large' });
+    expect(updated.body['ticket']).toMatchObject({ createdBy: { name: 'Ada' }, editedBy: { name: 'Ada' } });
     expect(await call(token, 'PUT', `/api/tickets/${id}`, { title: ' ' })).toEqual({ status: 400, body: { error: 'Please fill out all required fields' } });
     expect((await call(token, 'PUT', `/api/tickets/${id}`, { dueDate: '' })).body['ticket']).toMatchObject({ dueDate: null });
   });

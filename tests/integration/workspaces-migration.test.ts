@@ -10,6 +10,7 @@ import { useTestApp } from '../support/app.ts';
 
 const logger = createLogger({ LOG_LEVEL: 'silent', NODE_ENV: 'test' });
 const WORKSPACES = 'Migration20261206000000_workspaces';
+const AUTHORS = 'Migration20261207000000_ticket_authors';
 const BEFORE = MIGRATIONS[MIGRATIONS.findIndex((m) => m.name === WORKSPACES) - 1]!.name;
 /** The tables whose rows the migration puts in a workspace. */
 const OWNED = ['transcripts', 'tickets', 'bots', 'connections', 'token_usage', 'push_records'] as const;
@@ -119,7 +120,7 @@ describe('the workspaces migration, on a database with data', () => {
   it('puts every user\'s rows in their own personal workspace, losing none and sharing none', async () => {
     await fill(db);
     const before = await counts(db);
-    expect((await orm.migrator.up()).map((m) => m.name)).toEqual([WORKSPACES]);
+    expect((await orm.migrator.up({ to: WORKSPACES })).map((m) => m.name)).toEqual([WORKSPACES]);
 
     expect(await counts(db)).toEqual(before);
     await expectRowsInTheirUsersWorkspace(db);
@@ -160,6 +161,24 @@ describe('the workspaces migration, on a database with data', () => {
     const { rows } = await db.query(`select distinct workspace_id from transcripts where user_id = $1`, [user]);
     expect(rows).toHaveLength(1);
     await expectRowsInTheirUsersWorkspace(db);
+  });
+
+  it('then names each ticket\'s user as the one who made it, and nobody as its editor', async () => {
+    await fill(db);
+    const before = await counts(db);
+    expect((await orm.migrator.up({ to: AUTHORS })).map((m) => m.name)).toEqual([AUTHORS]);
+    expect(await counts(db)).toEqual(before);
+    const { rows } = await db.query(
+      `select count(*)::int as tickets, count(*) filter (where created_by_id = user_id and edited_by_id is null)::int as by_their_user from tickets`,
+    );
+    expect(rows[0].by_their_user).toBe(rows[0].tickets);
+    // A user who goes leaves the tickets they made in another's workspace: only the name goes.
+    const { rows: [ticket] } = await db.query(`select id, user_id from tickets limit 1`);
+    const other = randomUUID();
+    await db.query(`insert into users (id, email, created_at, updated_at) values ($1, $2, now(), now())`, [other, `${other}@example.com`]);
+    await db.query(`update tickets set created_by_id = $2, edited_by_id = $2 where id = $1`, [ticket.id, other]);
+    await db.query(`delete from users where id = $1`, [other]);
+    expect((await db.query(`select created_by_id, edited_by_id from tickets where id = $1`, [ticket.id])).rows).toEqual([{ created_by_id: null, edited_by_id: null }]);
   });
 });
 

@@ -1590,9 +1590,21 @@ export type components = {
             context: string | null;
             /** Format: date-time */
             createdAt: string;
+            /** @description Who made the ticket (an upload's tickets: the uploader); null once they no longer have an account. */
+            createdBy: {
+                id: string;
+                /** @description Their full name, or their e-mail address when they gave none. */
+                name: string;
+            } | null;
             dependencies: string[];
             description: string;
             dueDate: string | null;
+            /** @description Who last edited the ticket; null until someone does, or once they no longer have an account. A push is not an edit. */
+            editedBy: {
+                id: string;
+                /** @description Their full name, or their e-mail address when they gave none. */
+                name: string;
+            } | null;
             /** @enum {string|null} */
             effort: "Small" | "Medium" | "Large" | null;
             externalId: string | null;

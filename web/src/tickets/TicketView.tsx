@@ -3,6 +3,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { useAuth } from '../auth/AuthContext.tsx';
 import { useAssigneeMappingNote } from '../connections/projectConnection.ts';
 import { formatDate, formatDateTime } from '../ui/dates.ts';
 import { Panel } from '../ui/Panel.tsx';
@@ -58,7 +59,22 @@ function Assignee({ ticket }: { ticket: Ticket }) {
   );
 }
 
+/**
+ * Who made and who last edited the ticket, when that was someone else: a user alone never sees these rows, a
+ * member of a shared workspace sees who did what.
+ */
+function authorRows(ticket: Ticket, viewerId: string | undefined): { label: string; value: ReactNode }[] {
+  const byOther = (person: Ticket['createdBy']) => (person && person.id !== viewerId ? person.name : null);
+  const createdBy = byOther(ticket.createdBy);
+  const editedBy = byOther(ticket.editedBy);
+  return [
+    ...(createdBy ? [{ label: texts.createdBy, value: createdBy }] : []),
+    ...(editedBy ? [{ label: texts.editedBy, value: editedBy }] : []),
+  ];
+}
+
 function DetailsList({ ticket }: { ticket: Ticket }) {
+  const { user } = useAuth();
   const rows: { label: string; value: ReactNode }[] = [
     { label: ticketTexts.fields.project, value: ticket.project },
     { label: ticketTexts.fields.status, value: ticketTexts.status[ticket.status] },
@@ -69,6 +85,7 @@ function DetailsList({ ticket }: { ticket: Ticket }) {
     { label: ticketTexts.fields.tags, value: <Tags tags={ticket.tags} /> },
     { label: texts.created, value: formatDateTime(ticket.createdAt) },
     { label: texts.updated, value: formatDateTime(ticket.updatedAt) },
+    ...authorRows(ticket, user?.id),
   ];
   return (
     <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: 2, rowGap: 1, m: 0 }}>

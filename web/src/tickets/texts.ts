@@ -121,6 +121,8 @@ export const ticketTexts = {
     noTags: 'No tags',
     created: 'Created',
     updated: 'Updated',
+    createdBy: 'Created by',
+    editedBy: 'Last edited by',
 
     transcriptHeading: 'Related Transcript',
     viewTranscript: 'View transcript',

@@ -25,6 +25,8 @@ const ticket: Ticket = {
   transcriptId: null,
   createdAt: '2026-11-21T10:00:00Z',
   updatedAt: '2026-11-21T10:00:00Z',
+  createdBy: { id: 'u1', name: 'Ada Lovelace' },
+  editedBy: null,
 };
 
 describe('ticket drafts', () => {
