@@ -72,8 +72,8 @@ export async function seedBacklog(db: pg.Client, size: { tickets: number; meetin
     [user!.id, JSON.stringify(participants), JSON.stringify(messages)],
   );
   await db.query(
-    `insert into tickets (id, user_id, transcript_id, title, description, project, status, priority, assignee, tags, dependencies, created_at, updated_at)
-     select gen_random_uuid(), $1, case when i <= $3 then $2::uuid end,
+    `insert into tickets (id, user_id, created_by_id, edited_by_id, transcript_id, title, description, project, status, priority, assignee, tags, dependencies, created_at, updated_at)
+     select gen_random_uuid(), $1, $1, case when i % 2 = 0 then $1::uuid end, case when i <= $3 then $2::uuid end,
        (array['Fix','Write','Review','Migrate'])[1 + i % 4] || ' ' || (array['login redirect','checkout flow','pricing page','audit log'])[1 + (i / 4) % 4] || ' #' || i,
        'Ticket ' || i || ', with enough words to look like a real description of the work to be done.',
        (array['Web','Mobile','Docs','Billing'])[1 + i % 4], (array['ToDo','InProgress','Done'])[1 + i % 3], (array['Low','Medium','High'])[1 + i % 3],

@@ -11,8 +11,8 @@ try {
   const started = performance.now();
   await db.query(`insert into users (id, email, full_name, created_at, updated_at)
     select gen_random_uuid(), 'other-' || i || '@example.com', 'Other ' || i, now(), now() from generate_series(1, ${USERS - 1}) as i`);
-  await db.query(`insert into tickets (id, user_id, title, description, project, status, priority, assignee, tags, dependencies, external_url, created_at, updated_at)
-    select gen_random_uuid(), u.id,
+  await db.query(`insert into tickets (id, user_id, created_by_id, edited_by_id, title, description, project, status, priority, assignee, tags, dependencies, external_url, created_at, updated_at)
+    select gen_random_uuid(), u.id, u.id, case when i % 2 = 0 then u.id end,
       (array['Fix','Write','Review','Migrate','Design','Test','Deploy','Document'])[1 + i % 8] || ' ' ||
         (array['login redirect','release notes','billing tables','pricing page','search index','checkout flow','onboarding e-mail','audit log'])[1 + (i / 8) % 8] || ' #' || i,
       'Ticket number ' || i || ' from the generated backlog, with enough words to look like a real description of the work.',
