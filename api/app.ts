@@ -89,7 +89,7 @@ export function apiRoutes(deps: RouteDependencies): { api: ApiRegistry } {
     ajv: createAjv(),
     queryAjv: createAjv({ coerceTypes: true, useDefaults: true }),
     validateResponses: deps.config.NODE_ENV !== 'production',
-    authenticate: (token, read) => accounts.authenticate(em(), token, read),
+    authenticate: (token, read, workspace) => accounts.authenticate(em(), token, read, workspace),
   });
   healthRoutes(api, deps);
   const schedules = temporalCreditSchedules(deps.workflows, deps.config.TEMPORAL_TASK_QUEUE);

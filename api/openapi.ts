@@ -7,6 +7,7 @@
 import { schemaId, type JsonSchema } from '../core/schema/registry.ts';
 import { SESSION_COOKIE } from './middleware/auth.ts';
 import type { RouteDefinition } from './routing.ts';
+import { WORKSPACE_HEADER } from '../core/workspaces/roles.ts';
 
 const ERROR_SCHEMA = 'api/error.schema.json';
 
@@ -50,6 +51,12 @@ const SECURITY: Record<NonNullable<RouteDefinition['auth']> | 'none', object[]> 
   none: [],
 };
 
+/** The workspace a signed-in request acts in; the caller's role there decides what they may do. */
+const WORKSPACE_PARAMETER = {
+  name: WORKSPACE_HEADER, in: 'header', required: false, schema: { type: 'string', format: 'uuid' },
+  description: "The workspace the request acts in; without it, the caller's personal workspace.",
+};
+
 /** The error statuses a route's declaration implies, beside those it declares. */
 function impliedErrors(route: RouteDefinition): Record<number, string> {
   const changes = route.method !== 'get';
@@ -57,8 +64,15 @@ function impliedErrors(route: RouteDefinition): Record<number, string> {
   const errors: Record<number, string> = {};
   if (route.body || route.query || route.path.includes('{')) errors[400] = 'The request breaks its schema; the message names the field.';
   if (route.auth === 'session' || route.auth === 'bearer') errors[401] = 'Not signed in, or the session has ended.';
-  if (changes && usesCookie) errors[403] = 'Sent with the session cookie from another site.';
-  if (route.path.includes('{id}')) errors[404] = 'Not found (or not yours: both answer alike).';
+  const role = route.auth === 'session' ? route.role : 'account';
+  const roleRefused = role === 'admin' || role === 'owner' ? `The caller's role in the workspace is below ${role}; the message says which role it needs.` : undefined;
+  const crossSite = changes && usesCookie ? 'Sent with the session cookie from another site.' : undefined;
+  if (crossSite || roleRefused) errors[403] = [crossSite, roleRefused].filter(Boolean).join(' Or: ');
+  const notFound = [
+    ...(route.path.includes('{id}') ? ['Not found (or not yours: both answer alike).'] : []),
+    ...(role !== 'account' ? [`The workspace ${WORKSPACE_HEADER} names is none of the caller's.`] : []),
+  ];
+  if (notFound.length) errors[404] = notFound.join(' Or: ');
   if (changes && route.method !== 'delete') errors[415] = 'A body that is not JSON (or, for an upload, multipart/form-data).';
   return errors;
 }
@@ -90,6 +104,7 @@ export function buildOpenApi(routes: RouteDefinition[], info: ApiInfo, schemas: 
     responses['default'] = { description: 'An unexpected error, with a request id to quote.', ...errorBody() };
     const parameters = [
       ...[...route.path.matchAll(/\{(\w+)\}/g)].map((match) => ({ name: match[1], in: 'path', required: true, schema: { type: 'string' } })),
+      ...(route.auth === 'session' && route.role !== 'account' ? [WORKSPACE_PARAMETER] : []),
       ...queryParameters(route.query ? schemas.get(route.query) : undefined),
     ];
     (paths[route.path] ??= {})[route.method] = {
@@ -97,6 +112,7 @@ export function buildOpenApi(routes: RouteDefinition[], info: ApiInfo, schemas: 
       summary: route.summary,
       tags: [route.tag],
       security: SECURITY[route.auth ?? 'none'],
+      ...(route.auth === 'session' ? { 'x-tickscribe-role': route.role } : {}),
       ...(parameters.length ? { parameters } : {}),
       ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: refTo(route.body) } } } } : {}),
       responses: Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b))),

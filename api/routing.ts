@@ -5,9 +5,10 @@ import { HttpError } from './errors.ts';
 import { JsonText } from '../core/json-text.ts';
 import type { Authenticated } from '../core/users/accounts.ts';
 import type { SessionRead } from '../core/users/session-lookup.ts';
+import { roleRefusal, WORKSPACE_HEADER, WORKSPACE_NOT_FOUND, type RouteRole } from '../core/workspaces/roles.ts';
 
 /** Looks up a session token, with a route's read in the same round trip. */
-export type Authenticate = (token: string, read?: SessionRead) => Promise<(Authenticated & { read: Record<string, unknown> }) | undefined>;
+export type Authenticate = (token: string, read?: SessionRead, workspace?: string) => Promise<(Authenticated & { read: Record<string, unknown> }) | undefined>;
 import { describeError, getValidator } from '../core/schema/registry.ts';
 import type { AppContext, AppState } from './context.ts';
 import { once } from '../core/once.ts';
@@ -59,6 +60,12 @@ interface RouteBase<TQuery> {
  */
 export interface SignedInRoute<TBody = unknown, TQuery = unknown, TResult = unknown> extends RouteBase<TQuery> {
   auth: 'session';
+  /**
+   * What the caller needs in the request's workspace (the one X-Workspace-Id names, else their personal one): a role
+   * there, checked by the router before the handler runs (a workspace the caller is no member of answers 404, a
+   * role below the one needed 403, in words), or 'account' for what is the user's own and no workspace's.
+   */
+  role: RouteRole;
   /** The 401's words (default 'Authentication required.'). */
   unauthenticated?: string;
   /**
@@ -148,7 +155,18 @@ export class ApiRegistry {
   /** The session of a request to a signed-in route, or 401 in the route's words. */
   #signedIn(definition: SignedInRoute<never, never, unknown>, ctx: AppContext): Authenticated {
     if (!ctx.state.auth) throw new HttpError(401, definition.unauthenticated ?? AUTHENTICATION_REQUIRED);
+    if (definition.role !== 'account') {
+      const { workspace } = ctx.state.auth;
+      if (!workspace) throw new HttpError(404, WORKSPACE_NOT_FOUND);
+      const refusal = roleRefusal(definition.role, workspace.role);
+      if (refusal) throw new HttpError(403, refusal);
+    }
     return ctx.state.auth;
+  }
+
+  /** The workspace the request names (X-Workspace-Id), if it names one. */
+  #namedWorkspace(ctx: AppContext): string | undefined {
+    return ctx.get(WORKSPACE_HEADER) || undefined;
   }
 
   /**
@@ -159,8 +177,8 @@ export class ApiRegistry {
     const { definition } = route;
     if (definition.auth === 'session') {
       if (ctx.state.token && !ctx.state.auth) {
-        const found = await this.#authenticate(ctx.state.token);
-        if (found) ctx.state.auth = { user: found.user, session: found.session };
+        const found = await this.#authenticate(ctx.state.token, undefined, this.#namedWorkspace(ctx));
+        if (found) ctx.state.auth = { user: found.user, session: found.session, workspace: found.workspace };
       }
       this.#signedIn(definition, ctx);
     }
@@ -184,9 +202,9 @@ export class ApiRegistry {
     const read = definition.preload?.({ params: ctx.params, query: query as never });
     let preloaded: Record<string, unknown> | undefined;
     if (ctx.state.token) {
-      const found = await this.#authenticate(ctx.state.token, read);
+      const found = await this.#authenticate(ctx.state.token, read, this.#namedWorkspace(ctx));
       if (found) {
-        ctx.state.auth = { user: found.user, session: found.session };
+        ctx.state.auth = { user: found.user, session: found.session, workspace: found.workspace };
         if (read) preloaded = found.read;
       }
     }
@@ -195,7 +213,7 @@ export class ApiRegistry {
     if (definition.auth === 'session') {
       const auth = this.#signedIn(definition, ctx);
       ctx.status = route.defaultStatus;
-      result = await definition.handler(ctx, { ...input, user: auth.user, session: auth.session });
+      result = await definition.handler(ctx, { ...input, user: auth.user, session: auth.session, workspace: auth.workspace });
     } else {
       ctx.status = route.defaultStatus;
       result = await definition.handler(ctx, input);

@@ -3,6 +3,7 @@ import type { Middleware } from 'koa';
 import helmet from 'koa-helmet';
 import { HttpError } from '../errors.ts';
 import type { AppState } from '../context.ts';
+import { WORKSPACE_HEADER } from '../../core/workspaces/roles.ts';
 
 /** Security headers. MUI's emotion inserts style elements, hence 'unsafe-inline' for styles only. */
 export function securityHeaders(appUrl: string): Middleware<AppState> {
@@ -31,7 +32,7 @@ export function corsForApp(appUrl: string): Middleware<AppState> {
   return cors({
     origin: (ctx) => (ctx.get('Origin') === allowed ? allowed : ''),
     credentials: true,
-    allowHeaders: ['Authorization', 'Content-Type', 'X-Request-Id'],
+    allowHeaders: ['Authorization', 'Content-Type', 'X-Request-Id', WORKSPACE_HEADER],
     exposeHeaders: ['X-Request-Id'],
     maxAge: 600,
   }) as unknown as Middleware<AppState>;

@@ -77,7 +77,7 @@ export function authRoutes(api: ApiRegistry, deps: { accounts: Accounts; em: () 
   });
 
   api.route<undefined, undefined, CurrentUserResponse>({
-    method: 'get', path: '/auth/current-user', operationId: 'currentUser', tag: 'auth', auth: 'session',
+    method: 'get', path: '/auth/current-user', operationId: 'currentUser', tag: 'auth', auth: 'session', role: 'account',
     unauthenticated: MESSAGES.notAuthenticated,
     summary: 'The signed-in user.',
     responses: { 200: { description: 'Signed in.', schema: schema('current-user.response') } },
@@ -96,7 +96,7 @@ export function authRoutes(api: ApiRegistry, deps: { accounts: Accounts; em: () 
   });
 
   api.route<ChangePasswordRequest, undefined, MessageResponse>({
-    method: 'post', path: '/auth/change-password', operationId: 'changePassword', tag: 'auth', auth: 'session',
+    method: 'post', path: '/auth/change-password', operationId: 'changePassword', tag: 'auth', auth: 'session', role: 'account',
     summary: "Change the password; the user's other sessions end, this one stays.",
     body: schema('change-password.request'),
     responses: {

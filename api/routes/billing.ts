@@ -40,28 +40,28 @@ export function billingRoutes(api: ApiRegistry, deps: BillingRouteDependencies):
   const { em, setup } = deps;
 
   api.route<undefined, undefined, SubscriptionTiers>({
-    method: 'get', path: '/api/subscriptions/tiers', operationId: 'listSubscriptionTiers', tag: 'billing', auth: 'session',
+    method: 'get', path: '/api/subscriptions/tiers', operationId: 'listSubscriptionTiers', tag: 'billing', auth: 'session', role: 'member',
     summary: 'The plans (Free, Pro, Enterprise) with price, interval, features and monthly token limits, and whether paid plans can be bought here.',
     responses: { 200: { description: 'The plans.', schema: schema('tiers.response') } },
     handler: (ctx, { user }) => listTiers(em(), user, setup),
   });
 
   api.route<undefined, undefined, CurrentSubscription>({
-    method: 'get', path: '/api/subscriptions/current', operationId: 'currentSubscription', tag: 'billing', auth: 'session',
+    method: 'get', path: '/api/subscriptions/current', operationId: 'currentSubscription', tag: 'billing', auth: 'session', role: 'member',
     summary: "The user's plan and subscription: status, subscription date, period end, cancellation, and whether billing can be managed.",
     responses: { 200: { description: 'The subscription.', schema: schema('current.response') } },
     handler: (ctx, { user }) => currentSubscription(em(), user, setup),
   });
 
   api.route<undefined, undefined, PaymentHistory>({
-    method: 'get', path: '/api/subscriptions/payment-history', operationId: 'paymentHistory', tag: 'billing', auth: 'session',
+    method: 'get', path: '/api/subscriptions/payment-history', operationId: 'paymentHistory', tag: 'billing', auth: 'session', role: 'member',
     summary: "The user's payments (date, amount, description, status), newest first, from this installation's records.",
     responses: { 200: { description: 'The payments; an empty list when there are none.', schema: schema('payment-history.response') } },
     handler: (ctx, { user }) => paymentHistory(em(), user),
   });
 
   api.route<SubscribeRequest, undefined, SubscribeResponse>({
-    method: 'post', path: '/api/subscriptions/subscribe', operationId: 'subscribe', tag: 'billing', auth: 'session',
+    method: 'post', path: '/api/subscriptions/subscribe', operationId: 'subscribe', tag: 'billing', auth: 'session', role: 'owner',
     summary: 'Subscribe to a paid plan: answers the Stripe Checkout page to send the browser to, or changes the plan of a live subscription at once.',
     body: schema('subscribe.request'),
     responses: {
@@ -77,7 +77,7 @@ export function billingRoutes(api: ApiRegistry, deps: BillingRouteDependencies):
   });
 
   api.route<undefined, undefined, PortalSession>({
-    method: 'post', path: '/stripe/create-portal-session', operationId: 'createPortalSession', tag: 'billing', auth: 'session',
+    method: 'post', path: '/stripe/create-portal-session', operationId: 'createPortalSession', tag: 'billing', auth: 'session', role: 'owner',
     summary: "A Stripe Customer Portal session for the user's billing details, invoices and payment methods.",
     responses: {
       200: { description: 'The portal page.', schema: schema('portal.response') },
@@ -91,7 +91,7 @@ export function billingRoutes(api: ApiRegistry, deps: BillingRouteDependencies):
   });
 
   api.route<undefined, undefined, CancelSubscriptionResponse>({
-    method: 'post', path: '/stripe/cancel-subscription', operationId: 'cancelSubscription', tag: 'billing', auth: 'session',
+    method: 'post', path: '/stripe/cancel-subscription', operationId: 'cancelSubscription', tag: 'billing', auth: 'session', role: 'owner',
     summary: 'Cancel the subscription (choosing the free plan): a paid-up one ends with its period, one with a payment outstanding at once.',
     responses: {
       200: { description: 'Cancelled, in words, with the subscription after it.', schema: schema('cancel.response') },

@@ -100,7 +100,7 @@ export function botRoutes(api: ApiRegistry, deps: BotRouteDependencies): void {
   });
 
   api.route<MeetingBotRequest, undefined, MeetingBotResponse>({
-    method: 'post', path: '/api/recall/bots', operationId: 'createBot', tag: 'bots', auth: 'session',
+    method: 'post', path: '/api/recall/bots', operationId: 'createBot', tag: 'bots', auth: 'session', role: 'member',
     summary: "Send a bot into a meeting: it records it, and the meeting's transcript is processed into tickets when it ends.",
     body: schema('create.request'),
     responses: {
@@ -126,7 +126,7 @@ export function botRoutes(api: ApiRegistry, deps: BotRouteDependencies): void {
   });
 
   api.route<undefined, undefined, MeetingBotList>({
-    method: 'get', path: '/api/recall/bots', operationId: 'listBots', tag: 'bots', auth: 'session',
+    method: 'get', path: '/api/recall/bots', operationId: 'listBots', tag: 'bots', auth: 'session', role: 'member',
     summary: "The signed-in user's active bots (not yet reported on, joining or recording), and whether a bot service is configured; the panel polls this every 10 s while there are bots.",
     responses: { 200: { description: 'The active bots, newest first; none, with what to configure, when the meeting bot is off.', schema: schema('list.response') } },
     async handler(ctx, { user }) {
@@ -136,7 +136,7 @@ export function botRoutes(api: ApiRegistry, deps: BotRouteDependencies): void {
   });
 
   api.route<undefined, undefined, MeetingBotResponse>({
-    method: 'get', path: '/api/recall/bots/{id}', operationId: 'getBot', tag: 'bots', auth: 'session',
+    method: 'get', path: '/api/recall/bots/{id}', operationId: 'getBot', tag: 'bots', auth: 'session', role: 'member',
     summary: "One of the user's bots, by the bot service's id, in whatever state (the outcome of one that ended).",
     responses: { 200: { description: 'Found.', schema: schema('bot.response') }, 403: OFF },
     async handler(ctx, { params, user }) {
@@ -146,7 +146,7 @@ export function botRoutes(api: ApiRegistry, deps: BotRouteDependencies): void {
   });
 
   api.route<undefined, undefined, MeetingBotResponse>({
-    method: 'delete', path: '/api/recall/bots/{id}', operationId: 'cancelBot', tag: 'bots', auth: 'session',
+    method: 'delete', path: '/api/recall/bots/{id}', operationId: 'cancelBot', tag: 'bots', auth: 'session', role: 'member',
     summary: 'Cancel a bot: it is removed from the meeting (or never sent) and ends as cancelled.',
     responses: {
       200: { description: 'The bot after the cancel: cancelled, or still on its way out when the service has not confirmed yet.', schema: schema('bot.response') },

@@ -16,14 +16,14 @@ export function connectionRoutes(api: ApiRegistry, deps: { em: () => EntityManag
   const { em, connections } = deps;
 
   api.route<undefined, undefined, ConnectionList>({
-    method: 'get', path: '/api/connections', operationId: 'listConnections', tag: 'connections', auth: 'session',
+    method: 'get', path: '/api/connections', operationId: 'listConnections', tag: 'connections', auth: 'session', role: 'member',
     summary: "The signed-in user's connections, newest first; credentials only as which fields are set.",
     responses: { 200: { description: 'The connections.', schema: schema('list.response') } },
     handler: (ctx, { user }) => connections().list(em(), user),
   });
 
   api.route<undefined, undefined, ConnectionTypes>({
-    method: 'get', path: '/api/connections/types', operationId: 'listConnectionTypes', tag: 'connections', auth: 'session',
+    method: 'get', path: '/api/connections/types', operationId: 'listConnectionTypes', tag: 'connections', auth: 'session', role: 'member',
     summary:
       'The connection types this server offers (its tracker plugins, built-in and third-party) with the credential and setting fields ' +
       'each needs, read from the plugin’s schemas: enough to build the form for any of them.',
@@ -32,14 +32,14 @@ export function connectionRoutes(api: ApiRegistry, deps: { em: () => EntityManag
   });
 
   api.route<undefined, undefined, ProjectConnectionCheck>({
-    method: 'get', path: '/api/connections/project/{project}', operationId: 'connectionForProject', tag: 'connections', auth: 'session',
+    method: 'get', path: '/api/connections/project/{project}', operationId: 'connectionForProject', tag: 'connections', auth: 'session', role: 'member',
     summary: "The user's connection for a Tickscribe project: by project identifier, project mappings or name, ignoring case.",
     responses: { 200: { description: 'Whether one exists, and which.', schema: schema('project.response') } },
     handler: (ctx, { params, user }) => connections().forProject(em(), user, params['project'] ?? ''),
   });
 
   api.route<UserSearchRequest, undefined, UserSearchResponse>({
-    method: 'post', path: '/api/connections/users/search', operationId: 'searchTrackerUsers', tag: 'connections', auth: 'session',
+    method: 'post', path: '/api/connections/users/search', operationId: 'searchTrackerUsers', tag: 'connections', auth: 'session', role: 'admin',
     summary:
       'The people the tracker can assign whose name, login or e-mail matches the query (at most 20), for the user mapping: of a saved ' +
       "connection, or of the connection form before it is saved (blank credential fields take the saved connection's). Nothing is saved.",
@@ -53,7 +53,7 @@ export function connectionRoutes(api: ApiRegistry, deps: { em: () => EntityManag
   });
 
   api.route<ConnectionRequest, undefined, ConnectionSaved>({
-    method: 'post', path: '/api/connections', operationId: 'createConnection', tag: 'connections', auth: 'session',
+    method: 'post', path: '/api/connections', operationId: 'createConnection', tag: 'connections', auth: 'session', role: 'admin',
     summary: 'Create a connection; it is saved once its fields are valid, then checked with the tracker.',
     body: schema('connection.request'),
     responses: { 201: { description: 'Saved, with the outcome of the check.', schema: schema('saved.response') }, 400: { description: SAVE_ERRORS } },
@@ -61,7 +61,7 @@ export function connectionRoutes(api: ApiRegistry, deps: { em: () => EntityManag
   });
 
   api.route<ConnectionRequest, undefined, ConnectionSaved>({
-    method: 'put', path: '/api/connections/{id}', operationId: 'updateConnection', tag: 'connections', auth: 'session',
+    method: 'put', path: '/api/connections/{id}', operationId: 'updateConnection', tag: 'connections', auth: 'session', role: 'admin',
     summary: 'Change a connection (fields left out and credential fields left empty keep their values), then check it with the tracker.',
     body: schema('connection.request'),
     responses: { 200: { description: 'Saved, with the outcome of the check.', schema: schema('saved.response') }, 400: { description: SAVE_ERRORS } },
@@ -69,7 +69,7 @@ export function connectionRoutes(api: ApiRegistry, deps: { em: () => EntityManag
   });
 
   api.route<undefined, undefined, { notice: string } | undefined>({
-    method: 'delete', path: '/api/connections/{id}', operationId: 'deleteConnection', tag: 'connections', auth: 'session',
+    method: 'delete', path: '/api/connections/{id}', operationId: 'deleteConnection', tag: 'connections', auth: 'session', role: 'admin',
     summary:
       'Delete a connection and its delivery log. One made with "Connect with …" has its access revoked at the vendor first where the ' +
       'vendor offers that (GitHub, Miro); a revocation that fails does not stop the deletion.',
@@ -85,7 +85,7 @@ export function connectionRoutes(api: ApiRegistry, deps: { em: () => EntityManag
   });
 
   api.route<OAuthStartRequest, undefined, OAuthStartResponse>({
-    method: 'post', path: '/api/connections/oauth/{type}/start', operationId: 'startConnectionOAuth', tag: 'connections', auth: 'session',
+    method: 'post', path: '/api/connections/oauth/{type}/start', operationId: 'startConnectionOAuth', tag: 'connections', auth: 'session', role: 'admin',
     summary:
       '"Connect with …": keeps a single-use sign-in (ten minutes) for a new connection (what the form holds) or a saved one to ' +
       "reconnect, and answers the vendor's authorize URL to send the browser to. The vendor returns it to APP_URL/connections/oauth/callback.",
@@ -99,7 +99,7 @@ export function connectionRoutes(api: ApiRegistry, deps: { em: () => EntityManag
   });
 
   api.route<OAuthCompleteRequest, undefined, ConnectionSaved>({
-    method: 'post', path: '/api/connections/oauth/complete', operationId: 'completeConnectionOAuth', tag: 'connections', auth: 'session',
+    method: 'post', path: '/api/connections/oauth/complete', operationId: 'completeConnectionOAuth', tag: 'connections', auth: 'session', role: 'admin',
     summary:
       'Completes "Connect with …" with what the vendor sent the browser back with: the state must be this user\'s, unused and under ten ' +
       'minutes old; the code is exchanged for tokens (sealed like credentials), the connection created or its tokens replaced, then verified.',
@@ -112,7 +112,7 @@ export function connectionRoutes(api: ApiRegistry, deps: { em: () => EntityManag
   });
 
   api.route<undefined, undefined, ConnectionVerifyResponse>({
-    method: 'post', path: '/api/connections/{id}/verify', operationId: 'verifyConnection', tag: 'connections', auth: 'session',
+    method: 'post', path: '/api/connections/{id}/verify', operationId: 'verifyConnection', tag: 'connections', auth: 'session', role: 'member',
     summary: 'Check the saved credentials and target with the tracker again; the outcome is kept as lastVerification.',
     responses: {
       200: { description: 'The outcome, ok or not, in words.', schema: schema('verify.response') },
@@ -122,7 +122,7 @@ export function connectionRoutes(api: ApiRegistry, deps: { em: () => EntityManag
   });
 
   api.route<undefined, undefined, ConnectionDeliveries>({
-    method: 'get', path: '/api/connections/{id}/deliveries', operationId: 'connectionDeliveries', tag: 'connections', auth: 'session',
+    method: 'get', path: '/api/connections/{id}/deliveries', operationId: 'connectionDeliveries', tag: 'connections', auth: 'session', role: 'member',
     summary: "The newest requests the connection's tracker plugin made (method, URL without query, status or error, duration).",
     responses: { 200: { description: 'Newest first.', schema: schema('deliveries.response') } },
     handler: (ctx, { params, user }) => connections().deliveries(em(), user, params['id']!),

@@ -28,7 +28,7 @@ export function pushRoutes(api: ApiRegistry, deps: {
   const { em, workflows, taskQueue } = deps;
 
   api.route<PushAnalysisRequest, undefined, PushAnalysis>({
-    method: 'post', path: '/api/push/analyze', operationId: 'analyzePush', tag: 'connections', auth: 'session',
+    method: 'post', path: '/api/push/analyze', operationId: 'analyzePush', tag: 'connections', auth: 'session', role: 'member',
     summary: "The push wizard's first step: which selected tickets are already pushed, which connection serves each project of the rest (or none), and which assignees each connection has no user mapping for.",
     body: schema('analyze.request'),
     responses: {
@@ -40,7 +40,7 @@ export function pushRoutes(api: ApiRegistry, deps: {
   });
 
   api.route<BulkPushRequest, undefined, PushResult | PushStarted>({
-    method: 'post', path: '/api/connections/{id}/bulk-push', operationId: 'bulkPush', tag: 'connections', auth: 'session',
+    method: 'post', path: '/api/connections/{id}/bulk-push', operationId: 'bulkPush', tag: 'connections', auth: 'session', role: 'member',
     summary:
       'Push tickets through a connection: each is created once, in dependency order, and linked to its dependencies. Waits for the result up to waitSeconds (default 20); a batchId already used joins that push.',
     body: schema('bulk-push.request'),
@@ -71,7 +71,7 @@ export function pushRoutes(api: ApiRegistry, deps: {
   });
 
   api.route<undefined, undefined, PushStatus>({
-    method: 'get', path: '/api/connections/{id}/pushes/{batchId}', operationId: 'pushStatus', tag: 'connections', auth: 'session',
+    method: 'get', path: '/api/connections/{id}/pushes/{batchId}', operationId: 'pushStatus', tag: 'connections', auth: 'session', role: 'member',
     summary: "A push's progress while it runs (the wizard's pushing step) and its result once it has finished.",
     responses: {
       200: { description: 'Where the push stands.', schema: schema('status.response') },

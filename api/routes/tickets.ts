@@ -14,7 +14,7 @@ export function ticketRoutes(api: ApiRegistry, deps: { em: () => EntityManager }
   const { em } = deps;
 
   api.route<undefined, Required<TicketListQuery>, TicketList>({
-    method: 'get', path: '/api/tickets', operationId: 'listTickets', tag: 'tickets', auth: 'session',
+    method: 'get', path: '/api/tickets', operationId: 'listTickets', tag: 'tickets', auth: 'session', role: 'member',
     summary: "The signed-in user's tickets, newest first.",
     query: schema('list.query'),
     responses: { 200: { description: 'A page.', schema: schema('list.response') } },
@@ -25,7 +25,7 @@ export function ticketRoutes(api: ApiRegistry, deps: { em: () => EntityManager }
   });
 
   api.route<undefined, Required<Pick<TicketFilterQuery, 'page' | 'limit'>> & TicketFilterQuery, TicketList>({
-    method: 'get', path: '/api/tickets/filtered', operationId: 'filterTickets', tag: 'tickets', auth: 'session',
+    method: 'get', path: '/api/tickets/filtered', operationId: 'filterTickets', tag: 'tickets', auth: 'session', role: 'member',
     summary: 'Tickets filtered by status, priority, project and pushed state, with a text search; newest first.',
     query: schema('filtered.query'),
     responses: { 200: { description: 'A page.', schema: schema('list.response') } },
@@ -36,7 +36,7 @@ export function ticketRoutes(api: ApiRegistry, deps: { em: () => EntityManager }
   });
 
   api.route<undefined, Required<TicketSearchQuery>, TicketSearchResponse>({
-    method: 'get', path: '/api/tickets/search', operationId: 'searchTickets', tag: 'tickets', auth: 'session',
+    method: 'get', path: '/api/tickets/search', operationId: 'searchTickets', tag: 'tickets', auth: 'session', role: 'member',
     summary: 'Tickets whose text contains q (for dependencies).',
     query: schema('search.query'),
     responses: { 200: { description: 'Matches.', schema: schema('search.response') } },
@@ -44,7 +44,7 @@ export function ticketRoutes(api: ApiRegistry, deps: { em: () => EntityManager }
   });
 
   api.route<undefined, Required<Pick<AssigneeSearchQuery, 'q' | 'limit'>> & AssigneeSearchQuery, AssigneeSearchResponse>({
-    method: 'get', path: '/api/tickets/users/search', operationId: 'searchAssignees', tag: 'tickets', auth: 'session',
+    method: 'get', path: '/api/tickets/users/search', operationId: 'searchAssignees', tag: 'tickets', auth: 'session', role: 'member',
     summary: "Assignee suggestions: participants of the user's transcripts and assignees already used.",
     query: schema('users-search.query'),
     responses: { 200: { description: 'Names.', schema: schema('users-search.response') } },
@@ -52,14 +52,14 @@ export function ticketRoutes(api: ApiRegistry, deps: { em: () => EntityManager }
   });
 
   api.route<undefined, undefined, TicketResponse>({
-    method: 'get', path: '/api/tickets/{id}', operationId: 'getTicket', tag: 'tickets', auth: 'session',
+    method: 'get', path: '/api/tickets/{id}', operationId: 'getTicket', tag: 'tickets', auth: 'session', role: 'member',
     summary: 'One ticket.',
     responses: { 200: { description: 'Found.', schema: schema('ticket.response') } },
     handler: async (ctx, { params, user }) => ({ ticket: viewTicket(await ownTicket(em(), user, params['id']!)) }),
   });
 
   api.route<TicketCreateRequest, undefined, TicketResponse>({
-    method: 'post', path: '/api/tickets', operationId: 'createTicket', tag: 'tickets', auth: 'session',
+    method: 'post', path: '/api/tickets', operationId: 'createTicket', tag: 'tickets', auth: 'session', role: 'member',
     summary: 'Create a ticket (title, project and description required; status ToDo and priority Medium by default).',
     body: schema('create.request'),
     responses: { 201: { description: 'Created.', schema: schema('ticket.response') }, 400: { description: "'Please fill out all required fields', or a bad dependency." } },
@@ -67,7 +67,7 @@ export function ticketRoutes(api: ApiRegistry, deps: { em: () => EntityManager }
   });
 
   api.route<TicketUpdateRequest, undefined, TicketResponse>({
-    method: 'put', path: '/api/tickets/{id}', operationId: 'updateTicket', tag: 'tickets', auth: 'session',
+    method: 'put', path: '/api/tickets/{id}', operationId: 'updateTicket', tag: 'tickets', auth: 'session', role: 'member',
     summary: 'Change a ticket; fields left out keep their values.',
     body: schema('update.request'),
     responses: {
@@ -79,7 +79,7 @@ export function ticketRoutes(api: ApiRegistry, deps: { em: () => EntityManager }
   });
 
   api.route<undefined, undefined, undefined>({
-    method: 'delete', path: '/api/tickets/{id}', operationId: 'deleteTicket', tag: 'tickets', auth: 'session',
+    method: 'delete', path: '/api/tickets/{id}', operationId: 'deleteTicket', tag: 'tickets', auth: 'session', role: 'member',
     summary: 'Delete a ticket; other tickets stop depending on it.',
     responses: { 204: { description: 'Deleted.' } },
     async handler(ctx, { params, user }) {

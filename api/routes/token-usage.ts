@@ -12,14 +12,14 @@ async function fullStats(credits: Credits, em: EntityManager, user: User): Promi
 
 export function tokenUsageRoutes(api: ApiRegistry, deps: { credits: Credits; em: () => EntityManager; schedules?: CreditSchedules }): void {
   api.route<undefined, undefined, TokenUsageStats>({
-    method: 'get', path: '/api/token-usage/stats', operationId: 'tokenUsageStats', tag: 'token usage', auth: 'session',
+    method: 'get', path: '/api/token-usage/stats', operationId: 'tokenUsageStats', tag: 'token usage', auth: 'session', role: 'member',
     summary: "This period's input and output tokens used, the plan's limits, the next reset, whether the user is blocked, and the manual reset's cooldown.",
     responses: { 200: { description: 'Stats.', schema: 'api/token-usage/stats.response.schema.json' } },
     handler: (ctx, { user }) => fullStats(deps.credits, deps.em(), user),
   });
 
   api.route<undefined, Required<TokenUsageHistoryQuery>, TokenUsageHistory>({
-    method: 'get', path: '/api/token-usage/history', operationId: 'tokenUsageHistory', tag: 'token usage', auth: 'session',
+    method: 'get', path: '/api/token-usage/history', operationId: 'tokenUsageHistory', tag: 'token usage', auth: 'session', role: 'member',
     summary: 'Usage entries, newest first, a page at a time.',
     query: 'api/token-usage/history.query.schema.json',
     responses: { 200: { description: 'A page of history.', schema: 'api/token-usage/history.response.schema.json' } },
@@ -27,7 +27,7 @@ export function tokenUsageRoutes(api: ApiRegistry, deps: { credits: Credits; em:
   });
 
   api.route<undefined, undefined, TokenUsageReset>({
-    method: 'post', path: '/api/token-usage/reset', operationId: 'resetTokenUsage', tag: 'token usage', auth: 'session',
+    method: 'post', path: '/api/token-usage/reset', operationId: 'resetTokenUsage', tag: 'token usage', auth: 'session', role: 'owner',
     summary: "Resets the period's token usage now; possible once every 30 days (the stats say when next).",
     responses: {
       200: { description: 'Reset, in words, with the stats after it.', schema: 'api/token-usage/reset.response.schema.json' },

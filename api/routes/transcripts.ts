@@ -30,7 +30,7 @@ export function transcriptRoutes(
   });
 
   api.route<undefined, undefined, TranscriptUpload | TranscriptUploadError>({
-    method: 'post', path: '/api/transcripts/upload', operationId: 'uploadTranscript', tag: 'transcripts', auth: 'session',
+    method: 'post', path: '/api/transcripts/upload', operationId: 'uploadTranscript', tag: 'transcripts', auth: 'session', role: 'member',
     summary: 'Upload a transcript file (multipart, one file in field `transcript`, at most 1MB); processing starts at once.',
     responses: {
       201: { description: 'Stored; the ingest workflow has started.', schema: schema('upload.response') },
@@ -63,7 +63,7 @@ export function transcriptRoutes(
   });
 
   api.route<undefined, Required<TranscriptListQuery>, TranscriptList>({
-    method: 'get', path: '/api/transcripts', operationId: 'listTranscripts', tag: 'transcripts', auth: 'session',
+    method: 'get', path: '/api/transcripts', operationId: 'listTranscripts', tag: 'transcripts', auth: 'session', role: 'member',
     summary: "The signed-in user's transcripts: searched by title or source, sorted by upload time or title, a page at a time.",
     query: schema('list.query'),
     responses: { 200: { description: 'A page.', schema: schema('list.response') } },
@@ -71,7 +71,7 @@ export function transcriptRoutes(
   });
 
   api.route<undefined, undefined, TranscriptDetail>({
-    method: 'get', path: '/api/transcripts/{id}', operationId: 'getTranscript', tag: 'transcripts', auth: 'session',
+    method: 'get', path: '/api/transcripts/{id}', operationId: 'getTranscript', tag: 'transcripts', auth: 'session', role: 'member',
     summary: 'A transcript with its conversation and the tickets made from it.',
     responses: { 200: { description: 'Found.', schema: schema('detail.response') } },
     async handler(ctx, { params, user }) {
@@ -82,7 +82,7 @@ export function transcriptRoutes(
   });
 
   api.route<undefined, undefined, TranscriptStatus>({
-    method: 'get', path: '/api/transcripts/{id}/status', operationId: 'getTranscriptStatus', tag: 'transcripts', auth: 'session',
+    method: 'get', path: '/api/transcripts/{id}/status', operationId: 'getTranscriptStatus', tag: 'transcripts', auth: 'session', role: 'member',
     summary: 'Where processing stands (the web app polls this every 5 s).',
     responses: { 200: { description: 'Found.', schema: schema('status.response') } },
     preload: ({ params }) => transcriptStatusRead(params['id']!),
@@ -92,7 +92,7 @@ export function transcriptRoutes(
   });
 
   api.route<undefined, undefined, undefined>({
-    method: 'delete', path: '/api/transcripts/{id}', operationId: 'deleteTranscript', tag: 'transcripts', auth: 'session',
+    method: 'delete', path: '/api/transcripts/{id}', operationId: 'deleteTranscript', tag: 'transcripts', auth: 'session', role: 'member',
     summary: 'Delete a transcript (a running ingest is cancelled). Tickets made from it stay, without the link.',
     responses: { 204: { description: 'Deleted.' } },
     async handler(ctx, { params, user }) {

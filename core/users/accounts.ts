@@ -14,7 +14,8 @@ import { hashToken, newToken } from './tokens.ts';
 import { db, readPrepared, sql, StatementShapes } from '../db/sql.ts';
 import { sessionLookup, type SessionLookup, type SessionRead } from './session-lookup.ts';
 import { User } from './user.entity.ts';
-import { WorkspaceMember } from '../workspaces/workspace-member.entity.ts';
+import { WorkspaceMember, type WorkspaceRole } from '../workspaces/workspace-member.entity.ts';
+import { isUuid } from '../ids.ts';
 import { Workspace } from '../workspaces/workspace.entity.ts';
 
 const HOUR = 3_600_000;
@@ -125,6 +126,11 @@ export interface ClientInfo {
 export interface Authenticated {
   user: User;
   session: Session;
+  /**
+   * The workspace the request acts in (the one it names, else the user's personal one) and the user's role there;
+   * null when the user is no member of the one it names.
+   */
+  workspace: { id: string; role: WorkspaceRole } | null;
 }
 
 /** Sign-up, verification, login, sessions and passwords. Every method works in the request's EntityManager. */
@@ -213,10 +219,13 @@ export class Accounts {
    * it is one prepared statement whose row becomes the request's managed session and user entities; a `read` rides
    * along in the same round trip, its row in `read`.
    */
-  async authenticate(em: EntityManager, token: string, read?: SessionRead): Promise<(Authenticated & { read: Record<string, unknown> }) | undefined> {
+  async authenticate(em: EntityManager, token: string, read?: SessionRead, workspace?: string): Promise<(Authenticated & { read: Record<string, unknown> }) | undefined> {
     const lookup = (this.#sessionLookup ??= sessionLookup(em));
-    const statement = this.#statements.statement(`session:${read?.shape ?? ''}`, { ...read?.values, tokenHash: hashToken(token) },
-      ({ tokenHash, ...values }) => lookup.query(db(em), tokenHash, read && { read, values }));
+    // A workspace named by something that cannot be an id is no workspace of the user's; the session is looked up all the same.
+    const named = workspace !== undefined && isUuid(workspace) ? { workspace } : {};
+    const statement = this.#statements.statement(`session:${'workspace' in named ? 'named' : 'personal'}:${read?.shape ?? ''}`,
+      { ...read?.values, ...named, tokenHash: hashToken(token) },
+      ({ tokenHash, workspace: namedWorkspace, ...values }) => lookup.query(db(em), tokenHash, read && { read, values }, namedWorkspace));
     const [row] = await readPrepared<Record<string, unknown>>(em, statement);
     if (!row) return undefined;
     const user = em.map(User, lookup.columnsOf(row, 'u'));
@@ -227,7 +236,8 @@ export class Accounts {
       session.expiresAt = this.#sessionExpiry();
       await em.flush();
     }
-    return { user, session, read: lookup.readOf(row) };
+    const current = workspace === undefined || 'workspace' in named ? lookup.workspaceOf(row) : null;
+    return { user, session, workspace: current, read: lookup.readOf(row) };
   }
 
   async logout(em: EntityManager, session: Session): Promise<void> {
@@ -236,7 +246,7 @@ export class Accounts {
   }
 
   /** Changes the password and ends the user's other sessions; the current one stays signed in. */
-  async changePassword(em: EntityManager, auth: Authenticated, input: { currentPassword: string; newPassword: string }): Promise<void> {
+  async changePassword(em: EntityManager, auth: Pick<Authenticated, 'user' | 'session'>, input: { currentPassword: string; newPassword: string }): Promise<void> {
     await em.populate(auth.user, ['passwordHash']);
     if (!auth.user.passwordHash || !(await verifyPassword(input.currentPassword, auth.user.passwordHash))) {
       throw new InvalidInput(MESSAGES.wrongCurrentPassword);

@@ -4,6 +4,7 @@ import type { AliasedSelectQueryBuilder, Compilable, Expression, SelectQueryBuil
 import { sql, type Database, type Db, type ShapeParameters } from '../db/sql.ts';
 import { Session } from './session.entity.ts';
 import { User } from './user.entity.ts';
+import type { WorkspaceRole } from '../workspaces/workspace-member.entity.ts';
 
 /**
  * A read made in the same round trip as the session lookup, for what every open page repeats (the status poll, the
@@ -14,7 +15,7 @@ export interface SessionRead<V extends Record<string, unknown> = Record<string, 
   /** What the read's text depends on besides which values it has; the same shape, the same statement (StatementShapes). */
   shape: string;
   /** The read's values, sent as parameters. */
-  values: V & { tokenHash?: never };
+  values: V & { tokenHash?: never; workspace?: never };
   /** The read, each value a parameter. */
   query(db: Db, user: Expression<string>, values: ShapeParameters<V>): Compilable<Record<string, unknown>> & { as(alias: 'r'): AliasedSelectQueryBuilder<Record<string, unknown>, 'r'> };
 }
@@ -24,11 +25,15 @@ export interface SessionLookup {
    * The live (not revoked) session of a token hash with its user, in one row, columns prefixed 's.' and 'u.'; with a
    * read, its columns beside them (all null when it found nothing).
    */
-  query(db: Db, tokenHash: Expression<string>, read?: { read: SessionRead; values: ShapeParameters<Record<string, unknown>> }): SelectQueryBuilder<Database, 'sessions' | 'users', Record<string, unknown>>;
+  query(
+    db: Db, tokenHash: Expression<string>, read?: { read: SessionRead; values: ShapeParameters<Record<string, unknown>> }, workspace?: Expression<string>,
+  ): SelectQueryBuilder<Database, 'sessions' | 'users', Record<string, unknown>>;
   /** The row's columns of one side ('s' the session, 'u' the user), under their own names, for em.map. */
   columnsOf(row: Record<string, unknown>, side: 's' | 'u'): Record<string, unknown>;
   /** The read's columns of the row. */
   readOf(row: Record<string, unknown>): Record<string, unknown>;
+  /** The workspace the request acts in and the user's role there; null when the user is no member of it. */
+  workspaceOf(row: Record<string, unknown>): { id: string; role: WorkspaceRole } | null;
 }
 
 /** The columns an entity loads by default (scalars and foreign keys; lazy ones such as the password hash left out). */
@@ -43,14 +48,24 @@ export function sessionLookup(em: EntityManager): SessionLookup {
   const columns = { s: loadedColumns(em, Session), u: loadedColumns(em, User) };
   const selected = (['s', 'u'] as const).flatMap((side) => columns[side].map((column) => sql.ref(`${side}.${column}`).as(`${side}.${column}`)));
   return {
-    query(db, tokenHash, read) {
+    query(db, tokenHash, read, workspace) {
+      // The workspace the request names, else the user's personal one, with the user's membership there: in the
+      // same round trip, from the membership's unique (workspace, user) index or the personal-workspace index.
+      const membership = db.selectFrom('workspace_members as m').innerJoin('workspaces as w', 'w.id', 'm.workspace_id')
+        .select([sql.ref<string>('w.id').as('workspace_id'), sql.ref<string>('m.role').as('workspace_role')])
+        .where('m.user_id', '=', sql.ref<string>('s.user_id'))
+        .where((eb) => (workspace ? eb('w.id', '=', workspace) : eb.and([eb('w.personal', '=', true), eb('w.owner_id', '=', sql.ref<string>('s.user_id'))])))
+        .limit(1);
       const lookup = db.selectFrom('sessions as s').innerJoin('users as u', 'u.id', 's.user_id').select(selected)
+        .leftJoinLateral(membership.as('w'), (join) => join.onTrue())
+        .select([sql.ref<string>('w.workspace_id').as('w.id'), sql.ref<string>('w.workspace_role').as('w.role')])
         .where('s.token_hash', '=', tokenHash).where('s.revoked_at', 'is', null);
-      if (!read) return lookup as SelectQueryBuilder<Database, 'sessions' | 'users', Record<string, unknown>>;
+      if (!read) return lookup as unknown as SelectQueryBuilder<Database, 'sessions' | 'users', Record<string, unknown>>;
       return lookup.leftJoinLateral(read.read.query(db, sql.ref<string>('s.user_id'), read.values).as('r'), (join) => join.onTrue())
-        .selectAll('r') as SelectQueryBuilder<Database, 'sessions' | 'users', Record<string, unknown>>;
+        .selectAll('r') as unknown as SelectQueryBuilder<Database, 'sessions' | 'users', Record<string, unknown>>;
     },
     columnsOf: (row, side) => Object.fromEntries(columns[side].map((column) => [column, row[`${side}.${column}`]])),
     readOf: (row) => Object.fromEntries(Object.entries(row).filter(([column]) => !column.includes('.'))),
+    workspaceOf: (row) => (row['w.id'] ? { id: row['w.id'] as string, role: row['w.role'] as WorkspaceRole } : null),
   };
 }

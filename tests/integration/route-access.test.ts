@@ -8,10 +8,12 @@ import { signUpVerified, type SignedInUser } from '../support/accounts.ts';
 import { useTestApp } from '../support/app.ts';
 import { call, CONNECTION_ENV, kanbanConnection, newToken, useTrackerServer } from './connections-support.ts';
 
-interface Operation { operationId: string; security: Record<string, unknown>[] }
+interface Operation { operationId: string; security: Record<string, unknown>[]; 'x-tickscribe-role'?: string }
 const document = describeApi() as { paths: Record<string, Record<string, Operation>> };
 const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
-  Object.entries(methods).map(([method, operation]) => ({ id: operation.operationId, method: method.toUpperCase(), path, security: operation.security })));
+  Object.entries(methods).map(([method, operation]) => ({
+    id: operation.operationId, method: method.toUpperCase(), path, security: operation.security, role: operation['x-tickscribe-role'],
+  })));
 const signedInOnly = operations.filter((operation) =>
   operation.security.some((alternative) => 'cookieAuth' in alternative) && operation.security.every((alternative) => Object.keys(alternative).length > 0));
 const withIds = signedInOnly.filter((operation) => operation.path.includes('{'));
@@ -133,5 +135,83 @@ describe("another user's ids", () => {
     const missing = await call(t.base, other.token, 'POST', '/api/push/analyze', { ticketIds: [crypto.randomUUID()] });
     expect(answer).toMatchObject({ status: 404, body: { error: 'Ticket not found' } });
     expect(missing).toMatchObject({ status: 404, body: answer.body });
+  });
+});
+
+/** What each signed-in route needs in the request's workspace; every route not named needs the member role. */
+const ROLES: Record<string, 'account' | 'admin' | 'owner'> = {
+  currentUser: 'account', changePassword: 'account',
+  createConnection: 'admin', updateConnection: 'admin', deleteConnection: 'admin', startConnectionOAuth: 'admin', completeConnectionOAuth: 'admin',
+  searchTrackerUsers: 'admin',
+  subscribe: 'owner', createPortalSession: 'owner', cancelSubscription: 'owner', resetTokenUsage: 'owner',
+};
+const roleOf = (id: string) => ROLES[id] ?? 'member';
+const inWorkspaces = signedInOnly.filter((operation) => roleOf(operation.id) !== 'account');
+const WORKSPACE_NOT_FOUND = 'Workspace not found. It may have been deleted, or you are no longer a member of it.';
+/** A body that breaks every route's schema: a refusal for the workspace or the role comes first. */
+const brokenBody = (method: string) => (method === 'GET' || method === 'DELETE' ? undefined : { unexpected: [1, 2, 3] });
+const anyIds = (path: string) => path.replace(/\{\w+\}/g, crypto.randomUUID());
+
+describe('workspaces and roles', () => {
+  let team: string;
+  let member: SignedInUser;
+  let admin: SignedInUser;
+  const asIn = (user: SignedInUser, workspace: string, method: string, path: string, body?: unknown) =>
+    send(method, path, { authorization: `Bearer ${user.token}`, 'x-workspace-id': workspace }, body);
+
+  beforeAll(async () => {
+    [member, admin] = [await signUpVerified(t.base, t.db), await signUpVerified(t.base, t.db)];
+    const { rows: [workspace] } = await t.db.query<{ id: string }>(
+      `insert into workspaces (id, name, personal, owner_id, created_at, updated_at) values (gen_random_uuid(), 'Acme', false, $1, now(), now()) returning id`,
+      [owner.userId],
+    );
+    team = workspace!.id;
+    await t.db.query(
+      `insert into workspace_members (id, workspace_id, user_id, role, created_at)
+         values (gen_random_uuid(), $1, $2, 'owner', now()), (gen_random_uuid(), $1, $3, 'member', now()), (gen_random_uuid(), $1, $4, 'admin', now())`,
+      [team, owner.userId, member.userId, admin.userId],
+    );
+  });
+
+  it('each signed-in route declares what it needs, in the OpenAPI document too', () => {
+    const roles = Object.fromEntries(signedInOnly.map((operation) => [operation.id, operation.role]));
+    expect(roles).toEqual(Object.fromEntries(signedInOnly.map((operation) => [operation.id, roleOf(operation.id)])));
+  });
+
+  it.each(inWorkspaces.map((operation) => [operation.id, operation] as const))("%s answers 404 in words for a workspace that is none of the caller's", async (_id, operation) => {
+    const { rows: [foreign] } = await t.db.query<{ id: string }>(`select id from workspaces where owner_id = $1 and personal`, [other.userId]);
+    for (const workspace of [foreign!.id, crypto.randomUUID(), 'not-an-id']) {
+      expect(await asIn(owner, workspace, operation.method, anyIds(operation.path), brokenBody(operation.method)), `${operation.id} in ${workspace}`)
+        .toEqual({ status: 404, body: { error: WORKSPACE_NOT_FOUND } });
+    }
+  });
+
+  it('lets account routes through whatever workspace the request names', async () => {
+    const { rows: [foreign] } = await t.db.query<{ id: string }>(`select id from workspaces where owner_id = $1 and personal`, [other.userId]);
+    expect(await asIn(owner, foreign!.id, 'GET', '/auth/current-user')).toMatchObject({ status: 200 });
+  });
+
+  it.each(inWorkspaces.map((operation) => [operation.id, operation] as const))('%s refuses a role below its own in words, before reading the request, and lets its own through', async (_id, operation) => {
+    const needs = roleOf(operation.id);
+    const path = anyIds(operation.path);
+    const answers = {
+      member: await asIn(member, team, operation.method, path, brokenBody(operation.method)),
+      admin: await asIn(admin, team, operation.method, path, brokenBody(operation.method)),
+    };
+    const refusal = (you: string) => needs === 'owner'
+      ? `Only the owner of this workspace can do this; you are ${you} of it.`
+      : `Only an admin or the owner of this workspace can do this; you are ${you} of it.`;
+    if (needs === 'member') {
+      for (const answer of Object.values(answers)) expect(answer.body.error ?? '', operation.id).not.toMatch(/^Only |^Workspace not found/);
+    } else {
+      expect(answers.member, operation.id).toEqual({ status: 403, body: { error: refusal('a member') } });
+      if (needs === 'owner') expect(answers.admin, operation.id).toEqual({ status: 403, body: { error: refusal('an admin') } });
+      else expect(answers.admin.body.error ?? '', operation.id).not.toMatch(/^Only |^Workspace not found/);
+    }
+  });
+
+  it("gives the owner of the team workspace each route, as in their personal one", async () => {
+    expect(await asIn(owner, team, 'GET', '/api/tickets/filtered?page=1&limit=10')).toMatchObject({ status: 200 });
+    expect(await asIn(owner, team, 'POST', '/api/subscriptions/subscribe', { unexpected: true })).toMatchObject({ status: 400 });
   });
 });

@@ -2004,7 +2004,10 @@ export interface operations {
     listConnections: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The workspace the request acts in; without it, the caller's personal workspace. */
+                "X-Workspace-Id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2028,6 +2031,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The workspace X-Workspace-Id names is none of the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description An unexpected error, with a request id to quote. */
             default: {
                 headers: {
@@ -2042,7 +2054,10 @@ export interface operations {
     createConnection: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The workspace the request acts in; without it, the caller's personal workspace. */
+                "X-Workspace-Id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2079,8 +2094,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Sent with the session cookie from another site. */
+            /** @description Sent with the session cookie from another site. Or: The caller's role in the workspace is below admin; the message says which role it needs. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The workspace X-Workspace-Id names is none of the caller's. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2111,7 +2135,10 @@ export interface operations {
     updateConnection: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The workspace the request acts in; without it, the caller's personal workspace. */
+                "X-Workspace-Id"?: string;
+            };
             path: {
                 id: string;
             };
@@ -2150,7 +2177,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Sent with the session cookie from another site. */
+            /** @description Sent with the session cookie from another site. Or: The caller's role in the workspace is below admin; the message says which role it needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2159,7 +2186,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not found (or not yours: both answer alike). */
+            /** @description Not found (or not yours: both answer alike). Or: The workspace X-Workspace-Id names is none of the caller's. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2191,7 +2218,10 @@ export interface operations {
     deleteConnection: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The workspace the request acts in; without it, the caller's personal workspace. */
+                "X-Workspace-Id"?: string;
+            };
             path: {
                 id: string;
             };
@@ -2233,7 +2263,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Sent with the session cookie from another site. */
+            /** @description Sent with the session cookie from another site. Or: The caller's role in the workspace is below admin; the message says which role it needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2242,7 +2272,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not found (or not yours: both answer alike). */
+            /** @description Not found (or not yours: both answer alike). Or: The workspace X-Workspace-Id names is none of the caller's. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2265,7 +2295,10 @@ export interface operations {
     bulkPush: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The workspace the request acts in; without it, the caller's personal workspace. */
+                "X-Workspace-Id"?: string;
+            };
             path: {
                 id: string;
             };
@@ -2363,7 +2396,10 @@ export interface operations {
     connectionDeliveries: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The workspace the request acts in; without it, the caller's personal workspace. */
+                "X-Workspace-Id"?: string;
+            };
             path: {
                 id: string;
             };
@@ -2398,7 +2434,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not found (or not yours: both answer alike). */
+            /** @description Not found (or not yours: both answer alike). Or: The workspace X-Workspace-Id names is none of the caller's. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2421,7 +2457,10 @@ export interface operations {
     pushStatus: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The workspace the request acts in; without it, the caller's personal workspace. */
+                "X-Workspace-Id"?: string;
+            };
             path: {
                 batchId: string;
                 id: string;
@@ -2480,7 +2519,10 @@ export interface operations {
     verifyConnection: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The workspace the request acts in; without it, the caller's personal workspace. */
+                "X-Workspace-Id"?: string;
+            };
             path: {
                 id: string;
             };
@@ -2524,7 +2566,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not found (or not yours: both answer alike). */
+            /** @description Not found (or not yours: both answer alike). Or: The workspace X-Workspace-Id names is none of the caller's. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2556,7 +2598,10 @@ export interface operations {
     startConnectionOAuth: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The workspace the request acts in; without it, the caller's personal workspace. */
+                "X-Workspace-Id"?: string;
+            };
             path: {
                 type: string;
             };
@@ -2595,7 +2640,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Sent with the session cookie from another site. */
+            /** @description Sent with the session cookie from another site. Or: The caller's role in the workspace is below admin; the message says which role it needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2636,7 +2681,10 @@ export interface operations {
     completeConnectionOAuth: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The workspace the request acts in; without it, the caller's personal workspace. */
+                "X-Workspace-Id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2673,8 +2721,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Sent with the session cookie from another site. */
+            /** @description Sent with the session cookie from another site. Or: The caller's role in the workspace is below admin; the message says which role it needs. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The workspace X-Workspace-Id names is none of the caller's. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2705,7 +2762,10 @@ export interface operations {
     connectionForProject: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The workspace the request acts in; without it, the caller's personal workspace. */
+                "X-Workspace-Id"?: string;
+            };
             path: {
                 project: string;
             };
@@ -2740,6 +2800,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The workspace X-Workspace-Id names is none of the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description An unexpected error, with a request id to quote. */
             default: {
                 headers: {
@@ -2754,7 +2823,10 @@ export interface operations {
     listConnectionTypes: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The workspace the request acts in; without it, the caller's personal workspace. */
+                "X-Workspace-Id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2778,6 +2850,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The workspace X-Workspace-Id names is none of the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description An unexpected error, with a request id to quote. */
             default: {
                 headers: {
@@ -2792,7 +2873,10 @@ export interface operations {
     searchTrackerUsers: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The workspace the request acts in; without it, the caller's personal workspace. */
+                "X-Workspace-Id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2829,7 +2913,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Sent with the session cookie from another site. */
+            /** @description Sent with the session cookie from another site. Or: The caller's role in the workspace is below admin; the message says which role it needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2937,7 +3021,10 @@ export interface operations {
     analyzePush: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The workspace the request acts in; without it, the caller's personal workspace. */
+                "X-Workspace-Id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3015,7 +3102,10 @@ export interface operations {
     listBots: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The workspace the request acts in; without it, the caller's personal workspace. */
+                "X-Workspace-Id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3039,6 +3129,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The workspace X-Workspace-Id names is none of the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description An unexpected error, with a request id to quote. */
             default: {
                 headers: {
@@ -3053,7 +3152,10 @@ export interface operations {
     createBot: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The workspace the request acts in; without it, the caller's personal workspace. */
+                "X-Workspace-Id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3108,6 +3210,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The workspace X-Workspace-Id names is none of the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A body that is not JSON (or, for an upload, multipart/form-data). */
             415: {
                 headers: {
@@ -3149,7 +3260,10 @@ export interface operations {
     getBot: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The workspace the request acts in; without it, the caller's personal workspace. */
+                "X-Workspace-Id"?: string;
+            };
             path: {
                 id: string;
             };
@@ -3193,7 +3307,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not found (or not yours: both answer alike). */
+            /** @description Not found (or not yours: both answer alike). Or: The workspace X-Workspace-Id names is none of the caller's. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3216,7 +3330,10 @@ export interface operations {
     cancelBot: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The workspace the request acts in; without it, the caller's personal workspace. */
+                "X-Workspace-Id"?: string;
+            };
             path: {
                 id: string;
             };
@@ -3260,7 +3377,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not found (or not yours: both answer alike). */
+            /** @description Not found (or not yours: both answer alike). Or: The workspace X-Workspace-Id names is none of the caller's. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3292,7 +3409,10 @@ export interface operations {
     currentSubscription: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The workspace the request acts in; without it, the caller's personal workspace. */
+                "X-Workspace-Id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3316,6 +3436,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The workspace X-Workspace-Id names is none of the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description An unexpected error, with a request id to quote. */
             default: {
                 headers: {
@@ -3330,7 +3459,10 @@ export interface operations {
     paymentHistory: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The workspace the request acts in; without it, the caller's personal workspace. */
+                "X-Workspace-Id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3354,6 +3486,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The workspace X-Workspace-Id names is none of the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description An unexpected error, with a request id to quote. */
             default: {
                 headers: {
@@ -3368,7 +3509,10 @@ export interface operations {
     subscribe: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The workspace the request acts in; without it, the caller's personal workspace. */
+                "X-Workspace-Id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3407,6 +3551,15 @@ export interface operations {
             };
             /** @description Paid plans are not available on this installation (no Stripe account is configured). Or this plan has no Stripe price here. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The workspace X-Workspace-Id names is none of the caller's. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3455,7 +3608,10 @@ export interface operations {
     listSubscriptionTiers: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The workspace the request acts in; without it, the caller's personal workspace. */
+                "X-Workspace-Id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3472,6 +3628,15 @@ export interface operations {
             };
             /** @description Not signed in, or the session has ended. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The workspace X-Workspace-Id names is none of the caller's. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3497,7 +3662,10 @@ export interface operations {
                 /** @description Page number, from 1. */
                 page?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The workspace the request acts in; without it, the caller's personal workspace. */
+                "X-Workspace-Id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3530,6 +3698,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The workspace X-Workspace-Id names is none of the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description An unexpected error, with a request id to quote. */
             default: {
                 headers: {
@@ -3544,7 +3721,10 @@ export interface operations {
     createTicket: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The workspace the request acts in; without it, the caller's personal workspace. */
+                "X-Workspace-Id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3590,6 +3770,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The workspace X-Workspace-Id names is none of the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A body that is not JSON (or, for an upload, multipart/form-data). */
             415: {
                 headers: {
@@ -3613,7 +3802,10 @@ export interface operations {
     getTicket: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The workspace the request acts in; without it, the caller's personal workspace. */
+                "X-Workspace-Id"?: string;
+            };
             path: {
                 id: string;
             };
@@ -3648,7 +3840,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not found (or not yours: both answer alike). */
+            /** @description Not found (or not yours: both answer alike). Or: The workspace X-Workspace-Id names is none of the caller's. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3671,7 +3863,10 @@ export interface operations {
     updateTicket: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The workspace the request acts in; without it, the caller's personal workspace. */
+                "X-Workspace-Id"?: string;
+            };
             path: {
                 id: string;
             };
@@ -3719,7 +3914,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not found (or not yours: both answer alike). */
+            /** @description Not found (or not yours: both answer alike). Or: The workspace X-Workspace-Id names is none of the caller's. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3760,7 +3955,10 @@ export interface operations {
     deleteTicket: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The workspace the request acts in; without it, the caller's personal workspace. */
+                "X-Workspace-Id"?: string;
+            };
             path: {
                 id: string;
             };
@@ -3802,7 +4000,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not found (or not yours: both answer alike). */
+            /** @description Not found (or not yours: both answer alike). Or: The workspace X-Workspace-Id names is none of the caller's. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3834,7 +4032,10 @@ export interface operations {
                 search?: string;
                 status?: "ToDo" | "InProgress" | "Done" | "All" | "";
             };
-            header?: never;
+            header?: {
+                /** @description The workspace the request acts in; without it, the caller's personal workspace. */
+                "X-Workspace-Id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3867,6 +4068,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The workspace X-Workspace-Id names is none of the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description An unexpected error, with a request id to quote. */
             default: {
                 headers: {
@@ -3884,7 +4094,10 @@ export interface operations {
                 limit?: number;
                 q?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The workspace the request acts in; without it, the caller's personal workspace. */
+                "X-Workspace-Id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3917,6 +4130,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The workspace X-Workspace-Id names is none of the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description An unexpected error, with a request id to quote. */
             default: {
                 headers: {
@@ -3935,7 +4157,10 @@ export interface operations {
                 project?: string;
                 q?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The workspace the request acts in; without it, the caller's personal workspace. */
+                "X-Workspace-Id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3968,6 +4193,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The workspace X-Workspace-Id names is none of the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description An unexpected error, with a request id to quote. */
             default: {
                 headers: {
@@ -3986,7 +4220,10 @@ export interface operations {
                 /** @description How many entries to skip. */
                 offset?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The workspace the request acts in; without it, the caller's personal workspace. */
+                "X-Workspace-Id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4019,6 +4256,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The workspace X-Workspace-Id names is none of the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description An unexpected error, with a request id to quote. */
             default: {
                 headers: {
@@ -4033,7 +4279,10 @@ export interface operations {
     resetTokenUsage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The workspace the request acts in; without it, the caller's personal workspace. */
+                "X-Workspace-Id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4057,8 +4306,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Sent with the session cookie from another site. */
+            /** @description Sent with the session cookie from another site. Or: The caller's role in the workspace is below owner; the message says which role it needs. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The workspace X-Workspace-Id names is none of the caller's. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4098,7 +4356,10 @@ export interface operations {
     tokenUsageStats: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The workspace the request acts in; without it, the caller's personal workspace. */
+                "X-Workspace-Id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4115,6 +4376,15 @@ export interface operations {
             };
             /** @description Not signed in, or the session has ended. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The workspace X-Workspace-Id names is none of the caller's. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4146,7 +4416,10 @@ export interface operations {
                 /** @description date: upload time; title: alphabetical. */
                 sort?: "date" | "title";
             };
-            header?: never;
+            header?: {
+                /** @description The workspace the request acts in; without it, the caller's personal workspace. */
+                "X-Workspace-Id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4179,6 +4452,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The workspace X-Workspace-Id names is none of the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description An unexpected error, with a request id to quote. */
             default: {
                 headers: {
@@ -4193,7 +4475,10 @@ export interface operations {
     getTranscript: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The workspace the request acts in; without it, the caller's personal workspace. */
+                "X-Workspace-Id"?: string;
+            };
             path: {
                 id: string;
             };
@@ -4228,7 +4513,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not found (or not yours: both answer alike). */
+            /** @description Not found (or not yours: both answer alike). Or: The workspace X-Workspace-Id names is none of the caller's. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4251,7 +4536,10 @@ export interface operations {
     deleteTranscript: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The workspace the request acts in; without it, the caller's personal workspace. */
+                "X-Workspace-Id"?: string;
+            };
             path: {
                 id: string;
             };
@@ -4293,7 +4581,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not found (or not yours: both answer alike). */
+            /** @description Not found (or not yours: both answer alike). Or: The workspace X-Workspace-Id names is none of the caller's. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4316,7 +4604,10 @@ export interface operations {
     getTranscriptStatus: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The workspace the request acts in; without it, the caller's personal workspace. */
+                "X-Workspace-Id"?: string;
+            };
             path: {
                 id: string;
             };
@@ -4351,7 +4642,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not found (or not yours: both answer alike). */
+            /** @description Not found (or not yours: both answer alike). Or: The workspace X-Workspace-Id names is none of the caller's. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4374,7 +4665,10 @@ export interface operations {
     uploadTranscript: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The workspace the request acts in; without it, the caller's personal workspace. */
+                "X-Workspace-Id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4418,6 +4712,15 @@ export interface operations {
             };
             /** @description Sent with the session cookie from another site. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The workspace X-Workspace-Id names is none of the caller's. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4935,7 +5238,10 @@ export interface operations {
     cancelSubscription: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The workspace the request acts in; without it, the caller's personal workspace. */
+                "X-Workspace-Id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4961,6 +5267,15 @@ export interface operations {
             };
             /** @description Paid plans are not available on this installation (no Stripe account is configured). */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The workspace X-Workspace-Id names is none of the caller's. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5009,7 +5324,10 @@ export interface operations {
     createPortalSession: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The workspace the request acts in; without it, the caller's personal workspace. */
+                "X-Workspace-Id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5035,6 +5353,15 @@ export interface operations {
             };
             /** @description Paid plans are not available on this installation (no Stripe account is configured). */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The workspace X-Workspace-Id names is none of the caller's. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
