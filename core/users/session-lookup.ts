@@ -49,8 +49,8 @@ export function sessionLookup(em: EntityManager): SessionLookup {
   const selected = (['s', 'u'] as const).flatMap((side) => columns[side].map((column) => sql.ref(`${side}.${column}`).as(`${side}.${column}`)));
   return {
     query(db, tokenHash, read, workspace) {
-      // The workspace the request names, else the user's personal one, with the user's membership there: in the
-      // same round trip, from the membership's unique (workspace, user) index or the personal-workspace index.
+      // The workspace the request names, else the user's personal one, with the user's membership there, in the
+      // same round trip: the user's memberships are read off their index by user.
       const membership = db.selectFrom('workspace_members as m').innerJoin('workspaces as w', 'w.id', 'm.workspace_id')
         .select([sql.ref<string>('w.id').as('workspace_id'), sql.ref<string>('m.role').as('workspace_role')])
         .where('m.user_id', '=', sql.ref<string>('s.user_id'))

@@ -6,12 +6,6 @@ import type { WorkspaceRole } from './workspace-member.entity.ts';
  */
 export type RouteRole = WorkspaceRole | 'account';
 
-/** The workspace a request acts in, and the caller's role there. */
-export interface CurrentWorkspace {
-  id: string;
-  role: WorkspaceRole;
-}
-
 const RANK: Record<WorkspaceRole, number> = { member: 1, admin: 2, owner: 3 };
 
 /** The header naming the workspace a request acts in; without it, the caller's personal workspace. */
