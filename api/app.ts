@@ -30,6 +30,7 @@ import { healthRoutes, type ProcessesReport } from './routes/health.ts';
 import { pushRoutes } from './routes/push.ts';
 import { botRoutes, botWebhookBody } from './routes/bots.ts';
 import { ticketRoutes } from './routes/tickets.ts';
+import { workspaceRoutes } from './routes/workspaces.ts';
 import { tokenUsageRoutes } from './routes/token-usage.ts';
 import { transcriptRoutes } from './routes/transcripts.ts';
 import { runtimeConfigScript, sameLoopbackName, webApp, WEB_DIST_DIR } from './web.ts';
@@ -101,6 +102,7 @@ export function apiRoutes(deps: RouteDependencies): { api: ApiRegistry } {
     acceptedExtensions: () => plugins.acceptedExtensions(),
   });
   ticketRoutes(api, { em });
+  workspaceRoutes(api, { em });
   connectionRoutes(api, { em, connections: () => connections });
   pushRoutes(api, {
     em, workflows: deps.workflows, taskQueue: deps.config.TEMPORAL_TASK_QUEUE,

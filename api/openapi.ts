@@ -36,6 +36,7 @@ const TAGS: Record<string, string> = {
   auth: 'Accounts: sign-up, e-mail verification, sessions, passwords.',
   transcripts: 'Uploading transcripts and following their processing.',
   tickets: 'The tickets found in meetings: listing, searching, editing.',
+  workspaces: 'The workspaces a user belongs to, and their role in each.',
   connections: 'Project connections to trackers (GitHub, Jira, Azure DevOps, Miro, webhooks, third-party plugins) and their checks.',
   'token usage': "The plan's monthly token credits and their use.",
   billing: 'Plans, Stripe subscriptions, the customer portal, payments and Stripe webhooks.',

@@ -1488,6 +1488,28 @@ export interface TranscriptUpload {
   tickets: [];
 }
 
+// api/workspaces/list.response.schema.json
+/**
+ * The workspaces the signed-in user belongs to: their personal one first, then the others by name.
+ */
+export interface WorkspaceList {
+  workspaces: {
+    /**
+     * What a request names in its X-Workspace-Id header to act in this workspace.
+     */
+    id: string;
+    name: string;
+    /**
+     * The workspace made with the user, which they alone own.
+     */
+    personal: boolean;
+    /**
+     * What the user may do there (see the README's roles).
+     */
+    role: "owner" | "admin" | "member";
+  }[];
+}
+
 // config.schema.json
 /**
  * Tickscribe settings, read from environment variables at start.

@@ -140,7 +140,7 @@ describe("another user's ids", () => {
 
 /** What each signed-in route needs in the request's workspace; every route not named needs the member role. */
 const ROLES: Record<string, 'account' | 'admin' | 'owner'> = {
-  currentUser: 'account', changePassword: 'account',
+  currentUser: 'account', changePassword: 'account', listWorkspaces: 'account',
   createConnection: 'admin', updateConnection: 'admin', deleteConnection: 'admin', startConnectionOAuth: 'admin', completeConnectionOAuth: 'admin',
   searchTrackerUsers: 'admin',
   subscribe: 'owner', createPortalSession: 'owner', cancelSubscription: 'owner', resetTokenUsage: 'owner',

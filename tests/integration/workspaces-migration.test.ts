@@ -212,4 +212,32 @@ describe('workspaces after the migration', () => {
     );
     expect(rows).toEqual([{ workspace_id: personal.id }, { workspace_id: personal.id }]);
   });
+
+  it('lists the workspaces a user belongs to with their role in each, their personal one first, and no one else\'s', async () => {
+    const user = await signUpVerified(t.base, t.db, { fullName: 'Mary Jackson' });
+    const stranger = await signUpVerified(t.base, t.db, { fullName: 'Dorothy Vaughan' });
+    const list = async () => {
+      const response = await fetch(`${t.base}/api/workspaces`, { headers: { authorization: `Bearer ${user.token}` } });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { workspaces: Record<string, unknown>[] }).workspaces;
+    };
+    const [personal] = await list();
+    expect(await list()).toEqual([{ id: expect.any(String), name: "Mary Jackson's workspace", personal: true, role: 'owner' }]);
+    // A member of two teams (one of them, Zeta, the stranger's, the other Apollo); the stranger's personal workspace is not hers.
+    const team = async (name: string, role: string) => {
+      const { rows: [made] } = await t.db.query<{ id: string }>(
+        `insert into workspaces (id, name, personal, owner_id, created_at, updated_at) values (gen_random_uuid(), $1, false, $2, now(), now()) returning id`,
+        [name, stranger.userId],
+      );
+      await t.db.query(`insert into workspace_members (id, workspace_id, user_id, role, created_at) values (gen_random_uuid(), $1, $2, $3, now())`, [made!.id, user.userId, role]);
+      return made!.id;
+    };
+    const zeta = await team('Zeta', 'member');
+    const apollo = await team('apollo', 'admin');
+    expect(await list()).toEqual([
+      personal,
+      { id: apollo, name: 'apollo', personal: false, role: 'admin' },
+      { id: zeta, name: 'Zeta', personal: false, role: 'member' },
+    ]);
+  });
 });

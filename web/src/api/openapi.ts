@@ -587,6 +587,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/workspaces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workspaces the user belongs to and their role in each: what the workspace switcher offers, and the ids a request's X-Workspace-Id names. */
+        get: operations["listWorkspaces"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/change-password": {
         parameters: {
             query?: never;
@@ -1921,6 +1938,24 @@ export type components = {
                 name: string;
                 /** @description What the user mapping keeps for this person (the tracker's login, account id or unique name). */
                 value: string;
+            }[];
+        };
+        /**
+         * WorkspaceList
+         * @description The workspaces the signed-in user belongs to: their personal one first, then the others by name.
+         */
+        WorkspaceList: {
+            workspaces: {
+                /** @description What a request names in its X-Workspace-Id header to act in this workspace. */
+                id: string;
+                name: string;
+                /** @description The workspace made with the user, which they alone own. */
+                personal: boolean;
+                /**
+                 * @description What the user may do there (see the README's roles).
+                 * @enum {string}
+                 */
+                role: "owner" | "admin" | "member";
             }[];
         };
     };
@@ -4773,6 +4808,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UploadLimits"];
+                };
+            };
+            /** @description An unexpected error, with a request id to quote. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listWorkspaces: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workspaces. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkspaceList"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description An unexpected error, with a request id to quote. */
