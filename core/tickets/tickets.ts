@@ -135,6 +135,16 @@ interface ListConditions {
   pushed: boolean | undefined;
 }
 
+/** The ticket list's values, each sent as a parameter. */
+type ListValues = Partial<SearchValues> & {
+  limit: number;
+  offset: number;
+  status?: TicketView['status'];
+  priority?: TicketView['priority'];
+  project?: string;
+  cap?: number;
+};
+
 /** The filters of a list query, and whether it filters or searches at all. */
 function listFilters(query: ListQuery) {
   const status = query.status && query.status !== 'All' ? query.status : undefined;
@@ -165,16 +175,6 @@ function listCondition(filters: ListConditions, user: Expression<string>, search
  * in PostgreSQL on indexes that fit them, and the total. Unfiltered, the total is the user's ticket count, kept by
  * PostgreSQL; filtered, the matches are counted up to a cap.
  */
-/** The ticket list's values, each sent as a parameter. */
-type ListValues = Partial<SearchValues> & {
-  limit: number;
-  offset: number;
-  status?: TicketView['status'];
-  priority?: TicketView['priority'];
-  project?: string;
-  cap?: number;
-};
-
 export function ticketListRead(query: ListQuery): SessionRead<ListValues> {
   const filters = listFilters(query);
   const cap = countCap(filters, query);
