@@ -7,6 +7,9 @@ describe('pure error rules', () => {
     expect(isPublicPage('/help/')).toBe(true);
     expect(isPublicPage('/dashboard')).toBe(false);
     expect(isPublicPage('/')).toBe(false);
+    // An invitation link opens for anyone, signed in or not.
+    expect(isPublicPage('/invitations/abc123')).toBe(true);
+    expect(isPublicPage('/invitations')).toBe(false);
   });
 
   it('turns a 401 into the outcome for the call and the page', () => {

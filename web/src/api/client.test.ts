@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Client } from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, AUTH_TOKEN_KEY, createApiClient, SESSION_EXPIRED_KEY, dataOf, formBody, NetworkError, type ApiEnvironment } from './client.ts';
+import { createWorkspaceStore, WORKSPACE_NOT_FOUND, WORKSPACE_STORAGE_KEY } from './workspace.ts';
 
 /** Every path of the little server below takes and answers JSON of any shape. */
 interface AnyOperation {
@@ -30,6 +31,7 @@ interface Received {
   path: string;
   authorization: string | undefined;
   contentType: string | undefined;
+  workspace: string | undefined;
   body: string;
 }
 
@@ -46,6 +48,7 @@ function handle(req: IncomingMessage, res: ServerResponse, body: string, receive
     path,
     authorization: req.headers.authorization,
     contentType: req.headers['content-type'],
+    workspace: req.headers['x-workspace-id'] as string | undefined,
     body,
   });
   switch (path) {
@@ -71,6 +74,12 @@ function handle(req: IncomingMessage, res: ServerResponse, body: string, receive
       return;
     case '/bare-401':
       res.writeHead(401).end();
+      return;
+    case '/api/workspace-gone':
+      sendJson(res, 404, { error: WORKSPACE_NOT_FOUND });
+      return;
+    case '/api/ticket-gone':
+      sendJson(res, 404, { error: 'Ticket not found.' });
       return;
     case '/conflict':
       sendJson(res, 409, { error: 'A connection with this name already exists.' });
@@ -238,5 +247,104 @@ describe('createApiClient against a real server', () => {
     const { env } = environment('/signup');
     const client = apiFor({ ...env, baseUrl: 'http://127.0.0.1:1' });
     await expect(client.post('/auth/signup', {})).rejects.toBeInstanceOf(NetworkError);
+  });
+});
+
+/** A signed-in tab: its local storage holds the token, its session storage the workspace it works in. */
+function tab(pathname: string, workspace: { id: string; name: string } | null) {
+  const { env, values, assigned } = environment(pathname, 'secret-token');
+  const session = new Map<string, string>();
+  const store = createWorkspaceStore({
+    getItem: (key) => session.get(key) ?? null,
+    setItem: (key, value) => void session.set(key, value),
+    removeItem: (key) => void session.delete(key),
+  });
+  store.select(workspace);
+  return { env: { ...env, workspace: store }, values, assigned, store, session };
+}
+
+describe('the workspace a call acts in', () => {
+  it('names the tab\'s workspace in X-Workspace-Id on every signed-in call', async () => {
+    const { env } = tab('/tickets', { id: 'w-1', name: 'Acme' });
+    const client = apiFor(env);
+    await client.get('/echo');
+    expect(lastRequest()).toMatchObject({ method: 'GET', workspace: 'w-1', authorization: 'Bearer secret-token' });
+    await client.post('/echo', { title: 'x' });
+    expect(lastRequest()).toMatchObject({ method: 'POST', workspace: 'w-1' });
+    await client.put('/echo', {});
+    expect(lastRequest()).toMatchObject({ method: 'PUT', workspace: 'w-1' });
+    await client.del('/no-content');
+    expect(lastRequest()).toMatchObject({ method: 'DELETE', workspace: 'w-1' });
+    const form = new FormData();
+    form.append('transcript', new Blob(['hello'], { type: 'text/plain' }), 'notes.txt');
+    await client.upload('/echo', form);
+    expect(lastRequest()).toMatchObject({ method: 'POST', workspace: 'w-1' });
+  });
+
+  it('sends no header in the personal workspace, so the server takes the personal one', async () => {
+    const { env } = tab('/tickets', null);
+    await apiFor(env).get('/echo');
+    expect(lastRequest().workspace).toBeUndefined();
+  });
+
+  it('follows the tab as it changes workspace', async () => {
+    const { env, store } = tab('/tickets', { id: 'w-1', name: 'Acme' });
+    const client = apiFor(env);
+    store.select({ id: 'w-2', name: 'Globex' });
+    await client.get('/echo');
+    expect(lastRequest().workspace).toBe('w-2');
+    store.select(null);
+    await client.get('/echo');
+    expect(lastRequest().workspace).toBeUndefined();
+  });
+
+  it('leaves the header out of calls made without the stored session (before signing in, or with a link\'s token)', async () => {
+    const { env } = tab('/signup', { id: 'w-1', name: 'Acme' });
+    const client = createApiClient<TestPaths>(env);
+    await calls(client.anonymous).post('/echo', {});
+    expect(lastRequest().workspace).toBeUndefined();
+    await calls(client.withToken('link-token')).post('/echo', {});
+    expect(lastRequest().workspace).toBeUndefined();
+  });
+
+  it('goes back to the personal workspace, with a notice, when the server says the workspace is none of the user\'s', async () => {
+    const { env, store, session, values, assigned } = tab('/tickets', { id: 'w-1', name: 'Acme' });
+    const failure = await apiFor(env).get('/api/workspace-gone').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ status: 404, message: WORKSPACE_NOT_FOUND });
+    expect(store.id()).toBeNull();
+    expect(session.has(WORKSPACE_STORAGE_KEY)).toBe(false);
+    expect(store.state().notice).toMatchObject({ kind: 'lost', name: 'Acme' });
+    // The session goes on, on the page it was on; the call is not made again elsewhere.
+    expect(values.get(AUTH_TOKEN_KEY)).toBe('secret-token');
+    expect(assigned).toEqual([]);
+    expect(received.filter((request) => request.path === '/api/workspace-gone')).toHaveLength(1);
+  });
+
+  it('keeps the workspace on any other 404', async () => {
+    const { env, store } = tab('/tickets', { id: 'w-1', name: 'Acme' });
+    await expect(apiFor(env).get('/api/ticket-gone')).rejects.toThrow('Ticket not found.');
+    expect(store.id()).toBe('w-1');
+    expect(store.state().notice).toBeNull();
+  });
+
+  it('keeps the workspace the tab moved to while a call about the one it left was under way', async () => {
+    const { env, store } = tab('/tickets', { id: 'w-1', name: 'Acme' });
+    const call = apiFor(env).get('/api/workspace-gone').catch(() => undefined);
+    store.select({ id: 'w-2', name: 'Globex' });
+    await call;
+    expect(store.id()).toBe('w-2');
+    expect(store.state().notice).toBeNull();
+  });
+
+  it('forgets the workspace when the session ends, with the token', async () => {
+    const ended = tab('/tickets', { id: 'w-1', name: 'Acme' });
+    await expect(apiFor(ended.env).get('/api/tickets')).rejects.toThrow('Session expired. Redirecting to login...');
+    expect(ended.store.id()).toBeNull();
+    expect(ended.store.state().notice).toBeNull();
+    const loggedOut = tab('/settings', { id: 'w-1', name: 'Acme' });
+    createApiClient<TestPaths>(loggedOut.env).clearToken();
+    expect(loggedOut.values.has(AUTH_TOKEN_KEY)).toBe(false);
+    expect(loggedOut.store.id()).toBeNull();
   });
 });

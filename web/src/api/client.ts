@@ -1,5 +1,6 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import type { paths } from './openapi.ts';
+import { WORKSPACE_HEADER, WORKSPACE_NOT_FOUND, type WorkspaceSelection } from './workspace.ts';
 
 /** The key under which the bearer token is kept in local storage. */
 export const AUTH_TOKEN_KEY = 'authToken';
@@ -19,6 +20,9 @@ export const PUBLIC_PAGE_PATHS: readonly string[] = [
   '/help',
 ];
 
+/** Pages under these paths are public too: an invitation link opens for anyone. */
+export const PUBLIC_PAGE_PREFIXES: readonly string[] = ['/invitations/'];
+
 export const messages = {
   authenticationRequired: 'Authentication required.',
   sessionExpired: 'Session expired. Redirecting to login...',
@@ -32,6 +36,8 @@ export interface ApiEnvironment {
   baseUrl: string;
   storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
   location: { readonly pathname: string; assign(url: string): void };
+  /** The tab's workspace, named in X-Workspace-Id on the signed-in calls; without it, no header is sent. */
+  workspace?: WorkspaceSelection;
 }
 
 /** Thrown for an error answer; `serverText` is the server's own text, for screens with their own fallback. */
@@ -59,7 +65,7 @@ export function failureText(error: unknown, fallback: string): string {
 
 export function isPublicPage(pathname: string): boolean {
   const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return PUBLIC_PAGE_PATHS.includes(normalized);
+  return PUBLIC_PAGE_PATHS.includes(normalized) || PUBLIC_PAGE_PREFIXES.some((prefix) => normalized.startsWith(prefix));
 }
 
 /** Reads a text field (`error`, `message`) from an error body, if there is one. */
@@ -120,13 +126,18 @@ type Credentials = { kind: 'stored' } | { kind: 'none' } | { kind: 'given'; toke
 /**
  * The transport rules of the spec's "Error catalogue" as openapi-fetch middleware: the bearer token goes out, a failed call
  * is thrown as an ApiError with a message for the user (a 401 may also end the session and go to /login), an
- * unreachable server as a NetworkError, and answers come back as the server wrote them.
+ * unreachable server as a NetworkError, and answers come back as the server wrote them. The stored session's calls
+ * also name the tab's workspace; when the server answers that it is none of the user's any more, the tab goes back
+ * to the personal workspace (the call still fails: it is not sent again elsewhere).
  */
 function transportMiddleware(env: ApiEnvironment, credentials: Credentials): Middleware {
   return {
     onRequest({ request }) {
       const token = credentials.kind === 'given' ? credentials.token : credentials.kind === 'stored' ? env.storage.getItem(AUTH_TOKEN_KEY) : null;
       if (token) request.headers.set('Authorization', `Bearer ${token}`);
+      // A token given for one call (a reset link's) may be someone else's: only the stored session's calls say where.
+      const workspace = credentials.kind === 'stored' ? env.workspace?.id() : null;
+      if (workspace) request.headers.set(WORKSPACE_HEADER, workspace);
     },
     onError({ error }) {
       return new NetworkError(messages.unreachable, { cause: error });
@@ -138,12 +149,19 @@ function transportMiddleware(env: ApiEnvironment, credentials: Credentials): Mid
       }
       if (response.status === 401) {
         const outcome = unauthorizedOutcome(schemaPath, env.location.pathname, body);
-        if (outcome.clearToken) env.storage.removeItem(AUTH_TOKEN_KEY);
+        if (outcome.clearToken) {
+          env.storage.removeItem(AUTH_TOKEN_KEY);
+          env.workspace?.clear();
+        }
         if (outcome.redirectToLogin) {
           env.storage.setItem(SESSION_EXPIRED_KEY, outcome.message);
           env.location.assign('/login');
         }
         throw new ApiError(outcome.message, response.status, bodyText(body, 'error'));
+      }
+      const workspace = request.headers.get(WORKSPACE_HEADER);
+      if (response.status === 404 && workspace !== null && bodyText(body, 'error') === WORKSPACE_NOT_FOUND) {
+        env.workspace?.lose(workspace);
       }
       if (!response.ok) {
         // An upload's refusal names its reason in `message`; every other answer in `error`.
@@ -171,6 +189,7 @@ export interface ApiClient<Paths extends object = paths> extends Client<Paths> {
    */
   withToken(token: string): Client<Paths>;
   setToken(token: string): void;
+  /** Forgets the stored token, and the tab's workspace with it: the next sign-in starts in its personal one. */
   clearToken(): void;
 }
 
@@ -185,7 +204,10 @@ export function createApiClient<Paths extends object = paths>(env: ApiEnvironmen
     anonymous: typed({ kind: 'none' }),
     withToken: (token: string) => typed({ kind: 'given', token }),
     setToken: (token: string) => env.storage.setItem(AUTH_TOKEN_KEY, token),
-    clearToken: () => env.storage.removeItem(AUTH_TOKEN_KEY),
+    clearToken: () => {
+      env.storage.removeItem(AUTH_TOKEN_KEY);
+      env.workspace?.clear();
+    },
   });
 }
 
