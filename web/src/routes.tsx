@@ -43,6 +43,8 @@ const ConnectionsPage = muiPage(() => import('./connections/ConnectionsPage.tsx'
 const OAuthCallbackPage = muiPage(() => import('./connections/OAuthCallbackPage.tsx'));
 const BillingPage = muiPage(() => import('./billing/BillingPage.tsx'));
 const TokenUsagePage = muiPage(() => import('./usage/TokenUsagePage.tsx'));
+const MembersPage = muiPage(() => import('./workspaces/MembersPage.tsx'));
+const InvitationPage = muiPage(() => import('./workspaces/InvitationPage.tsx'));
 
 /** The route table of the spec's "Screens and routes". */
 export function AppRoutes() {
@@ -65,6 +67,7 @@ export function AppRoutes() {
             <Route path="connections/oauth/callback" element={<OAuthCallbackPage />} />
             <Route path="billing" element={<BillingPage />} />
             <Route path="token-usage" element={<TokenUsagePage />} />
+            <Route path="workspace/members" element={<MembersPage />} />
           </Route>
         </Route>
       </Route>
@@ -77,6 +80,8 @@ export function AppRoutes() {
           {/* The verification page redirects a signed-in user itself, after showing the outcome of a link. */}
           <Route path="verify-email" element={<VerifyEmailPage />} />
           <Route path="reset-password" element={<ResetPasswordPage />} />
+          {/* Open to anyone with the link: what it shows depends on who is signed in, if anyone. */}
+          <Route path="invitations/:token" element={<InvitationPage />} />
         </Route>
       </Route>
       <Route path="*" element={<Navigate to="/" replace />} />

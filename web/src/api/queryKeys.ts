@@ -37,6 +37,17 @@ export const queryKeys = {
     current: ['billing', 'current'] as const,
     payments: ['billing', 'payments'] as const,
   },
+  workspaces: {
+    /** Every workspace query: after a workspace was made, renamed or handed over, or its members changed. */
+    all: ['workspaces'] as const,
+    /** The user's workspaces (the switcher's list). */
+    list: ['workspaces', 'list'] as const,
+    /** The tab's workspace with the user's role in it. */
+    current: ['workspaces', 'current'] as const,
+    members: ['workspaces', 'members'] as const,
+    /** An invitation link's invitation, as anyone holding the link sees it. */
+    invitation: (token: string) => ['workspaces', 'invitation', token] as const,
+  },
   tokenUsage: {
     stats: ['token-usage', 'stats'] as const,
     /** The history a page at a time; the chart and the table page through it with their own page sizes. */

@@ -4,6 +4,7 @@ import { api } from '../api/browser.ts';
 import { forgetAllQueries } from '../api/queryCacheReset.ts';
 import { ApiError, AUTH_TOKEN_KEY, dataOf, messages, NetworkError, SESSION_EXPIRED_KEY } from '../api/client.ts';
 import { authTexts } from './texts.ts';
+import type { Schema } from '../api/schema.ts';
 import { toUser, type User } from './user.ts';
 
 export interface AuthState {
@@ -13,18 +14,24 @@ export interface AuthState {
   loading: boolean;
   /** Logs in and stores the token; throws an Error with a message for the user. */
   login(email: string, password: string): Promise<User>;
-  /** Registers (the address is verified next, by e-mail); throws an Error with a message for the user. */
-  signup(fullName: string, email: string, password: string): Promise<void>;
   /**
-   * Ends the session on the server, then locally, and goes to /login. A 401 means the session had already ended
-   * and counts as success; any other failure keeps the user signed in and throws an Error with a message.
+   * Registers (the address is verified next, by e-mail; with an invitation's token for that address it is verified
+   * already, and the account joins the invitation's workspace); throws an Error with a message for the user.
    */
-  logout(): Promise<void>;
+  signup(fullName: string, email: string, password: string, invitationToken?: string): Promise<void>;
+  /**
+   * Ends the session on the server, then locally, and goes to /login (or to `then`). A 401 means the session had
+   * already ended and counts as success; any other failure keeps the user signed in and throws an Error with a message.
+   */
+  logout(then?: string): Promise<void>;
   /** Looks up the current user again, e.g. after a verification link stored a new token. */
   refresh(): Promise<User | null>;
 }
 
 const AuthContext = createContext<AuthState | null>(null);
+
+/** The sign-up body, with the invitation token the team-workspace contract adds to it. */
+type SignupBody = Schema<'SignupRequest'> & { invitationToken?: string };
 
 /**
  * Any failure, including the 404 of a server without auth routes, means nobody is signed in. `expired`: the stored
@@ -100,9 +107,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return loggedIn;
   }, [settle]);
 
-  const signup = useCallback(async (fullName: string, email: string, password: string) => {
+  const signup = useCallback(async (fullName: string, email: string, password: string, invitationToken?: string) => {
+    const body: SignupBody = { email, password, fullName, ...(invitationToken === undefined ? {} : { invitationToken }) };
     try {
-      await api.anonymous.POST('/auth/signup', { body: { email, password, fullName } });
+      await api.anonymous.POST('/auth/signup', { body });
     } catch (error) {
       const message =
         error instanceof NetworkError ? authTexts.signupNetworkError : messageOf(error, authTexts.signupFailed);
@@ -110,7 +118,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
-  const logout = useCallback(async () => {
+  const logout = useCallback(async (then = '/login') => {
     try {
       await api.POST('/auth/logout');
     } catch (error) {
@@ -120,7 +128,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
     api.clearToken();
     settle(null);
-    void navigate('/login');
+    void navigate(then);
   }, [navigate, settle]);
 
   const value = useMemo<AuthState>(

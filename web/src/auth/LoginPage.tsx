@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { EmailField, PasswordField, SubmitButton } from '../ui/FormFields.tsx';
 import { SESSION_EXPIRED_KEY } from '../api/client.ts';
 import { useFormSubmit } from '../ui/useFormSubmit.ts';
@@ -13,6 +13,7 @@ import { useAuth } from './AuthContext.tsx';
 import { AuthFooterLink, AuthForm, AuthIntro } from './AuthForm.tsx';
 import { isUnverifiedEmailError, loginTexts as texts } from './loginTexts.ts';
 import { ResetRequestForm } from './ResetRequestForm.tsx';
+import { pathAfterSignIn, signInNotice } from './returnTo.ts';
 
 /** A failed login; an address not verified yet gets a warning with the way to verification. */
 function LoginError({ error }: { error: string }) {
@@ -31,12 +32,13 @@ function LoginError({ error }: { error: string }) {
 function LoginForm({ onForgotPassword, focusEmail }: { onForgotPassword: () => void; focusEmail: boolean }) {
   const { login } = useAuth();
   const navigate = useNavigate();
+  const { state } = useLocation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const form = useFormSubmit({
     run: () => login(email.trim(), password),
     failure: (failure) => (failure instanceof Error ? failure.message : null),
-    onSuccess: () => void navigate('/dashboard', { replace: true }),
+    onSuccess: () => void navigate(pathAfterSignIn(state), { replace: true }),
   });
 
   return (
@@ -69,12 +71,19 @@ export default function LoginPage() {
   const [resetting, setResetting] = useState(false);
   const [returnedFromReset, setReturnedFromReset] = useState(false);
   const [expired] = useState(takeExpiredNotice);
+  const { state } = useLocation();
+  const notice = signInNotice(state);
   return (
     <AuthCard>
       <title>{texts.pageTitle}</title>
       {expired !== null && !resetting && (
         <Alert severity="info" sx={{ mb: 2 }}>
           {expired}
+        </Alert>
+      )}
+      {notice !== null && !resetting && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {notice}
         </Alert>
       )}
       {resetting ? (

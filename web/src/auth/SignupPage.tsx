@@ -4,22 +4,18 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { EmailField, PasswordField, SubmitButton, TextInput } from '../ui/FormFields.tsx';
+import { SubmitButton } from '../ui/FormFields.tsx';
 import { useFormSubmit } from '../ui/useFormSubmit.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { useAuth } from './AuthContext.tsx';
 import { AuthFooterLink, AuthForm, AuthIntro } from './AuthForm.tsx';
-import { MIN_PASSWORD_LENGTH } from './passwordRules.ts';
+import { NewAccountFields } from './NewAccountFields.tsx';
 import { authTexts } from './texts.ts';
 
 const texts = {
   pageTitle: 'Sign up · Tickscribe',
   heading: 'Create your Tickscribe account',
   intro: 'Turn your next meeting into tickets in a few minutes.',
-  fullName: 'Full name',
-  email: 'Email',
-  password: 'Password',
-  passwordHint: 'Password must be at least 6 characters',
   submit: 'Sign Up',
   submitting: 'Creating account...',
   errorTitle: 'Signup Error',
@@ -65,16 +61,13 @@ export default function SignupPage() {
         <AuthIntro>{texts.intro}</AuthIntro>
         <Stack spacing={2.5}>
           {form.error !== null && <SignupError error={form.error} />}
-          <TextInput label={texts.fullName} name="fullName" autoComplete="name" required value={fullName} onChange={setFullName} />
-          <EmailField label={texts.email} name="email" autoComplete="email" required value={email} onChange={setEmail} />
-          <PasswordField
-            isNew
-            label={texts.password}
-            name="password"
-            helperText={texts.passwordHint}
-            minLength={MIN_PASSWORD_LENGTH}
-            value={password}
-            onChange={setPassword}
+          <NewAccountFields
+            fullName={fullName}
+            onFullName={setFullName}
+            email={email}
+            onEmail={setEmail}
+            password={password}
+            onPassword={setPassword}
           />
           <SubmitButton size="large" fullWidth busy={form.busy || form.done} label={texts.submit} busyLabel={texts.submitting} />
           <AuthFooterLink lead={texts.haveAccount} to="/login" label={texts.logIn} />

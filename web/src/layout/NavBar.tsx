@@ -28,18 +28,19 @@ export function NavBar({ brandOnly = false }: { brandOnly?: boolean }) {
     <header className={brandOnly ? 'top-bar' : 'top-bar top-bar--sticky'}>
       <div className="top-bar__row">
         <Brand />
-        {!brandOnly && (
-          <>
-            <div className="top-bar__spacer" />
-            {loading ? null : user ? (
-              <Suspense fallback={null}>
-                <SignedInNavigation user={user} />
-              </Suspense>
-            ) : (
+        {/* The signed-in navigation puts the workspace switcher beside the brand, before the spacer. */}
+        {!brandOnly &&
+          !loading &&
+          (user ? (
+            <Suspense fallback={null}>
+              <SignedInNavigation user={user} />
+            </Suspense>
+          ) : (
+            <>
+              <div className="top-bar__spacer" />
               <SignedOutNavigation />
-            )}
-          </>
-        )}
+            </>
+          ))}
       </div>
     </header>
   );

@@ -13,18 +13,23 @@ import ListItemText from '@mui/material/ListItemText';
 import Snackbar from '@mui/material/Snackbar';
 import Typography from '@mui/material/Typography';
 import { ThemeProvider } from '@mui/material/styles';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { NavLink } from 'react-router';
+import { queryClient } from '../api/appQueryClient.ts';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { authTexts } from '../auth/texts.ts';
 import type { User } from '../auth/user.ts';
 import { theme } from '../theme.ts';
 import { NOTIFICATION_MS } from '../ui/useTimedMessage.ts';
+import { useWorkspaceId } from '../workspaces/useWorkspace.ts';
+import { WorkspaceNotice } from '../workspaces/WorkspaceNotice.tsx';
+import { WorkspaceSwitcher } from '../workspaces/WorkspaceSwitcher.tsx';
 import { activeOnDark } from './navStyles.ts';
 import { layoutTexts, signedInLinks } from './texts.ts';
 
-// Its own chunk: a signed-out visitor (the landing page) never loads the drawer, the menu, the logout notice or MUI.
-// The bar around it is plain markup, so it brings the theme itself.
+// Its own chunk: a signed-out visitor (the landing page) never loads the drawer, the menu, the logout notice, the
+// workspace switcher or MUI. The bar around it is plain markup, so it brings the theme and the query cache itself.
 
 const activeInList = {
   '&[aria-current="page"]': { bgcolor: 'action.selected', fontWeight: 700 },
@@ -34,12 +39,16 @@ function displayName(user: User): string {
   return user.fullName ?? user.email;
 }
 
+/**
+ * The links in the bar, from lg on: below it they do not fit beside the brand and the workspace switcher, and the
+ * menu holds them. They keep their width; the switcher gives way (its name shortened).
+ */
 function DesktopNavigation({ user, onLogout }: { user: User; onLogout: () => void }) {
   return (
     <Box
       component="nav"
       aria-label={layoutTexts.mainNavigation}
-      sx={{ display: { xs: 'none', md: 'flex' }, alignItems: 'center', gap: 0.5, minWidth: 0 }}
+      sx={{ display: { xs: 'none', lg: 'flex' }, alignItems: 'center', gap: 0.5, flexShrink: 0 }}
     >
       {signedInLinks.map((link) => (
         <Button
@@ -53,17 +62,6 @@ function DesktopNavigation({ user, onLogout }: { user: User; onLogout: () => voi
           {link.label}
         </Button>
       ))}
-      {/* Between md and lg the full name does not fit beside the links: the account icon stands in for it. */}
-      <IconButton
-        component={NavLink}
-        to="/settings"
-        color="inherit"
-        aria-label={displayName(user)}
-        title={layoutTexts.settings}
-        sx={{ ...activeOnDark, display: { md: 'inline-flex', lg: 'none' } }}
-      >
-        <AccountCircleIcon />
-      </IconButton>
       <Button
         component={NavLink}
         to="/settings"
@@ -71,7 +69,7 @@ function DesktopNavigation({ user, onLogout }: { user: User; onLogout: () => voi
         size="small"
         title={layoutTexts.settings}
         startIcon={<AccountCircleIcon />}
-        sx={{ ...activeOnDark, display: { md: 'none', lg: 'inline-flex' }, ml: 1, minWidth: 0, maxWidth: 220 }}
+        sx={{ ...activeOnDark, ml: 1, minWidth: 0, maxWidth: { lg: 160, xl: 220 } }}
       >
         <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
           {displayName(user)}
@@ -90,7 +88,7 @@ function MobileNavigation({ user, onLogout }: { user: User; onLogout: () => void
   const close = () => setOpen(false);
 
   return (
-    <Box sx={{ display: { xs: 'block', md: 'none' } }}>
+    <Box sx={{ display: { xs: 'block', lg: 'none' } }}>
       <IconButton
         color="inherit"
         edge="end"
@@ -150,7 +148,10 @@ function MobileNavigation({ user, onLogout }: { user: User; onLogout: () => void
   );
 }
 
-/** The signed-in user's navigation: links on wide screens, a menu on narrow ones, and a failed logout's notice. */
+/**
+ * The signed-in user's navigation: the workspace switcher beside the brand, links on wide screens, a menu on narrow
+ * ones, a failed logout's notice and the workspace notices.
+ */
 export default function SignedInNavigation({ user }: { user: User }) {
   const { logout } = useAuth();
   const [logoutError, setLogoutError] = useState<string | null>(null);
@@ -161,8 +162,16 @@ export default function SignedInNavigation({ user }: { user: User }) {
     });
   };
 
+  // The switcher's list loads again in each workspace the tab moves to (a change of workspace empties the cache).
+  const workspaceId = useWorkspaceId();
+
   return (
     <ThemeProvider theme={theme}>
+      <QueryClientProvider client={queryClient}>
+        {/* Its margin pushes the links to the right, one gap narrower than a spacer would: room for its name on a phone. */}
+        <WorkspaceSwitcher key={workspaceId ?? 'personal'} />
+        <WorkspaceNotice />
+      </QueryClientProvider>
       <DesktopNavigation user={user} onLogout={handleLogout} />
       <MobileNavigation user={user} onLogout={handleLogout} />
       <Snackbar

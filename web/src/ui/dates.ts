@@ -10,6 +10,13 @@ export function formatDateTime(value: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? value : dateTime.format(date);
 }
 
+/** The day of a moment (when someone joined, say), without its time; an unreadable value is shown as given. */
+export function formatDay(value: string | null | undefined): string {
+  if (!value) return '';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : dateOnly.format(date);
+}
+
 /** A meeting date: 'YYYY-MM-DD' values are calendar days, shown without a time zone shift. */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '';

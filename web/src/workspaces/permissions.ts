@@ -1,0 +1,46 @@
+import type { Member, WorkspaceRole, WorkspaceSummary } from './workspacesApi.ts';
+
+/** What the viewer may do with one member on the members page; the server checks the same again. */
+export interface MemberActions {
+  /** Admin or member, by a select: an admin or the owner, for anyone but the owner. */
+  changeRole: boolean;
+  /** An admin or the owner, for anyone but the owner and themself (they leave instead). */
+  remove: boolean;
+  /** Hand the workspace over: the owner, to anyone else. */
+  makeOwner: boolean;
+}
+
+const manages = (role: WorkspaceRole) => role === 'owner' || role === 'admin';
+
+export function memberActions(viewer: { userId: string; role: WorkspaceRole }, member: Member): MemberActions {
+  const self = member.userId === viewer.userId;
+  const isOwner = member.role === 'owner';
+  return {
+    changeRole: manages(viewer.role) && !isOwner,
+    remove: manages(viewer.role) && !isOwner && !self,
+    makeOwner: viewer.role === 'owner' && !self,
+  };
+}
+
+/** What the viewer may do with the workspace itself. */
+export interface WorkspaceActions {
+  rename: boolean;
+  invite: boolean;
+  /** Revoke pending invitations. */
+  revoke: boolean;
+  /** Anyone but the owner may leave a team workspace. */
+  leave: boolean;
+  /** The owner of a team workspace. */
+  delete: boolean;
+}
+
+export function workspaceActions(workspace: Pick<WorkspaceSummary, 'personal' | 'role'>): WorkspaceActions {
+  const team = !workspace.personal;
+  return {
+    rename: manages(workspace.role),
+    invite: team && manages(workspace.role),
+    revoke: team && manages(workspace.role),
+    leave: team && workspace.role !== 'owner',
+    delete: team && workspace.role === 'owner',
+  };
+}
