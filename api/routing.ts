@@ -6,6 +6,7 @@ import { JsonText } from '../core/json-text.ts';
 import type { Authenticated } from '../core/users/accounts.ts';
 import type { SessionRead } from '../core/users/session-lookup.ts';
 import { roleRefusal, WORKSPACE_HEADER, WORKSPACE_NOT_FOUND, type RouteRole } from '../core/workspaces/roles.ts';
+import type { Scope } from '../core/users/scope.ts';
 
 /** Looks up a session token, with a route's read in the same round trip. */
 export type Authenticate = (token: string, read?: SessionRead, workspace?: string) => Promise<(Authenticated & { read: Record<string, unknown> }) | undefined>;
@@ -30,7 +31,10 @@ export interface RouteInput<TBody, TQuery> {
 }
 
 /** What a route declared for signed-in users receives besides: the user and the session, checked by the router. */
-export interface SignedInRouteInput<TBody, TQuery> extends RouteInput<TBody, TQuery>, Authenticated {}
+export interface SignedInRouteInput<TBody, TQuery> extends RouteInput<TBody, TQuery>, Authenticated {
+  /** The user acting in the request's workspace: what the route reads and writes within (a route of role 'account' has none). */
+  scope: Scope;
+}
 
 type RouteResult<TResult> = Promise<TResult | JsonText<TResult>> | TResult | JsonText<TResult>;
 
@@ -213,7 +217,7 @@ export class ApiRegistry {
     if (definition.auth === 'session') {
       const auth = this.#signedIn(definition, ctx);
       ctx.status = route.defaultStatus;
-      result = await definition.handler(ctx, { ...input, user: auth.user, session: auth.session, workspace: auth.workspace });
+      result = await definition.handler(ctx, { ...input, user: auth.user, session: auth.session, workspace: auth.workspace, scope: scopeOf(auth) });
     } else {
       ctx.status = route.defaultStatus;
       result = await definition.handler(ctx, input);
@@ -242,6 +246,19 @@ export class ApiRegistry {
   definitions(): RouteDefinition[] {
     return this.#routes.map((route) => route.definition as unknown as RouteDefinition);
   }
+}
+
+/**
+ * The scope of a signed-in request. A route of role 'account' acts in no workspace (the caller may be no member of
+ * the one the request names): reading its scope's workspace is a mistake in the route, thrown as one.
+ */
+function scopeOf(auth: Authenticated): Scope {
+  const { user, workspace } = auth;
+  if (workspace) return { user, workspace: workspace.id, role: workspace.role };
+  const none = (): never => {
+    throw new Error("A route of role 'account' acts in no workspace");
+  };
+  return Object.defineProperties({ user } as Scope, { workspace: { get: none }, role: { get: none } });
 }
 
 /** Deepest nesting of objects and arrays a request may have; the API's own bodies need four. */

@@ -22,7 +22,7 @@ async function step<T>(run: (signal: AbortSignal) => Promise<T>): Promise<T> {
 export function createPushActivities({ pusher }: { pusher: Pusher }) {
   return {
     planPush: (input: PushInput) => step(() => pusher.plan(input)),
-    resolvePushAssignee: (input: { userId: string; connectionId: string; username: string }) => step((signal) => pusher.resolveUser(input, signal)),
+    resolvePushAssignee: (input: Pick<PushInput, 'userId' | 'workspaceId' | 'connectionId'> & { username: string }) => step((signal) => pusher.resolveUser(input, signal)),
     pushTicket: (input: PushTicketInput) => step((signal) => pusher.pushTicket(input, signal)),
     linkPushedTicket: (input: LinkInput) => step((signal) => pusher.linkTicket(input, signal)),
   };

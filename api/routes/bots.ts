@@ -110,12 +110,12 @@ export function botRoutes(api: ApiRegistry, deps: BotRouteDependencies): void {
       429: { description: 'The bot service is limiting requests; try again shortly.', schema: 'api/error.schema.json' },
       502: { description: 'The bot service refused or could not be reached; no bot was sent.', schema: 'api/error.schema.json' },
     },
-    async handler(ctx, { body, user }) {
+    async handler(ctx, { body, scope }) {
       const meetingBot = configuredBot(deps.meetingBot);
       const request = checkBotRequest(body);
       let bot: Bot;
       try {
-        bot = await sendBot(em(), user, { credits: deps.credits, meetingBot }, request);
+        bot = await sendBot(em(), scope, { credits: deps.credits, meetingBot }, request);
       } catch (error) {
         return sendFailure(error);
       }
@@ -129,9 +129,9 @@ export function botRoutes(api: ApiRegistry, deps: BotRouteDependencies): void {
     method: 'get', path: '/api/recall/bots', operationId: 'listBots', tag: 'bots', auth: 'session', role: 'member',
     summary: "The signed-in user's active bots (not yet reported on, joining or recording), and whether a bot service is configured; the panel polls this every 10 s while there are bots.",
     responses: { 200: { description: 'The active bots, newest first; none, with what to configure, when the meeting bot is off.', schema: schema('list.response') } },
-    async handler(ctx, { user }) {
+    async handler(ctx, { scope }) {
       if (!deps.meetingBot) return { success: true, bots: [], configured: false, notice: NOT_CONFIGURED };
-      return { success: true, bots: (await activeBots(em(), user)).map(viewBot), configured: true, notice: null };
+      return { success: true, bots: (await activeBots(em(), scope)).map(viewBot), configured: true, notice: null };
     },
   });
 
@@ -139,9 +139,9 @@ export function botRoutes(api: ApiRegistry, deps: BotRouteDependencies): void {
     method: 'get', path: '/api/recall/bots/{id}', operationId: 'getBot', tag: 'bots', auth: 'session', role: 'member',
     summary: "One of the user's bots, by the bot service's id, in whatever state (the outcome of one that ended).",
     responses: { 200: { description: 'Found.', schema: schema('bot.response') }, 403: OFF },
-    async handler(ctx, { params, user }) {
+    async handler(ctx, { params, scope }) {
       configuredBot(deps.meetingBot);
-      return { success: true, bot: viewBot(await ownBot(em(), user, params['id']!)) };
+      return { success: true, bot: viewBot(await ownBot(em(), scope, params['id']!)) };
     },
   });
 
@@ -153,9 +153,9 @@ export function botRoutes(api: ApiRegistry, deps: BotRouteDependencies): void {
       403: OFF,
       409: { description: 'The bot has already ended.', schema: 'api/error.schema.json' },
     },
-    async handler(ctx, { params, user }) {
+    async handler(ctx, { params, scope }) {
       configuredBot(deps.meetingBot);
-      let bot = await ownBot(em(), user, params['id']!);
+      let bot = await ownBot(em(), scope, params['id']!);
       assertCancellable(bot);
       await cancelBotLifecycle(workflows, taskQueue, lifecycleOf(bot));
       for (const until = Date.now() + CANCEL_WAIT_MS; Date.now() < until; ) {

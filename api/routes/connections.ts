@@ -19,7 +19,7 @@ export function connectionRoutes(api: ApiRegistry, deps: { em: () => EntityManag
     method: 'get', path: '/api/connections', operationId: 'listConnections', tag: 'connections', auth: 'session', role: 'member',
     summary: "The signed-in user's connections, newest first; credentials only as which fields are set.",
     responses: { 200: { description: 'The connections.', schema: schema('list.response') } },
-    handler: (ctx, { user }) => connections().list(em(), user),
+    handler: (ctx, { scope }) => connections().list(em(), scope),
   });
 
   api.route<undefined, undefined, ConnectionTypes>({
@@ -35,7 +35,7 @@ export function connectionRoutes(api: ApiRegistry, deps: { em: () => EntityManag
     method: 'get', path: '/api/connections/project/{project}', operationId: 'connectionForProject', tag: 'connections', auth: 'session', role: 'member',
     summary: "The user's connection for a Tickscribe project: by project identifier, project mappings or name, ignoring case.",
     responses: { 200: { description: 'Whether one exists, and which.', schema: schema('project.response') } },
-    handler: (ctx, { params, user }) => connections().forProject(em(), user, params['project'] ?? ''),
+    handler: (ctx, { params, scope }) => connections().forProject(em(), scope, params['project'] ?? ''),
   });
 
   api.route<UserSearchRequest, undefined, UserSearchResponse>({
@@ -49,7 +49,7 @@ export function connectionRoutes(api: ApiRegistry, deps: { em: () => EntityManag
       400: { description: `A query over 100 characters, or the form's fields as saving would refuse them: ${SAVE_ERRORS}` },
       404: { description: 'The connection named is not one of yours.' },
     },
-    handler: (ctx, { body, user }) => connections().searchUsers(em(), user, body),
+    handler: (ctx, { body, scope }) => connections().searchUsers(em(), scope, body),
   });
 
   api.route<ConnectionRequest, undefined, ConnectionSaved>({
@@ -57,7 +57,7 @@ export function connectionRoutes(api: ApiRegistry, deps: { em: () => EntityManag
     summary: 'Create a connection; it is saved once its fields are valid, then checked with the tracker.',
     body: schema('connection.request'),
     responses: { 201: { description: 'Saved, with the outcome of the check.', schema: schema('saved.response') }, 400: { description: SAVE_ERRORS } },
-    handler: (ctx, { body, user }) => connections().create(em(), user, body),
+    handler: (ctx, { body, scope }) => connections().create(em(), scope, body),
   });
 
   api.route<ConnectionRequest, undefined, ConnectionSaved>({
@@ -65,7 +65,7 @@ export function connectionRoutes(api: ApiRegistry, deps: { em: () => EntityManag
     summary: 'Change a connection (fields left out and credential fields left empty keep their values), then check it with the tracker.',
     body: schema('connection.request'),
     responses: { 200: { description: 'Saved, with the outcome of the check.', schema: schema('saved.response') }, 400: { description: SAVE_ERRORS } },
-    handler: (ctx, { body, params, user }) => connections().update(em(), user, params['id']!, body),
+    handler: (ctx, { body, params, scope }) => connections().update(em(), scope, params['id']!, body),
   });
 
   api.route<undefined, undefined, { notice: string } | undefined>({
@@ -77,8 +77,8 @@ export function connectionRoutes(api: ApiRegistry, deps: { em: () => EntityManag
       204: { description: 'Deleted.' },
       200: { description: 'Deleted, but the vendor could not be told to revoke the access: `notice` says so in words.', schema: schema('deleted.response') },
     },
-    async handler(ctx, { params, user }) {
-      const { notice } = await connections().remove(em(), user, params['id']!);
+    async handler(ctx, { params, scope }) {
+      const { notice } = await connections().remove(em(), scope, params['id']!);
       ctx.status = notice ? 200 : 204;
       return notice ? { notice } : undefined;
     },
@@ -95,7 +95,7 @@ export function connectionRoutes(api: ApiRegistry, deps: { em: () => EntityManag
       400: { description: "The type does not offer it or the operator did not configure its app; 'Please fill out all required fields'." },
       404: { description: 'The connection to reconnect is not the user\'s.' },
     },
-    handler: (_ctx, { body, params, user }) => connections().startOAuth(em(), user, params['type'] ?? '', body),
+    handler: (_ctx, { body, params, scope }) => connections().startOAuth(em(), scope, params['type'] ?? '', body),
   });
 
   api.route<OAuthCompleteRequest, undefined, ConnectionSaved>({
@@ -108,7 +108,7 @@ export function connectionRoutes(api: ApiRegistry, deps: { em: () => EntityManag
       200: { description: 'Saved, with the outcome of the check.', schema: schema('saved.response') },
       400: { description: 'Access not granted, a state expired, used or another user\'s, or the vendor refused the code: each in words; nothing saved changes.' },
     },
-    handler: (_ctx, { body, user }) => connections().completeOAuth(em(), user, body),
+    handler: (_ctx, { body, scope }) => connections().completeOAuth(em(), scope, body),
   });
 
   api.route<undefined, undefined, ConnectionVerifyResponse>({
@@ -118,13 +118,13 @@ export function connectionRoutes(api: ApiRegistry, deps: { em: () => EntityManag
       200: { description: 'The outcome, ok or not, in words.', schema: schema('verify.response') },
       400: { description: 'The saved credentials can no longer be read, or the tracker plugin is no longer loaded.' },
     },
-    handler: (ctx, { params, user }) => connections().verify(em(), user, params['id']!),
+    handler: (ctx, { params, scope }) => connections().verify(em(), scope, params['id']!),
   });
 
   api.route<undefined, undefined, ConnectionDeliveries>({
     method: 'get', path: '/api/connections/{id}/deliveries', operationId: 'connectionDeliveries', tag: 'connections', auth: 'session', role: 'member',
     summary: "The newest requests the connection's tracker plugin made (method, URL without query, status or error, duration).",
     responses: { 200: { description: 'Newest first.', schema: schema('deliveries.response') } },
-    handler: (ctx, { params, user }) => connections().deliveries(em(), user, params['id']!),
+    handler: (ctx, { params, scope }) => connections().deliveries(em(), scope, params['id']!),
   });
 }

@@ -36,7 +36,7 @@ export function pushRoutes(api: ApiRegistry, deps: {
       400: { description: "'Please select at least one ticket to push'." },
       404: { description: 'A ticket that does not exist or is not yours.' },
     },
-    handler: (ctx, { body, user }) => analyzePush(em(), user, body.ticketIds),
+    handler: (ctx, { body, scope }) => analyzePush(em(), scope, body.ticketIds),
   });
 
   api.route<BulkPushRequest, undefined, PushResult | PushStarted>({
@@ -51,16 +51,16 @@ export function pushRoutes(api: ApiRegistry, deps: {
       404: { description: 'The connection, or a ticket, does not exist or is not yours.' },
       409: { description: "'Push operation failed': the push stopped before it finished; pushing again finishes it without duplicates." },
     },
-    async handler(ctx, { body, params, user }) {
-      const connection = await ownConnection(em(), user, params['id']!);
+    async handler(ctx, { body, params, scope }) {
+      const connection = await ownConnection(em(), scope, params['id']!);
       const waitMs = (body.waitSeconds ?? DEFAULT_WAIT_SECONDS) * 1000;
       let state: PushState | null = null;
       const batchId = body.batchId ?? crypto.randomUUID();
       // A batch already under way (a double click, a second tab) or finished is joined; one that stopped is started again.
       if (body.batchId) state = await readPush(workflows, connection.id, batchId, waitMs);
       if (!state || state.status === 'failed') {
-        const ticketIds = await prepareBulkPush(em(), user, connection.id, body);
-        await startPush(workflows, taskQueue, { userId: user.id, connectionId: connection.id, batchId, ticketIds }, { tracker: deps.trackerName(connection.connectionType), project: connection.projectIdentifier });
+        const ticketIds = await prepareBulkPush(em(), scope, connection.id, body);
+        await startPush(workflows, taskQueue, { userId: scope.user.id, workspaceId: scope.workspace, connectionId: connection.id, batchId, ticketIds }, { tracker: deps.trackerName(connection.connectionType), project: connection.projectIdentifier });
         state = await readPush(workflows, connection.id, batchId, waitMs);
       }
       if (!state || state.status === 'failed') throw new Conflict(`Push operation failed: ${state?.error ?? PUSH_NOT_FOUND}`);
@@ -77,8 +77,8 @@ export function pushRoutes(api: ApiRegistry, deps: {
       200: { description: 'Where the push stands.', schema: schema('status.response') },
       404: { description: 'No such push on this connection, or the connection is not yours.' },
     },
-    async handler(ctx, { params, user }) {
-      const connection = await ownConnection(em(), user, params['id']!);
+    async handler(ctx, { params, scope }) {
+      const connection = await ownConnection(em(), scope, params['id']!);
       const batchId = params['batchId'] ?? '';
       const state = BATCH_ID.test(batchId) ? await readPush(workflows, connection.id, batchId) : null;
       if (!state) throw new NotFound(PUSH_NOT_FOUND);

@@ -40,7 +40,7 @@ export function ticketRoutes(api: ApiRegistry, deps: { em: () => EntityManager }
     summary: 'Tickets whose text contains q (for dependencies).',
     query: schema('search.query'),
     responses: { 200: { description: 'Matches.', schema: schema('search.response') } },
-    handler: (ctx, { query, user }) => searchTickets(em(), user, query.q, query.limit),
+    handler: (ctx, { query, scope }) => searchTickets(em(), scope, query.q, query.limit),
   });
 
   api.route<undefined, Required<Pick<AssigneeSearchQuery, 'q' | 'limit'>> & AssigneeSearchQuery, AssigneeSearchResponse>({
@@ -48,14 +48,14 @@ export function ticketRoutes(api: ApiRegistry, deps: { em: () => EntityManager }
     summary: "Assignee suggestions: participants of the user's transcripts and assignees already used.",
     query: schema('users-search.query'),
     responses: { 200: { description: 'Names.', schema: schema('users-search.response') } },
-    handler: (ctx, { query, user }) => searchAssignees(em(), user, query.q, query.limit, query.project?.trim() || undefined),
+    handler: (ctx, { query, scope }) => searchAssignees(em(), scope, query.q, query.limit, query.project?.trim() || undefined),
   });
 
   api.route<undefined, undefined, TicketResponse>({
     method: 'get', path: '/api/tickets/{id}', operationId: 'getTicket', tag: 'tickets', auth: 'session', role: 'member',
     summary: 'One ticket.',
     responses: { 200: { description: 'Found.', schema: schema('ticket.response') } },
-    handler: async (ctx, { params, user }) => ({ ticket: viewTicket(await ownTicket(em(), user, params['id']!)) }),
+    handler: async (ctx, { params, scope }) => ({ ticket: viewTicket(await ownTicket(em(), scope, params['id']!)) }),
   });
 
   api.route<TicketCreateRequest, undefined, TicketResponse>({
@@ -63,7 +63,7 @@ export function ticketRoutes(api: ApiRegistry, deps: { em: () => EntityManager }
     summary: 'Create a ticket (title, project and description required; status ToDo and priority Medium by default).',
     body: schema('create.request'),
     responses: { 201: { description: 'Created.', schema: schema('ticket.response') }, 400: { description: "'Please fill out all required fields', or a bad dependency." } },
-    handler: async (ctx, { body, user }) => ({ ticket: await createTicket(em(), user, body) }),
+    handler: async (ctx, { body, scope }) => ({ ticket: await createTicket(em(), scope, body) }),
   });
 
   api.route<TicketUpdateRequest, undefined, TicketResponse>({
@@ -75,15 +75,15 @@ export function ticketRoutes(api: ApiRegistry, deps: { em: () => EntityManager }
       400: { description: 'A required field blanked, or a bad dependency.' },
       409: { description: 'The ticket was changed after the updatedAt the request carries (someone else edited it).' },
     },
-    handler: async (ctx, { body, params, user }) => ({ ticket: await updateTicket(em(), user, params['id']!, body) }),
+    handler: async (ctx, { body, params, scope }) => ({ ticket: await updateTicket(em(), scope, params['id']!, body) }),
   });
 
   api.route<undefined, undefined, undefined>({
     method: 'delete', path: '/api/tickets/{id}', operationId: 'deleteTicket', tag: 'tickets', auth: 'session', role: 'member',
     summary: 'Delete a ticket; other tickets stop depending on it.',
     responses: { 204: { description: 'Deleted.' } },
-    async handler(ctx, { params, user }) {
-      await deleteTicket(em(), user, params['id']!);
+    async handler(ctx, { params, scope }) {
+      await deleteTicket(em(), scope, params['id']!);
       return undefined;
     },
   });

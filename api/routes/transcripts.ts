@@ -38,11 +38,11 @@ export function transcriptRoutes(
       402: { description: "The month's transcripts or token credits are used up.", schema: schema('upload-error') },
       413: { description: 'Over 1MB; nothing is stored.', schema: schema('upload-error') },
     },
-    async handler(ctx, { user }) {
+    async handler(ctx, { scope }) {
       try {
-        await assertCanUpload(em(), user, credits);
-        const transcript = await createUpload(em(), user, credits, await readUpload(ctx, 'transcript'), acceptedExtensions());
-        await startIngest(temporal, config.TEMPORAL_TASK_QUEUE, transcript.id, { userId: user.id, fileName: transcript.rawFileName ?? transcript.title });
+        await assertCanUpload(em(), scope.user, credits);
+        const transcript = await createUpload(em(), scope, credits, await readUpload(ctx, 'transcript'), acceptedExtensions());
+        await startIngest(temporal, config.TEMPORAL_TASK_QUEUE, transcript.id, { userId: scope.user.id, fileName: transcript.rawFileName ?? transcript.title });
         ctx.status = 201;
         return {
           success: true,
@@ -67,15 +67,15 @@ export function transcriptRoutes(
     summary: "The signed-in user's transcripts: searched by title or source, sorted by upload time or title, a page at a time.",
     query: schema('list.query'),
     responses: { 200: { description: 'A page.', schema: schema('list.response') } },
-    handler: (ctx, { query, user }) => listTranscripts(em(), user, query),
+    handler: (ctx, { query, scope }) => listTranscripts(em(), scope, query),
   });
 
   api.route<undefined, undefined, TranscriptDetail>({
     method: 'get', path: '/api/transcripts/{id}', operationId: 'getTranscript', tag: 'transcripts', auth: 'session', role: 'member',
     summary: 'A transcript with its conversation and the tickets made from it.',
     responses: { 200: { description: 'Found.', schema: schema('detail.response') } },
-    async handler(ctx, { params, user }) {
-      const transcript = await ownTranscript(em(), user, params['id']!);
+    async handler(ctx, { params, scope }) {
+      const transcript = await ownTranscript(em(), scope, params['id']!);
       const tickets = await transcriptTickets(em(), transcript);
       return { transcript: viewTranscript(transcript), status: transcript.processingStatus, tickets: tickets.map(viewTicket) };
     },
@@ -95,8 +95,8 @@ export function transcriptRoutes(
     method: 'delete', path: '/api/transcripts/{id}', operationId: 'deleteTranscript', tag: 'transcripts', auth: 'session', role: 'member',
     summary: 'Delete a transcript (a running ingest is cancelled). Tickets made from it stay, without the link.',
     responses: { 204: { description: 'Deleted.' } },
-    async handler(ctx, { params, user }) {
-      const transcript = await ownTranscript(em(), user, params['id']!);
+    async handler(ctx, { params, scope }) {
+      const transcript = await ownTranscript(em(), scope, params['id']!);
       if (transcript.processingStatus === 'pending' || transcript.processingStatus === 'processing') {
         await cancelIngest(temporal, transcript.id).catch((error: unknown) =>
           ctx.state.log.warn({ err: error }, 'could not cancel the ingest workflow'),

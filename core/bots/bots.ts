@@ -8,7 +8,7 @@ import type { Credits } from '../credits/credits.ts';
 import { Conflict, InvalidInput, NotFound, Refused } from '../errors.ts';
 import type { BoundBot } from '../plugins/host.ts';
 import { assertCanUpload } from '../transcripts/transcripts.ts';
-import type { User } from '../users/user.entity.ts';
+import type { Scope, WorkspaceScope } from '../users/scope.ts';
 import { Bot, type BotStatus } from './bot.entity.ts';
 import { lockUserRow } from '../users/lock.ts';
 
@@ -70,14 +70,15 @@ export const RESERVING_PREFIX = 'reserving:';
  * the service refuses. However many sends run at once, no more bots go out than the month has places for. The row
  * starts without a status ('Bot Initializing...') unless the service already ended it. BotErrors pass through.
  */
-export async function sendBot(em: EntityManager, user: User, deps: { credits: Credits; meetingBot: MeetingBot }, request: BotRequest): Promise<Bot> {
+export async function sendBot(em: EntityManager, scope: Scope, deps: { credits: Credits; meetingBot: MeetingBot }, request: BotRequest): Promise<Bot> {
   const { bot: plugin, botName } = deps.meetingBot;
   const id = crypto.randomUUID();
+  const { user } = scope;
   await em.fork().transactional(async (tx) => {
     await lockUserRow(tx, user.id);
     await assertCanUpload(tx, user, deps.credits);
     tx.create(Bot, {
-      id, user: user.id, provider: plugin.manifest.id, providerBotId: `${RESERVING_PREFIX}${id}`,
+      id, user: user.id, workspace: scope.workspace, provider: plugin.manifest.id, providerBotId: `${RESERVING_PREFIX}${id}`,
       meetingUrl: request.meetingUrl, meetingTitle: request.meetingTitle, status: null,
     });
   });
@@ -98,21 +99,21 @@ export async function sendBot(em: EntityManager, user: User, deps: { credits: Cr
   return em.findOneOrFail(Bot, id, { refresh: true });
 }
 
-/** The user's active bots: not yet reported on (null), joining, or recording; newest first. Places being taken are not bots yet. */
-export function activeBots(em: EntityManager, user: User): Promise<Bot[]> {
+/** The workspace's active bots: not yet reported on (null), joining, or recording; newest first. Places being taken are not bots yet. */
+export function activeBots(em: EntityManager, scope: WorkspaceScope): Promise<Bot[]> {
   return em.find(
     Bot,
     {
-      user, $or: [{ status: null }, { status: { $in: ['pending', 'recording'] } }],
+      workspace: scope.workspace, $or: [{ status: null }, { status: { $in: ['pending', 'recording'] } }],
       $not: { providerBotId: { $like: `${RESERVING_PREFIX}%` } },
     },
     { orderBy: { createdAt: 'desc', id: 'desc' } },
   );
 }
 
-/** The user's bot by the bot service's id, or 404: another user's bot answers exactly like a missing one. */
-export async function ownBot(em: EntityManager, user: User, providerBotId: string): Promise<Bot> {
-  const bot = await em.findOne(Bot, { user, providerBotId });
+/** The workspace's bot by the bot service's id, or 404: another workspace's bot answers exactly like a missing one. */
+export async function ownBot(em: EntityManager, scope: WorkspaceScope, providerBotId: string): Promise<Bot> {
+  const bot = await em.findOne(Bot, { workspace: scope.workspace, providerBotId });
   if (!bot) throw new NotFound('Bot not found');
   return bot;
 }

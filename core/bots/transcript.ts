@@ -99,6 +99,7 @@ export async function storeBotTranscript(em: EntityManager, credits: Credits, bo
     } else if (tooLarge) Object.assign(metadata, { error: tooLarge, notProcessed: 'too_large' });
     const row = tx.create(Transcript, {
       user: bot.user,
+      workspace: bot.workspace,
       title,
       date,
       source: bot.provider,

@@ -1,5 +1,5 @@
 /**
- * Project connections: a user's links to trackers. Each is checked against its tracker plugin before it is
+ * Project connections: a workspace's links to trackers. Each is checked against its tracker plugin before it is
  * saved, its credentials sealed (credentials.ts) and never shown again, and it is verified with the tracker on
  * every save. The push workflow finds a project's connection with `findConnectionForProject` and talks to the
  * tracker through `Connections.openTracker`.
@@ -15,7 +15,7 @@ import { isUuid } from '../ids.ts';
 import type { Logger } from '../logger.ts';
 import { createOutboundHttp, type OutboundHttp } from '../net/http.ts';
 import type { PluginHost } from '../plugins/host.ts';
-import type { User } from '../users/user.entity.ts';
+import type { Scope, WorkspaceScope } from '../users/scope.ts';
 import { Connection } from './connection.entity.ts';
 import { CredentialsCipher, UnreadableCredentials, type Credentials } from './credentials.ts';
 import { listDeliveries } from './deliveries.ts';
@@ -46,9 +46,9 @@ export interface ConnectionDependencies {
 /** No OAuth app configured: every type offers its token fields alone. */
 const NO_OAUTH: OAuthSetup = { redirectUri: '', app: () => undefined };
 
-/** The user's connection with this id; another user's answers like a missing one. */
-export async function ownConnection(em: EntityManager, user: Pick<User, 'id'>, id: string): Promise<Connection> {
-  const connection = isUuid(id) ? await em.findOne(Connection, { id, user: user.id }) : null;
+/** The workspace's connection with this id; another workspace's answers like a missing one. */
+export async function ownConnection(em: EntityManager, scope: WorkspaceScope, id: string): Promise<Connection> {
+  const connection = isUuid(id) ? await em.findOne(Connection, { id, workspace: scope.workspace }) : null;
   if (!connection) throw new NotFound(CONNECTION_NOT_FOUND);
   return connection;
 }
@@ -56,13 +56,13 @@ export async function ownConnection(em: EntityManager, user: Pick<User, 'id'>, i
 const matchable = (text: string) => text.trim().toLowerCase();
 
 /**
- * The user's connection that serves a Tickscribe project: by its project identifier, then its project mappings,
+ * The workspace's connection that serves a Tickscribe project: by its project identifier, then its project mappings,
  * then its name (ignoring case and surrounding spaces); the newest when several match equally. Null for none.
  */
-export async function findConnectionForProject(em: EntityManager, user: Pick<User, 'id'>, project: string): Promise<Connection | null> {
+export async function findConnectionForProject(em: EntityManager, scope: WorkspaceScope, project: string): Promise<Connection | null> {
   const wanted = matchable(project);
   if (!wanted) return null;
-  const connections = await em.find(Connection, { user: user.id }, { orderBy: { createdAt: 'desc', id: 'desc' } });
+  const connections = await em.find(Connection, { workspace: scope.workspace }, { orderBy: { createdAt: 'desc', id: 'desc' } });
   const ways = [
     (connection: Connection) => matchable(connection.projectIdentifier) === wanted,
     (connection: Connection) => connection.settings.projectMappings.some((mapped) => matchable(mapped) === wanted),
@@ -130,17 +130,17 @@ export class Connections {
     };
   }
 
-  async list(em: EntityManager, user: User): Promise<ConnectionList> {
-    const connections = await em.find(Connection, { user }, { orderBy: { createdAt: 'desc', id: 'desc' } });
+  async list(em: EntityManager, scope: WorkspaceScope): Promise<ConnectionList> {
+    const connections = await em.find(Connection, { workspace: scope.workspace }, { orderBy: { createdAt: 'desc', id: 'desc' } });
     return { connections: connections.map((connection) => this.view(connection)) };
   }
 
-  async forProject(em: EntityManager, user: User, project: string): Promise<ProjectConnectionCheck> {
-    const connection = await findConnectionForProject(em, user, project);
+  async forProject(em: EntityManager, scope: WorkspaceScope, project: string): Promise<ProjectConnectionCheck> {
+    const connection = await findConnectionForProject(em, scope, project);
     return { exists: connection !== null, connection: connection && this.view(connection) };
   }
 
-  async create(em: EntityManager, user: User, request: ConnectionRequest): Promise<ConnectionSaved> {
+  async create(em: EntityManager, scope: Scope, request: ConnectionRequest): Promise<ConnectionSaved> {
     const connectionType = required(request.connection_type);
     const input: ConnectionInput = {
       name: required(request.name),
@@ -151,14 +151,14 @@ export class Connections {
     };
     await this.#check(input);
     const id = crypto.randomUUID();
-    const connection = em.create(Connection, { ...input, id, user, credentials: this.#cipher.seal(id, input.credentials) });
+    const connection = em.create(Connection, { ...input, id, user: scope.user, workspace: scope.workspace, credentials: this.#cipher.seal(id, input.credentials) });
     await em.flush();
     return this.#verifyAndView(em, connection, input.credentials);
   }
 
   /** Fields left out keep their values; credential fields left empty keep the saved ones unless the type changes. */
-  async update(em: EntityManager, user: User, id: string, request: ConnectionRequest): Promise<ConnectionSaved> {
-    const connection = await ownConnection(em, user, id);
+  async update(em: EntityManager, scope: WorkspaceScope, id: string, request: ConnectionRequest): Promise<ConnectionSaved> {
+    const connection = await ownConnection(em, scope, id);
     const given = (value: string | undefined, saved: string) => (value === undefined ? saved : required(value));
     const connectionType = given(request.connection_type, connection.connectionType);
     const saved = connectionType === connection.connectionType ? this.#credentials(connection, true) : {};
@@ -179,8 +179,8 @@ export class Connections {
    * Deletes the connection; one made with "Connect with …" has its grant revoked at the vendor first where the vendor
    * offers it. A revocation that fails never stops the deletion: it is logged, and `notice` says so in words.
    */
-  async remove(em: EntityManager, user: User, id: string): Promise<{ notice?: string }> {
-    const connection = await ownConnection(em, user, id);
+  async remove(em: EntityManager, scope: WorkspaceScope, id: string): Promise<{ notice?: string }> {
+    const connection = await ownConnection(em, scope, id);
     const notice = await this.#grants.revoke(connection, this.#config(connection));
     await em.remove(connection).flush();
     return notice ? { notice } : {};
@@ -190,19 +190,19 @@ export class Connections {
    * "Connect with …" for a tracker type: keeps the sign-in (what the form holds, or the connection to reconnect) and
    * answers the vendor's authorize URL.
    */
-  async startOAuth(em: EntityManager, user: User, type: string, request: OAuthStartRequest): Promise<{ url: string }> {
+  async startOAuth(em: EntityManager, scope: Scope, type: string, request: OAuthStartRequest): Promise<{ url: string }> {
     const manifest = trackerManifest(this.#deps.plugins, type);
     const tracker = this.#flow.tracker(manifest);
     if (!tracker) throw notSetUp(manifest.name);
     if (request.connection_id !== undefined) {
-      const connection = await ownConnection(em, user, request.connection_id);
-      return { url: await this.#flow.start(em, user.id, tracker, { connectionId: connection.id, form: {} }) };
+      const connection = await ownConnection(em, scope, request.connection_id);
+      return { url: await this.#flow.start(em, scope.user.id, tracker, { connectionId: connection.id, form: {} }) };
     }
     const form = request.connection ?? {};
     const given = this.#notSecret(type, filledCredentials({ ...form, connection_type: type }, type));
     checkSignInForm(manifest, tracker.oauth, given);
     const input = { name: required(form.name), projectIdentifier: required(form.project_identifier), settings: normaliseSettings(form.settings) };
-    return { url: await this.#flow.start(em, user.id, tracker, { connectionId: null, form: { ...input, credentials: given } }) };
+    return { url: await this.#flow.start(em, scope.user.id, tracker, { connectionId: null, form: { ...input, credentials: given } }) };
   }
 
   /** The vendor gives the token; only what says where or who (a site URL, an organization) is kept of other credentials. */
@@ -215,14 +215,14 @@ export class Connections {
    * The vendor's answer to a sign-in, handed over by the web app: the state checked (this user's, unused, within ten
    * minutes), the code exchanged, and the connection created, or reconnected with its tokens replaced, then verified.
    */
-  async completeOAuth(em: EntityManager, user: User, callback: OAuthCompleteRequest): Promise<ConnectionSaved> {
+  async completeOAuth(em: EntityManager, scope: Scope, callback: OAuthCompleteRequest): Promise<ConnectionSaved> {
     const saved = new Map<string, Connection>();
     let kept: Credentials = {};
-    const outcome = await this.#flow.complete(em, user.id, callback, async (state) => {
+    const outcome = await this.#flow.complete(em, scope.user.id, callback, async (state) => {
       if (!state.connectionId) {
         return { config: pluginConfig(state.form.projectIdentifier ?? '', normaliseSettings(state.form.settings)), credentials: state.form.credentials ?? {} };
       }
-      const connection = await ownConnection(em, user, state.connectionId);
+      const connection = await ownConnection(em, scope, state.connectionId);
       saved.set(connection.id, connection);
       // A reconnection keeps where the connection points (Jira's site URL); its old token is replaced.
       kept = this.#notSecret(connection.connectionType, this.#credentials(connection, true));
@@ -243,7 +243,7 @@ export class Connections {
     await this.#check(input);
     const id = existing?.id ?? crypto.randomUUID();
     const sealed = { credentials: this.#cipher.seal(id, credentials), oauth: this.#grants.seal(id, grant) };
-    const connection = existing ? em.assign(existing, { ...input, ...sealed }) : em.create(Connection, { ...input, id, user, ...sealed });
+    const connection = existing ? em.assign(existing, { ...input, ...sealed }) : em.create(Connection, { ...input, id, user: scope.user, workspace: scope.workspace, ...sealed });
     await em.flush();
     return this.#verifyAndView(em, connection, credentials);
   }
@@ -253,23 +253,23 @@ export class Connections {
   }
 
   /** Checks the saved connection with its tracker again and keeps the outcome. */
-  async verify(em: EntityManager, user: User, id: string): Promise<{ verification: ConnectionVerification }> {
-    const connection = await ownConnection(em, user, id);
+  async verify(em: EntityManager, scope: WorkspaceScope, id: string): Promise<{ verification: ConnectionVerification }> {
+    const connection = await ownConnection(em, scope, id);
     const { verification } = await this.#verifyAndView(em, connection, await this.#fresh(em, connection));
     return { verification };
   }
 
-  async deliveries(em: EntityManager, user: User, id: string): Promise<ConnectionDeliveries> {
-    return listDeliveries(em, await ownConnection(em, user, id));
+  async deliveries(em: EntityManager, scope: WorkspaceScope, id: string): Promise<ConnectionDeliveries> {
+    return listDeliveries(em, await ownConnection(em, scope, id));
   }
 
   /**
    * The people the tracker can assign whose name, login or e-mail matches the query: for the connection form as it
    * stands (blank credential fields taking the saved connection's, as update does) or for a saved connection.
-   * NotFound for another user's connection; InvalidInput, in words, for settings the plugin would refuse.
+   * NotFound for another workspace's connection; InvalidInput, in words, for settings the plugin would refuse.
    */
-  async searchUsers(em: EntityManager, user: User, request: UserSearchRequest): Promise<UserSearchResponse> {
-    const saved = request.connection_id === undefined ? null : await ownConnection(em, user, request.connection_id);
+  async searchUsers(em: EntityManager, scope: WorkspaceScope, request: UserSearchRequest): Promise<UserSearchResponse> {
+    const saved = request.connection_id === undefined ? null : await ownConnection(em, scope, request.connection_id);
     const connectionType = request.connection_type === undefined ? saved?.connectionType : required(request.connection_type);
     if (!connectionType) throw new InvalidInput(REQUIRED_FIELDS);
     const manifest = trackerManifest(this.#deps.plugins, connectionType);
@@ -279,12 +279,12 @@ export class Connections {
   }
 
   /**
-   * The user's connection as a tracker for pushing: its credentials decrypted, its settings validated by the
+   * The workspace's connection as a tracker for pushing: its credentials decrypted, its settings validated by the
    * plugin host, every request through the outbound client and into the delivery log. NotFound for another
-   * user's connection; UnreadableCredentials or InvalidInput, in words, when it cannot be used as saved.
+   * workspace's connection; UnreadableCredentials or InvalidInput, in words, when it cannot be used as saved.
    */
-  async openTracker(em: EntityManager, user: Pick<User, 'id'>, id: string): Promise<OpenedTracker> {
-    const connection = await ownConnection(em, user, id);
+  async openTracker(em: EntityManager, scope: WorkspaceScope, id: string): Promise<OpenedTracker> {
+    const connection = await ownConnection(em, scope, id);
     return this.#open(em, connection, await this.#fresh(em, connection));
   }
 

@@ -4,6 +4,7 @@ import type { Connection } from '../connections/connection.entity.ts';
 import { db } from '../db/sql.ts';
 import { isUuid } from '../ids.ts';
 import { Ticket } from '../tickets/ticket.entity.ts';
+import type { WorkspaceScope } from '../users/scope.ts';
 import { mappedUsername } from './mappings.ts';
 import { dependencyOrder } from './order.ts';
 import type { PlannedTicket, SkippedTicket } from './types.ts';
@@ -16,11 +17,11 @@ export function alreadyPushed(ticket: Pick<Ticket, 'externalType' | 'externalKey
   return `Already pushed to ${ticket.externalType ?? 'a tracker'}${key ? ` (${key})` : ''}`;
 }
 
-/** The user's tickets among `ids`, in the order of `ids` (repeats and unknown ids left out). */
-export async function ownTickets(em: EntityManager, userId: string, ids: string[]): Promise<Ticket[]> {
+/** The workspace's tickets among `ids`, in the order of `ids` (repeats and unknown ids left out). */
+export async function ownTickets(em: EntityManager, scope: WorkspaceScope, ids: string[]): Promise<Ticket[]> {
   const wanted = [...new Set(ids)].filter(isUuid);
   if (!wanted.length) return [];
-  const found = new Map((await em.find(Ticket, { id: { $in: wanted }, user: userId })).map((ticket) => [ticket.id, ticket]));
+  const found = new Map((await em.find(Ticket, { id: { $in: wanted }, workspace: scope.workspace })).map((ticket) => [ticket.id, ticket]));
   return wanted.flatMap((id) => found.get(id) ?? []);
 }
 
@@ -31,14 +32,14 @@ export interface TicketPlan {
 }
 
 /**
- * The user's tickets among `ticketIds` that have no external item yet, dependencies first; the others skipped with
+ * The workspace's tickets among `ticketIds` that have no external item yet, dependencies first; the others skipped with
  * the reason (not found, or already pushed, with where to). Tickets this same push (`batchId`) created are planned
  * again rather than skipped: a push run a second time (the Temporal UI's Reset) finds each in its ledger as created
  * and reports it as the first run did, instead of replacing the batch's result with "already pushed".
  * Assignees go through the connection's user mappings: an assignee without a mapping stays unassigned.
  */
-export async function planTickets(em: EntityManager, userId: string, connection: Connection, ticketIds: string[], batchId?: string): Promise<TicketPlan> {
-  const found = new Map((await ownTickets(em, userId, ticketIds)).map((ticket) => [ticket.id, ticket]));
+export async function planTickets(em: EntityManager, scope: WorkspaceScope, connection: Connection, ticketIds: string[], batchId?: string): Promise<TicketPlan> {
+  const found = new Map((await ownTickets(em, scope, ticketIds)).map((ticket) => [ticket.id, ticket]));
   const ours = new Set<string>();
   if (batchId !== undefined && found.size) {
     const rows = await db(em).selectFrom('push_records').select('ticket_id').where('connection_id', '=', connection.id).where('batch_id', '=', batchId)

@@ -24,6 +24,7 @@ import type { AdvisoryLocks, LockSession } from './locks.ts';
 import { alreadyPushed, planTickets, TICKET_NOT_FOUND } from './plan.ts';
 import { PushRecord } from './push-record.entity.ts';
 import type { LinkInput, LinkOutcome, PushInput, PushOutcome, PushPlan, PushTicketInput, ResolveOutcome, Wait } from './types.ts';
+import type { WorkspaceScope } from '../users/scope.ts';
 
 export interface PusherDependencies {
   orm: Orm;
@@ -33,6 +34,19 @@ export interface PusherDependencies {
 
 /** When a tracker limits requests without saying until when. */
 const DEFAULT_WAIT_MS = 60_000;
+
+/** Whose push it is: the user who started it and the workspace it works in (PushInput). */
+type PushOwner = Pick<PushInput, 'userId' | 'workspaceId'>;
+
+/**
+ * The workspace a push works in. A push started before pushes named their workspace worked on its user's own
+ * tickets and connections, which are in their personal workspace.
+ */
+async function scopeOf(em: EntityManager, owner: PushOwner): Promise<WorkspaceScope> {
+  if (owner.workspaceId) return { workspace: owner.workspaceId };
+  const personal = await db(em).selectFrom('workspaces').select('id').where('owner_id', '=', owner.userId).where('personal', '=', true).executeTakeFirst();
+  return { workspace: personal?.id ?? '00000000-0000-0000-0000-000000000000' };
+}
 
 const connectionLock = (connectionId: string) => `push-connection:${connectionId}`;
 const ticketLock = (ticketId: string) => `push-ticket:${ticketId}`;
@@ -97,10 +111,10 @@ export class Pusher {
     return wait;
   }
 
-  /** The connection opened as the user's tracker, or the reason it cannot be used, in words. */
-  async #open(em: EntityManager, userId: string, connectionId: string): Promise<OpenedTracker | { refused: string }> {
+  /** The connection opened as the workspace's tracker, or the reason it cannot be used, in words. */
+  async #open(em: EntityManager, owner: PushOwner, connectionId: string): Promise<OpenedTracker | { refused: string }> {
     try {
-      return await this.#deps.connections.openTracker(em, { id: userId }, connectionId);
+      return await this.#deps.connections.openTracker(em, await scopeOf(em, owner), connectionId);
     } catch (error) {
       if (error instanceof DomainError) return { refused: error.message };
       throw error;
@@ -109,9 +123,9 @@ export class Pusher {
 
   async plan(input: PushInput): Promise<PushPlan> {
     const em = this.#deps.orm.em.fork();
-    const opened = await this.#open(em, input.userId, input.connectionId);
+    const opened = await this.#open(em, input, input.connectionId);
     if ('refused' in opened) return opened;
-    const plan = await planTickets(em, input.userId, opened.connection, input.ticketIds, input.batchId);
+    const plan = await planTickets(em, await scopeOf(em, input), opened.connection, input.ticketIds, input.batchId);
     return { connectionType: opened.connection.connectionType, trackerName: opened.tracker.manifest.name, ...plan };
   }
 
@@ -119,10 +133,10 @@ export class Pusher {
    * The tracker user for a mapped username; null (unassigned) when there is none or it cannot be looked up, with
    * the problem in words, which the push reports on each ticket that goes unassigned for it.
    */
-  async resolveUser(input: { userId: string; connectionId: string; username: string }, signal?: AbortSignal): Promise<ResolveOutcome> {
+  async resolveUser(input: PushOwner & { connectionId: string; username: string }, signal?: AbortSignal): Promise<ResolveOutcome> {
     const limited = this.#stillLimited(input.connectionId);
     if (limited) return limited;
-    const opened = await this.#open(this.#deps.orm.em.fork(), input.userId, input.connectionId);
+    const opened = await this.#open(this.#deps.orm.em.fork(), input, input.connectionId);
     if ('refused' in opened) return { status: 'resolved', user: null, problem: unassigned(input.username, opened.refused) };
     const tracker = opened.tracker.manifest.name;
     try {
@@ -150,9 +164,9 @@ export class Pusher {
     const limited = this.#stillLimited(input.connectionId);
     if (limited) return limited;
     const em = this.#deps.orm.em.fork();
-    const opened = await this.#open(em, input.userId, input.connectionId);
+    const opened = await this.#open(em, input, input.connectionId);
     if ('refused' in opened) return { status: 'failed', error: opened.refused };
-    const ticket = await em.findOne(Ticket, { id: input.ticketId, user: input.userId });
+    const ticket = await em.findOne(Ticket, { id: input.ticketId, workspace: (await scopeOf(em, input)).workspace });
     if (!ticket) return { status: 'skipped', reason: TICKET_NOT_FOUND, externalUrl: null, key: null };
     const sent = await this.#trackerTicket(em, ticket, input.assignee);
     return this.#deps.locks.session(async (locks) => {
@@ -251,7 +265,7 @@ export class Pusher {
   async #trackerTicket(em: EntityManager, ticket: Ticket, assignee: TrackerUser | null): Promise<TrackerTicket> {
     const dependencies = ticket.dependencies.filter((id) => id !== ticket.id);
     const pushed = dependencies.length
-      ? await em.find(Ticket, { id: { $in: dependencies }, user: ticket.user, externalUrl: { $ne: null } })
+      ? await em.find(Ticket, { id: { $in: dependencies }, workspace: ticket.workspace, externalUrl: { $ne: null } })
       : [];
     const byId = new Map(pushed.map((dependency) => [dependency.id, dependency]));
     const { id, title, description, context, implementation, notes, effort, priority, status, project, tags, dueDate } = viewTicket(ticket);
@@ -281,11 +295,11 @@ export class Pusher {
     if (limited) return { ...limited, done: input.done, problems: [] };
     const em = this.#deps.orm.em.fork();
     const outcome = { status: 'linked' as const, linked: [] as string[], unsupported: [] as string[], problems: [] as string[] };
-    const ticket = await em.findOne(Ticket, { id: input.ticketId, user: input.userId });
+    const ticket = await em.findOne(Ticket, { id: input.ticketId, workspace: (await scopeOf(em, input)).workspace });
     const record = ticket && (await em.findOne(PushRecord, { ticket: ticket.id, connection: input.connectionId, state: 'created' }));
     const wanted = ticket?.dependencies.filter((id) => id !== ticket.id && !input.done.includes(id)) ?? [];
     if (!record || !wanted.length) return outcome;
-    const opened = await this.#open(em, input.userId, input.connectionId);
+    const opened = await this.#open(em, input, input.connectionId);
     if ('refused' in opened) return { ...outcome, problems: [opened.refused] };
     const dependencies = await em.find(
       PushRecord, { connection: input.connectionId, state: 'created', ticket: { $in: wanted } }, { populate: ['ticket'] },

@@ -1,5 +1,5 @@
 /**
- * What the push routes check and do before a push starts: the selection (the user's own tickets, something left to
+ * What the push routes check and do before a push starts: the selection (the workspace's tickets, something left to
  * push), the user mappings given in the wizard, and the analysis the wizard starts from.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -9,29 +9,29 @@ import { findConnectionForProject, ownConnection } from '../connections/connecti
 import type { Connection } from '../connections/connection.entity.ts';
 import { InvalidInput, NotFound } from '../errors.ts';
 import type { Ticket } from '../tickets/ticket.entity.ts';
-import type { User } from '../users/user.entity.ts';
+import type { WorkspaceScope } from '../users/scope.ts';
 import { mappedUsername, mergeUserMappings } from './mappings.ts';
 import { ownTickets, TICKET_NOT_FOUND } from './plan.ts';
 
 export const SELECT_A_TICKET = 'Please select at least one ticket to push';
 export const ALL_PUSHED = 'All selected tickets have already been pushed to external systems';
 
-/** The selected tickets, each the user's own (else NotFound, as for any other route), once each. */
-async function selection(em: EntityManager, user: Pick<User, 'id'>, ticketIds: string[]): Promise<Ticket[]> {
+/** The selected tickets, each the workspace's (else NotFound, as for any other route), once each. */
+async function selection(em: EntityManager, scope: WorkspaceScope, ticketIds: string[]): Promise<Ticket[]> {
   const unique = [...new Set(ticketIds)];
   if (!unique.length) throw new InvalidInput(SELECT_A_TICKET);
-  const tickets = await ownTickets(em, user.id, unique);
+  const tickets = await ownTickets(em, scope, unique);
   if (tickets.length !== unique.length) throw new NotFound(TICKET_NOT_FOUND);
   return tickets;
 }
 
 /**
  * Checks a bulk push before it starts and saves the user mappings it brings; returns the tickets to send to the
- * workflow, once each. The connection must be the user's (NotFound otherwise).
+ * workflow, once each. The connection must be the workspace's (NotFound otherwise).
  */
-export async function prepareBulkPush(em: EntityManager, user: Pick<User, 'id'>, connectionId: string, request: BulkPushRequest): Promise<string[]> {
-  const connection = await ownConnection(em, user, connectionId);
-  const tickets = await selection(em, user, request.ticketIds);
+export async function prepareBulkPush(em: EntityManager, scope: WorkspaceScope, connectionId: string, request: BulkPushRequest): Promise<string[]> {
+  const connection = await ownConnection(em, scope, connectionId);
+  const tickets = await selection(em, scope, request.ticketIds);
   if (tickets.every((ticket) => ticket.externalUrl)) throw new InvalidInput(ALL_PUSHED);
   if (request.updatedUserMappings) await saveUserMappings(em, connection, request.updatedUserMappings);
   return tickets.map((ticket) => ticket.id);
@@ -58,8 +58,8 @@ const summary = (connection: Connection): PushConnectionSummary => ({
  * The wizard's analysis of a selection: the tickets already pushed, the projects of the others with the connection
  * that serves each (findConnectionForProject) or none, and per connection the assignees it has no mapping for.
  */
-export async function analyzePush(em: EntityManager, user: Pick<User, 'id'>, ticketIds: string[]): Promise<PushAnalysis> {
-  const tickets = await selection(em, user, ticketIds);
+export async function analyzePush(em: EntityManager, scope: WorkspaceScope, ticketIds: string[]): Promise<PushAnalysis> {
+  const tickets = await selection(em, scope, ticketIds);
   const pushed = tickets.filter((ticket) => ticket.externalUrl);
   const rest = tickets.filter((ticket) => !ticket.externalUrl);
   const byProject = new Map<string, Ticket[]>();
@@ -67,7 +67,7 @@ export async function analyzePush(em: EntityManager, user: Pick<User, 'id'>, tic
   const projects: PushAnalysis['projects'] = [];
   const connections = new Map<string, { connection: Connection; projects: string[]; tickets: Ticket[] }>();
   for (const [project, inProject] of byProject) {
-    const connection = await findConnectionForProject(em, user, project);
+    const connection = await findConnectionForProject(em, scope, project);
     projects.push({ project, ticketIds: inProject.map((ticket) => ticket.id), connection: connection && summary(connection) });
     if (!connection) continue;
     const entry = connections.get(connection.id) ?? { connection, projects: [], tickets: [] };

@@ -4,6 +4,8 @@ import type { TrackerUser } from '../../plugins/sdk/index.ts';
 /** One push: workflow `push-<connectionId>-<batchId>`. */
 export interface PushInput {
   userId: string;
+  /** The workspace whose tickets and connection these are; absent in a push started before pushes named it (its user's personal one). */
+  workspaceId?: string;
   connectionId: string;
   batchId: string;
   ticketIds: string[];
@@ -53,6 +55,8 @@ export type ResolveOutcome = { status: 'resolved'; user: TrackerUser | null; pro
 
 export interface PushTicketInput {
   userId: string;
+  /** The workspace whose tickets and connection these are; absent in a push started before pushes named it (its user's personal one). */
+  workspaceId?: string;
   connectionId: string;
   batchId: string;
   ticketId: string;
@@ -78,6 +82,8 @@ export type PushOutcome =
 
 export interface LinkInput {
   userId: string;
+  /** The workspace whose tickets and connection these are; absent in a push started before pushes named it (its user's personal one). */
+  workspaceId?: string;
   connectionId: string;
   ticketId: string;
   /** Dependencies already handled by an earlier call (before a wait). */

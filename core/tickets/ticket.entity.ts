@@ -15,22 +15,23 @@ export const Ticket = defineEntity({
   name: 'Ticket',
   tableName: 'tickets',
   indexes: [
-    // Newest first with the id as tie-breaker, the list's order, read straight off the index.
+    // Newest first with the id as tie-breaker, the list's order, read straight off the index; also what a user's
+    // deletion finds their tickets by.
     { name: 'tickets_user_created_idx', properties: ['user', 'createdAt', 'id'] },
-    // The same order within a workspace, for when the lists scope by workspace.
+    // The same order within a workspace: the list's.
     { name: 'tickets_workspace_created_idx', properties: ['workspace', 'createdAt', 'id'] },
     // The list's filters, each with the newest-first order, so page 1 is read straight off the index.
-    { name: 'tickets_user_status_created_idx', expression: 'create index "tickets_user_status_created_idx" on "tickets" ("user_id", "status", "created_at" desc)' },
-    { name: 'tickets_user_priority_created_idx', expression: 'create index "tickets_user_priority_created_idx" on "tickets" ("user_id", "priority", "created_at" desc)' },
-    { name: 'tickets_user_project_created_idx', expression: 'create index "tickets_user_project_created_idx" on "tickets" ("user_id", "project", "created_at" desc)' },
+    { name: 'tickets_workspace_status_created_idx', expression: 'create index "tickets_workspace_status_created_idx" on "tickets" ("workspace_id", "status", "created_at" desc)' },
+    { name: 'tickets_workspace_priority_created_idx', expression: 'create index "tickets_workspace_priority_created_idx" on "tickets" ("workspace_id", "priority", "created_at" desc)' },
+    { name: 'tickets_workspace_project_created_idx', expression: 'create index "tickets_workspace_project_created_idx" on "tickets" ("workspace_id", "project", "created_at" desc)' },
     {
-      name: 'tickets_user_status_priority_project_created_idx',
-      expression: 'create index "tickets_user_status_priority_project_created_idx" on "tickets" ("user_id", "status", "priority", "project", "created_at" desc)',
+      name: 'tickets_workspace_status_priority_project_created_idx',
+      expression: 'create index "tickets_workspace_status_priority_project_created_idx" on "tickets" ("workspace_id", "status", "priority", "project", "created_at" desc)',
     },
-    { name: 'tickets_user_pushed_created_idx', expression: `create index "tickets_user_pushed_created_idx" on "tickets" ("user_id", (coalesce(external_url, '') <> ''), "created_at" desc)` },
+    { name: 'tickets_workspace_pushed_created_idx', expression: `create index "tickets_workspace_pushed_created_idx" on "tickets" ("workspace_id", (coalesce(external_url, '') <> ''), "created_at" desc)` },
     // Text search ("contains") over title, description, assignee and project (searchText): trigrams make
-    // LIKE '%…%' indexable, and leading with the user (btree_gin) keeps a search to that user's tickets.
-    { name: 'tickets_search_trgm_idx', expression: `create index "tickets_search_trgm_idx" on "tickets" using gin ("user_id", "search_text" gin_trgm_ops)` },
+    // LIKE '%…%' indexable, and leading with the workspace (btree_gin) keeps a search to that workspace's tickets.
+    { name: 'tickets_search_trgm_idx', expression: `create index "tickets_search_trgm_idx" on "tickets" using gin ("workspace_id", "search_text" gin_trgm_ops)` },
   ],
   properties: {
     id: p.uuid().primary().onCreate(() => crypto.randomUUID()),
@@ -45,7 +46,7 @@ export const Ticket = defineEntity({
     description: p.text(),
     context: p.text().nullable(),
     implementation: p.text().nullable(),
-    /** Ids of tickets of the same user this one depends on. */
+    /** Ids of tickets of the same workspace this one depends on. */
     dependencies: p.json<string[]>().default([]),
     effort: p.enum(TICKET_EFFORTS).nullable(),
     notes: p.text().nullable(),

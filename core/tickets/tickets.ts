@@ -11,6 +11,7 @@ import { alphabetical, containing, containsText, foldedValue } from '../db/like.
 import { isUuid } from '../ids.ts';
 import { Transcript } from '../transcripts/transcript.entity.ts';
 import type { User } from '../users/user.entity.ts';
+import type { Scope, WorkspaceScope } from '../users/scope.ts';
 import { Ticket } from './ticket.entity.ts';
 import { PLACEHOLDER_NAME_PATTERN } from '../../plugins/sdk/index.ts';
 
@@ -77,7 +78,7 @@ function ticketPageJson(db: Db, where: TicketFilter, limit: Count, offset: Count
   return pageJson(db, page.as('page'), ticketViewJson(), sql`created_at desc, id desc`);
 }
 
-/** Whether a ticket was pushed; the same expression as in tickets_user_pushed_created_idx. */
+/** Whether a ticket was pushed; the same expression as in tickets_workspace_pushed_created_idx. */
 const PUSHED = sql<boolean>`(coalesce(external_url, '') <> '')`;
 
 /** What a text search looks in (the ticket's searchText column): its title, description, assignee and project, folded (db/like.ts). */
@@ -118,9 +119,9 @@ const hasTrigram = (text: string) => /[A-Za-z0-9]{3}/.test(text);
 /** What a ticket's view needs loaded besides its row. */
 const TICKET_RELATIONS = ['transcript', 'createdBy', 'editedBy'] as const;
 
-export async function ownTicket(em: EntityManager, user: User, id: string, lock = false): Promise<Ticket> {
+export async function ownTicket(em: EntityManager, scope: WorkspaceScope, id: string, lock = false): Promise<Ticket> {
   const ticket = isUuid(id)
-    ? await em.findOne(Ticket, { id, user }, { populate: TICKET_RELATIONS, ...(lock ? { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true } : {}) })
+    ? await em.findOne(Ticket, { id, workspace: scope.workspace }, { populate: TICKET_RELATIONS, ...(lock ? { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true } : {}) })
     : null;
   if (!ticket) throw new NotFound(TICKET_NOT_FOUND);
   return ticket;
@@ -155,11 +156,11 @@ function listFilters(query: ListQuery) {
   return { status, priority, project, pushed, search, filtered: Boolean(status || priority || project || search) || pushed !== undefined };
 }
 
-/** The filters (each value a parameter) as a condition on the tickets of `user`, the text search (if any) tested as `search`. */
-function listCondition(filters: ListConditions, user: Expression<string>, search?: Expression<SqlBool>): TicketFilter {
+/** The filters (each value a parameter) as a condition on the tickets of `workspace`, the text search (if any) tested as `search`. */
+function listCondition(filters: ListConditions, workspace: Expression<string>, search?: Expression<SqlBool>): TicketFilter {
   const { status, priority, project, pushed } = filters;
   return (eb) => eb.and([
-    eb('user_id', '=', user),
+    eb('workspace_id', '=', workspace),
     ...(status ? [eb('status', '=', status)] : []),
     ...(priority ? [eb('priority', '=', priority)] : []),
     ...(project ? [eb('project', '=', project)] : []),
@@ -172,7 +173,7 @@ function listCondition(filters: ListConditions, user: Expression<string>, search
 
 /**
  * The ticket list's read, made in the session lookup's round trip: a page with its filters and text search, done
- * in PostgreSQL on indexes that fit them, and the total. Unfiltered, the total is the user's ticket count, kept by
+ * in PostgreSQL on indexes that fit them, and the total. Unfiltered, the total is the workspace's ticket count, kept by
  * PostgreSQL; filtered, the matches are counted up to a cap.
  */
 export function ticketListRead(query: ListQuery): SessionRead<ListValues> {
@@ -189,16 +190,16 @@ export function ticketListRead(query: ListQuery): SessionRead<ListValues> {
   return {
     shape: `tickets:${pushed ?? ''}:${search ? hasTrigram(search) : ''}`,
     values,
-    query(db, user, parameters) {
+    query(db, workspace, parameters) {
       const conditions: ListConditions = { status: parameters.status, priority: parameters.priority, project: parameters.project, pushed };
       const page = { limit: parameters.limit, offset: parameters.offset };
       if (search) {
         const text = textSearch({ pattern: parameters.pattern!, text: parameters.text! }, hasTrigram(search));
-        return searchRead(db, (condition) => listCondition(conditions, user, condition), text, page, parameters.cap!);
+        return searchRead(db, (condition) => listCondition(conditions, workspace, condition), text, page, parameters.cap!);
       }
-      const where = listCondition(conditions, user);
+      const where = listCondition(conditions, workspace);
       const total = cap === undefined
-        ? sql<number>`coalesce(${db.selectFrom('user_ticket_counts').select('ticket_count').where('user_id', '=', user)}, 0)`
+        ? sql<number>`coalesce(${db.selectFrom('workspace_ticket_counts').select('ticket_count').where('workspace_id', '=', workspace)}, 0)`
         : db.selectFrom(db.selectFrom('tickets').select(sql<number>`1`.as('one')).where(where).limit(parameters.cap!).as('capped')).select(sql<number>`count(*)::int`.as('n'));
       return db.selectNoFrom([
         sql<number>`${total}`.as('total'),
@@ -260,10 +261,10 @@ const COUNT_CAP = 10_000;
 const SEARCH_COUNT_CAP = 1_000;
 const SEARCH_PAGES_AHEAD = 10;
 
-/** The dependency picker's search: the newest `limit` tickets of the user containing `q` (all of them when empty). */
-export async function searchTickets(em: EntityManager, user: User, q: string, limit: number) {
+/** The dependency picker's search: the newest `limit` tickets of the workspace containing `q` (all of them when empty). */
+export async function searchTickets(em: EntityManager, scope: WorkspaceScope, q: string, limit: number) {
   const text = q.trim();
-  const mine = (search?: Expression<SqlBool>): TicketFilter => (eb) => eb.and([eb('user_id', '=', user.id), ...(search ? [search] : [])]);
+  const mine = (search?: Expression<SqlBool>): TicketFilter => (eb) => eb.and([eb('workspace_id', '=', scope.workspace), ...(search ? [search] : [])]);
   const { pattern, text: searched } = searchValues(text);
   const query = text
     ? searchRead(db(em), mine, textSearch({ pattern: sql.val(pattern), text: sql.val(searched) }, hasTrigram(text)), { limit, offset: 0 }, (1 + SEARCH_PAGES_AHEAD) * limit)
@@ -272,14 +273,20 @@ export async function searchTickets(em: EntityManager, user: User, q: string, li
   return JsonText.object<TicketSearchResponse>('tickets', row!.data);
 }
 
-/** Names offered as assignees: the user's meeting participants and assignees, never a placeholder speaker, A-Z. */
-export async function searchAssignees(em: EntityManager, user: User, q: string, limit: number, project?: string) {
+/**
+ * Names offered as assignees: a team workspace's members, the workspace's meeting participants and the assignees
+ * its tickets already have, never a placeholder speaker, A-Z.
+ */
+export async function searchAssignees(em: EntityManager, scope: WorkspaceScope, q: string, limit: number, project?: string) {
   const d = db(em);
   const participants = d.selectFrom(['transcripts as t', sql<{ p: unknown }>`jsonb_array_elements(t.participants)`.as('p')])
-    .select(sql<string>`p->>'name'`.as('name')).where('t.user_id', '=', user.id);
-  const assignees = d.selectFrom('tickets').select(sql<string>`assignee`.as('name')).where('user_id', '=', user.id).where('assignee', 'is not', null)
+    .select(sql<string>`p->>'name'`.as('name')).where('t.workspace_id', '=', scope.workspace);
+  const assignees = d.selectFrom('tickets').select(sql<string>`assignee`.as('name')).where('workspace_id', '=', scope.workspace).where('assignee', 'is not', null)
     .$if(project !== undefined, (qb) => qb.where('project', '=', project!));
-  const rows = await d.selectFrom(participants.union(assignees).as('names')).select('name')
+  // A team's members (a personal workspace offers what it always did: its owner alone is no suggestion).
+  const members = d.selectFrom('workspace_members as m').innerJoin('users as u', 'u.id', 'm.user_id').innerJoin('workspaces as w', 'w.id', 'm.workspace_id')
+    .select(sql<string>`coalesce(nullif(btrim(u.full_name), ''), u.email)`.as('name')).where('m.workspace_id', '=', scope.workspace).where('w.personal', '=', false);
+  const rows = await d.selectFrom(participants.union(assignees).union(members).as('names')).select('name')
     .where(containsText(sql.ref('name'), q.trim())).where('name', '<>', '')
     .where(sql`btrim(regexp_replace(name, '\\s+', ' ', 'g'))`, '!~*', PLACEHOLDER_NAME_PATTERN)
     .orderBy(alphabetical(sql.ref('name'))).limit(limit).execute();
@@ -292,20 +299,20 @@ function required(value: string | undefined): string {
   return text;
 }
 
-async function checkDependencies(em: EntityManager, user: User, ids: string[] | undefined, self?: string): Promise<string[] | undefined> {
+async function checkDependencies(em: EntityManager, scope: WorkspaceScope, ids: string[] | undefined, self?: string): Promise<string[] | undefined> {
   if (ids === undefined) return undefined;
   const unique = [...new Set(ids)];
   if (self && unique.includes(self)) throw new InvalidInput('A ticket cannot depend on itself.');
   const valid = unique.filter((id) => isUuid(id));
-  const found = valid.length ? await em.count(Ticket, { user, id: { $in: valid } }) : 0;
-  if (found !== unique.length) throw new InvalidInput('Dependencies must be your own tickets.');
+  const found = valid.length ? await em.count(Ticket, { workspace: scope.workspace, id: { $in: valid } }) : 0;
+  if (found !== unique.length) throw new InvalidInput('Dependencies must be tickets of this workspace.');
   return unique;
 }
 
-async function ownTranscriptRef(em: EntityManager, user: User, id: string | null | undefined) {
+async function ownTranscriptRef(em: EntityManager, scope: WorkspaceScope, id: string | null | undefined) {
   if (id === undefined) return undefined;
   if (id === null) return null;
-  const transcript = isUuid(id) ? await em.findOne(Transcript, { id, user }) : null;
+  const transcript = isUuid(id) ? await em.findOne(Transcript, { id, workspace: scope.workspace }) : null;
   if (!transcript) throw new InvalidInput('The related transcript does not exist.');
   return transcript;
 }
@@ -327,16 +334,18 @@ function editableFields(input: TicketCreateRequest | TicketUpdateRequest) {
   );
 }
 
-export async function createTicket(em: EntityManager, user: User, input: TicketCreateRequest) {
+export async function createTicket(em: EntityManager, scope: Scope, input: TicketCreateRequest) {
+  const { user } = scope;
   const ticket = em.create(Ticket, {
     user,
+    workspace: scope.workspace,
     createdBy: user,
     title: required(input.title),
     description: required(input.description),
     project: required(input.project),
     ...editableFields(input),
-    dependencies: (await checkDependencies(em, user, input.dependencies)) ?? [],
-    transcript: (await ownTranscriptRef(em, user, input.transcriptId)) ?? null,
+    dependencies: (await checkDependencies(em, scope, input.dependencies)) ?? [],
+    transcript: (await ownTranscriptRef(em, scope, input.transcriptId)) ?? null,
   });
   await em.flush();
   return viewTicket(ticket);
@@ -348,20 +357,20 @@ export async function createTicket(em: EntityManager, user: User, input: TicketC
  * words (Conflict). The ticket's row is locked from that check to the write, so of two edits made from the same
  * version exactly one is saved.
  */
-export async function updateTicket(em: EntityManager, user: User, id: string, input: TicketUpdateRequest) {
+export async function updateTicket(em: EntityManager, scope: Scope, id: string, input: TicketUpdateRequest) {
   const shown = shownVersion(input.updatedAt);
   return em.transactional(async (tx) => {
-    const ticket = await ownTicket(tx, user, id, shown !== undefined);
+    const ticket = await ownTicket(tx, scope, id, shown !== undefined);
     if (shown !== undefined && shown !== ticket.updatedAt.getTime()) throw new Conflict(TICKET_CHANGED_SINCE);
     const changes: Record<string, unknown> = editableFields(input);
     for (const field of ['title', 'description', 'project'] as const) {
       if (input[field] !== undefined) changes[field] = required(input[field]);
     }
-    const dependencies = await checkDependencies(tx, user, input.dependencies, ticket.id);
+    const dependencies = await checkDependencies(tx, scope, input.dependencies, ticket.id);
     if (dependencies) changes['dependencies'] = dependencies;
-    const transcript = await ownTranscriptRef(tx, user, input.transcriptId);
+    const transcript = await ownTranscriptRef(tx, scope, input.transcriptId);
     if (transcript !== undefined) changes['transcript'] = transcript;
-    tx.assign(ticket, { ...changes, editedBy: user });
+    tx.assign(ticket, { ...changes, editedBy: scope.user });
     await tx.flush();
     return viewTicket(ticket);
   });
@@ -375,10 +384,10 @@ function shownVersion(updatedAt: unknown): number | undefined {
   return time;
 }
 
-export async function deleteTicket(em: EntityManager, user: User, id: string): Promise<void> {
-  const ticket = await ownTicket(em, user, id);
+export async function deleteTicket(em: EntityManager, scope: WorkspaceScope, id: string): Promise<void> {
+  const ticket = await ownTicket(em, scope, id);
   // Other tickets that depended on this one no longer do.
   await db(em).updateTable('tickets').set({ dependencies: sql<string[]>`dependencies - ${ticket.id}::text` })
-    .where('user_id', '=', user.id).where(sql<SqlBool>`jsonb_exists(dependencies, ${ticket.id})`).execute();
+    .where('workspace_id', '=', scope.workspace).where(sql<SqlBool>`jsonb_exists(dependencies, ${ticket.id})`).execute();
   await em.remove(ticket).flush();
 }

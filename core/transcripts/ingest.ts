@@ -245,7 +245,7 @@ export async function saveExtractedTickets(em: EntityManager, transcriptId: stri
   return em.transactional(async (tx) => {
     const d = db(tx);
     // Locked, so a worker saving the tickets again waits for the first and then finds them saved.
-    const transcript = await d.selectFrom('transcripts').select(['user_id', 'processing_status', 'ticket_count'])
+    const transcript = await d.selectFrom('transcripts').select(['user_id', 'workspace_id', 'processing_status', 'ticket_count'])
       .where('id', '=', transcriptId).forUpdate().executeTakeFirst();
     if (!transcript) throw new Error(`Transcript ${transcriptId} not found`);
     if (transcript.processing_status === 'completed') return transcript.ticket_count;
@@ -256,9 +256,9 @@ export async function saveExtractedTickets(em: EntityManager, transcriptId: stri
     if (records.length) {
       await d.insertInto('tickets').columns([
         'id', 'user_id', 'transcript_id', 'title', 'description', 'context', 'implementation', 'dependencies', 'effort', 'notes', 'project',
-        'priority', 'assignee', 'tags', 'due_date', 'created_at', 'updated_at', 'created_by_id',
+        'priority', 'assignee', 'tags', 'due_date', 'created_at', 'updated_at', 'created_by_id', 'workspace_id',
       ]).expression(sql`select id, user_id, transcript_id, title, description, context, implementation, dependencies, effort, notes, project,
-           priority, assignee, tags, due_date, created_at, created_at, user_id from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as t(${TICKET_RECORD})`)
+           priority, assignee, tags, due_date, created_at, created_at, user_id, ${transcript.workspace_id}::uuid from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as t(${TICKET_RECORD})`)
         .execute();
     }
     // Warnings join those of the parse (metadata.warnings), which the transcript's page shows.

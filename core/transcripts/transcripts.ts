@@ -11,6 +11,7 @@ import { LimitReached, NotFound } from '../errors.ts';
 import { isUuid } from '../ids.ts';
 import { Ticket } from '../tickets/ticket.entity.ts';
 import type { User } from '../users/user.entity.ts';
+import type { WorkspaceScope } from '../users/scope.ts';
 import { Transcript } from './transcript.entity.ts';
 
 export function viewTranscript(transcript: Transcript) {
@@ -72,9 +73,9 @@ export async function assertCanUpload(em: EntityManager, user: User, credits: Cr
   if (stats.used.input >= stats.limit.input || stats.used.output >= stats.limit.output) throw new CreditsExhausted();
 }
 
-/** The user's transcript, or 404: another user's id answers exactly like a missing one. */
-export async function ownTranscript(em: EntityManager, user: User, id: string): Promise<Transcript> {
-  const transcript = isUuid(id) ? await em.findOne(Transcript, { id, user }) : null;
+/** The workspace's transcript, or 404: another workspace's id answers exactly like a missing one. */
+export async function ownTranscript(em: EntityManager, scope: WorkspaceScope, id: string): Promise<Transcript> {
+  const transcript = isUuid(id) ? await em.findOne(Transcript, { id, workspace: scope.workspace }) : null;
   if (!transcript) throw new NotFound('Transcript not found');
   return transcript;
 }
@@ -89,12 +90,12 @@ export function transcriptStatusRead(id: string): SessionRead<{ id: string }> | 
   return {
     shape: 'transcript-status',
     values: { id },
-    query: (db, user, values) => db.selectFrom('transcripts').select(['id', 'processing_status', 'metadata', 'ticket_count'])
-      .where('id', '=', values.id).where('user_id', '=', user),
+    query: (db, workspace, values) => db.selectFrom('transcripts').select(['id', 'processing_status', 'metadata', 'ticket_count'])
+      .where('id', '=', values.id).where('workspace_id', '=', workspace),
   };
 }
 
-/** Where processing of one of the user's transcripts stands, from the row of transcriptStatusRead. */
+/** Where processing of one of the workspace's transcripts stands, from the row of transcriptStatusRead. */
 export function transcriptStatusOf(row: Record<string, unknown> | undefined): TranscriptStatus {
   if (!row?.['id']) throw new NotFound('Transcript not found');
   const status = row['processing_status'] as TranscriptStatus['status'];
@@ -120,14 +121,14 @@ function transcriptSummaryJson(): Expression<TranscriptSummary> {
 }
 
 /**
- * A page of the user's transcripts: searched (title or source, ignoring case), sorted (upload time or title, ties
+ * A page of the workspace's transcripts: searched (title or source, ignoring case), sorted (upload time or title, ties
  * broken by upload time) and counted in PostgreSQL, and written as JSON by it, as the ticket list is.
  */
-export async function listTranscripts(em: EntityManager, user: User, query: Required<TranscriptListQuery>): Promise<JsonText<TranscriptList>> {
+export async function listTranscripts(em: EntityManager, scope: WorkspaceScope, query: Required<TranscriptListQuery>): Promise<JsonText<TranscriptList>> {
   const d = db(em);
   const search = query.search.trim();
   const where = (eb: ExpressionBuilder<Database, 'transcripts'>) => eb.and([
-    eb('user_id', '=', user.id),
+    eb('workspace_id', '=', scope.workspace),
     ...(search ? [eb.or([containsText(sql.ref('title'), search), containsText(sql.ref('source'), search)])] : []),
   ]);
   const desc = query.order === 'newest';

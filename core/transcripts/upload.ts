@@ -2,7 +2,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Credits } from '../credits/credits.ts';
 import { InvalidInput, TooLarge } from '../errors.ts';
-import type { User } from '../users/user.entity.ts';
+import type { Scope } from '../users/scope.ts';
 import { checkUploadFile, storedFileName, titleFromFileName } from '../plugins/upload-limits.ts';
 import { Transcript } from './transcript.entity.ts';
 import { assertCanUpload } from './transcripts.ts';
@@ -15,21 +15,23 @@ export interface UploadedFile {
 }
 
 /**
- * Stores the file as a pending transcript of the user; `accepted` is the server's extensions (built-in and parser
+ * Stores the file as a pending transcript of the workspace, uploaded by the user; `accepted` is the server's extensions (built-in and parser
  * plugins'). The monthly limits are checked again under a lock on the
  * user, so uploads racing each other cannot pass them together.
  */
 export async function createUpload(
-  em: EntityManager, user: User, credits: Credits, file: UploadedFile, accepted?: readonly string[],
+  em: EntityManager, scope: Scope, credits: Credits, file: UploadedFile, accepted?: readonly string[],
 ): Promise<Transcript> {
   const fileName = storedFileName(file.fileName);
   const problem = checkUploadFile({ fileName, size: file.bytes.length }, accepted);
   if (problem) throw problem.code === 'too-large' ? new TooLarge(problem.message) : new InvalidInput(problem.message);
+  const { user } = scope;
   return em.transactional(async (tx) => {
     await lockUserRow(tx, user.id);
     await assertCanUpload(tx, user, credits);
     return tx.create(Transcript, {
       user: user.id,
+      workspace: scope.workspace,
       title: titleFromFileName(fileName),
       rawFile: file.bytes,
       rawFileName: fileName,

@@ -8,7 +8,8 @@ import type { WorkspaceRole } from '../workspaces/workspace-member.entity.ts';
 
 /**
  * A read made in the same round trip as the session lookup, for what every open page repeats (the status poll, the
- * ticket list): a query returning at most one row, given the signed-in user's id. Its columns come back beside the
+ * ticket list): a query returning at most one row, given the id of the request's workspace (null when the user is
+ * no member of the one the request names, so the read finds nothing). Its columns come back beside the
  * session's, so their names must not contain a dot.
  */
 export interface SessionRead<V extends Record<string, unknown> = Record<string, unknown>> {
@@ -17,7 +18,7 @@ export interface SessionRead<V extends Record<string, unknown> = Record<string, 
   /** The read's values, sent as parameters. */
   values: V & { tokenHash?: never; workspace?: never };
   /** The read, each value a parameter. */
-  query(db: Db, user: Expression<string>, values: ShapeParameters<V>): Compilable<Record<string, unknown>> & { as(alias: 'r'): AliasedSelectQueryBuilder<Record<string, unknown>, 'r'> };
+  query(db: Db, workspace: Expression<string>, values: ShapeParameters<V>): Compilable<Record<string, unknown>> & { as(alias: 'r'): AliasedSelectQueryBuilder<Record<string, unknown>, 'r'> };
 }
 
 export interface SessionLookup {
@@ -61,7 +62,7 @@ export function sessionLookup(em: EntityManager): SessionLookup {
         .select([sql.ref<string>('w.workspace_id').as('w.id'), sql.ref<string>('w.workspace_role').as('w.role')])
         .where('s.token_hash', '=', tokenHash).where('s.revoked_at', 'is', null);
       if (!read) return lookup as unknown as SelectQueryBuilder<Database, 'sessions' | 'users', Record<string, unknown>>;
-      return lookup.leftJoinLateral(read.read.query(db, sql.ref<string>('s.user_id'), read.values).as('r'), (join) => join.onTrue())
+      return lookup.leftJoinLateral(read.read.query(db, sql.ref<string>('w.workspace_id'), read.values).as('r'), (join) => join.onTrue())
         .selectAll('r') as unknown as SelectQueryBuilder<Database, 'sessions' | 'users', Record<string, unknown>>;
     },
     columnsOf: (row, side) => Object.fromEntries(columns[side].map((column) => [column, row[`${side}.${column}`]])),

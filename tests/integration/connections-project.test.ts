@@ -62,10 +62,10 @@ describe('GET /api/connections/project/{project}', () => {
 describe('what the push workflow uses', () => {
   it('finds the same connection for the push workflow, and only the user’s own', async () => {
     const em = t.app.orm.em.fork();
-    expect((await findConnectionForProject(em, { id: context.userId }, ' docs '))?.id).toBe(ids['web']);
-    expect(await findConnectionForProject(em, { id: context.userId }, 'nothing')).toBeNull();
+    expect((await findConnectionForProject(em, { workspace: context.workspaceId }, ' docs '))?.id).toBe(ids['web']);
+    expect(await findConnectionForProject(em, { workspace: context.workspaceId }, 'nothing')).toBeNull();
     const other = await signUpVerified(t.base, t.db);
-    expect(await findConnectionForProject(em, { id: other.userId }, 'WEB')).toBeNull();
+    expect(await findConnectionForProject(em, { workspace: other.workspaceId }, 'WEB')).toBeNull();
   });
 
   it('opens the user’s connection as a tracker whose requests go into its delivery log', async () => {
@@ -75,7 +75,7 @@ describe('what the push workflow uses', () => {
       outbound: { allowlist: CONNECTION_ENV.OUTBOUND_ALLOWLIST, timeoutMs: 5_000 },
     });
     const em = t.app.orm.em.fork();
-    const { connection, tracker } = await connections.openTracker(em, { id: context.userId }, ids['web']!);
+    const { connection, tracker } = await connections.openTracker(em, { workspace: context.workspaceId }, ids['web']!);
     expect(connection.projectIdentifier).toBe('WEB');
     expect(await tracker.resolveUser('ada')).toEqual({ id: 'u-1', name: 'Ada Lovelace' });
     expect(await tracker.resolveUser('nobody')).toBeNull();
@@ -85,6 +85,6 @@ describe('what the push workflow uses', () => {
       { url: `${server.url}/api/users/ada`, status: 200, purpose: 'resolveUser' },
     ]);
     const other = await signUpVerified(t.base, t.db);
-    await expect(connections.openTracker(em, { id: other.userId }, ids['web']!)).rejects.toThrow(NotFound);
+    await expect(connections.openTracker(em, { workspace: other.workspaceId }, ids['web']!)).rejects.toThrow(NotFound);
   });
 });

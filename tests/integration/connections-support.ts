@@ -90,6 +90,8 @@ export interface ConnectionTestContext {
   /** The signed-in user's session token and id. */
   session: string;
   userId: string;
+  /** The signed-in user's personal workspace. */
+  workspaceId: string;
   /** A JSON call as the signed-in user. */
   api(method: string, path: string, body?: unknown): Promise<Answer>;
 }
@@ -99,11 +101,11 @@ export function useConnectionApp(): ConnectionTestContext {
   const t = useTestApp(CONNECTION_ENV);
   const server = useTrackerServer();
   const context: ConnectionTestContext = {
-    t, server, token: newToken(), session: '', userId: '',
+    t, server, token: newToken(), session: '', userId: '', workspaceId: '',
     api: (method, path, body) => call(t.base, context.session, method, path, body),
   };
   beforeAll(async () => {
-    ({ token: context.session, userId: context.userId } = await signUpVerified(t.base, t.db));
+    ({ token: context.session, userId: context.userId, workspaceId: context.workspaceId } = await signUpVerified(t.base, t.db));
     server.tokens.add(context.token);
     server.targets.add('WEB');
   });

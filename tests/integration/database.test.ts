@@ -79,6 +79,40 @@ describe('connections', () => {
     // text); a search with a trigram, one without, and one with filters; the status poll.
     expect(names.size).toBe(1 + 6 + 3 + 1);
   });
+
+  it('read a workspace\'s lists and status poll off indexes that lead with the workspace, never scanning the table', async () => {
+    // 40 workspaces of 150 tickets and 25 transcripts each, as a team deployment has them.
+    const d = orm.em.getConnection();
+    const owner = randomUUID();
+    await d.execute(`insert into users (id, email, created_at, updated_at) values ('${owner}', '${owner}@example.com', now(), now())`);
+    await d.execute(`insert into workspaces (id, name, personal, owner_id, created_at, updated_at)
+                       select gen_random_uuid(), 'Team ' || n, false, '${owner}', now(), now() from generate_series(1, 40) n`);
+    await d.execute(`insert into tickets (id, user_id, workspace_id, title, description, project, status, priority, created_at, updated_at)
+                       select gen_random_uuid(), '${owner}', w.id, 'Fix checkout ' || n, 'Payment fails', 'Web ' || (n % 5), (array['ToDo','InProgress','Done'])[1 + n % 3]::text,
+                              (array['Low','Medium','High'])[1 + n % 3]::text, now() - make_interval(secs => n), now()
+                       from workspaces w, generate_series(1, 150) n where w.owner_id = '${owner}'`);
+    await d.execute(`insert into transcripts (id, user_id, workspace_id, title, created_at, updated_at)
+                       select gen_random_uuid(), '${owner}', w.id, 'Planning ' || n, now(), now() from workspaces w, generate_series(1, 25) n where w.owner_id = '${owner}'`);
+    await d.execute('analyze tickets');
+    await d.execute('analyze transcripts');
+    const shapes = new StatementShapes();
+    const planOf = async (read: SessionRead) => {
+      const { text } = shapes.statement(read.shape, read.values, (values) => read.query(db(orm.em), sql<string>`${randomUUID()}::uuid`, values));
+      return (await d.execute<{ 'QUERY PLAN': string }[]>(`explain (generic_plan, costs off) ${text}`)).map((row) => row['QUERY PLAN']).join('\n');
+    };
+    const lists = [{}, { status: 'Done' as const }, { priority: 'High' as const }, { project: 'Web 1' }, { status: 'ToDo' as const, priority: 'Low' as const, project: 'Web 2' },
+      { pushed: 'true' as const }, { pushed: 'false' as const }, { search: 'checkout' }, { search: 'ab' }];
+    for (const filters of lists) {
+      const plan = await planOf(ticketListRead({ page: 2, limit: 20, ...filters }));
+      expect(plan, JSON.stringify(filters)).not.toMatch(/Seq Scan on tickets/);
+      expect(plan, JSON.stringify(filters)).toMatch(/Index (Only )?Scan (Backward )?using tickets_workspace_\w+ on tickets|Bitmap Index Scan on tickets_(workspace_\w+|search_trgm_idx)/);
+      expect(plan, JSON.stringify(filters)).not.toMatch(/tickets_user_/);
+    }
+    const status = await planOf(transcriptStatusRead(randomUUID())!);
+    expect(status).toMatch(/Index Scan using transcripts_pkey on transcripts/);
+    expect(status).not.toMatch(/Seq Scan/);
+    await d.execute(`delete from users where id = '${owner}'`);
+  });
 });
 
 describe('migrations', () => {

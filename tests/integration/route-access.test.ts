@@ -3,20 +3,10 @@
 // The routes are read from the OpenAPI document, so a route is covered as soon as it is declared; a route with ids
 // in its path that this test cannot give an owner fails the test until it is taught one.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { describeApi } from '../../server/api-types.ts';
 import { signUpVerified, type SignedInUser } from '../support/accounts.ts';
 import { useTestApp } from '../support/app.ts';
 import { call, CONNECTION_ENV, kanbanConnection, newToken, useTrackerServer } from './connections-support.ts';
-
-interface Operation { operationId: string; security: Record<string, unknown>[]; 'x-tickscribe-role'?: string }
-const document = describeApi() as { paths: Record<string, Record<string, Operation>> };
-const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
-  Object.entries(methods).map(([method, operation]) => ({
-    id: operation.operationId, method: method.toUpperCase(), path, security: operation.security, role: operation['x-tickscribe-role'],
-  })));
-const signedInOnly = operations.filter((operation) =>
-  operation.security.some((alternative) => 'cookieAuth' in alternative) && operation.security.every((alternative) => Object.keys(alternative).length > 0));
-const withIds = signedInOnly.filter((operation) => operation.path.includes('{'));
+import { operations, pathWith, send as sendTo, signedInOnly, withIds } from './route-walk.ts';
 
 // A meeting bot configured (its service never reached: every bot asked for here is another user's).
 const t = useTestApp({
@@ -31,22 +21,10 @@ let other: SignedInUser;
 /** The owner's resources, by the path parameter that names them. */
 const owned: Record<string, string> = {};
 
-const send = (method: string, path: string, headers: Record<string, string> = {}, body?: unknown) =>
-  fetch(`${t.base}${path}`, {
-    method, redirect: 'manual',
-    headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  }).then(async (response) => ({ status: response.status, body: (await response.json().catch(() => ({}))) as { error?: string } }));
+const send = (method: string, path: string, headers: Record<string, string> = {}, body?: unknown) => sendTo(t.base, method, path, headers, body);
 
 /** The path with the owner's resources in it: `{id}` is the resource its path's collection names. */
-function ownersPath(path: string): string {
-  const collection = /^\/api\/(?:recall\/)?(\w+)/.exec(path)?.[1] ?? '';
-  return path.replace(/\{(\w+)\}/g, (_whole, name: string) => {
-    const key = name === 'id' ? collection : name;
-    if (!(key in owned)) throw new Error(`${path}: no owned resource for {${name}}; teach this test one.`);
-    return encodeURIComponent(owned[key]!);
-  });
-}
+const ownersPath = (path: string) => pathWith(owned, path);
 
 beforeAll(async () => {
   owner = await signUpVerified(t.base, t.db);
@@ -75,6 +53,18 @@ beforeAll(async () => {
        values (gen_random_uuid(), $1, 'recall', $2, 'https://meet.google.com/abc-defg-hij', 'done', now(), now())`,
     [owner.userId, owned['bots']],
   );
+  // A team workspace of the owner's with a pending invitation: its members and its invitations are the owner's.
+  const team = await api('POST', '/api/workspaces', { name: 'Owners' });
+  owned['userId'] = owner.userId;
+  owned['token'] = newToken();
+  const { rows: [invitation] } = await t.db.query<{ id: string }>(
+    `insert into workspace_invitations (id, workspace_id, email, role, token_hash, invited_by_id, created_at, expires_at)
+       values (gen_random_uuid(), $1, 'invited@example.com', 'member', encode(sha256(convert_to($2, 'UTF8')), 'hex'), $3, now(), now() + interval '7 days')
+       returning id`,
+    [(team.body['workspace'] as { id: string }).id, owned['token'], owner.userId],
+  );
+  // /api/workspace/invitations/{id}: an invitation of the request's workspace.
+  owned['workspace'] = invitation!.id;
 });
 
 /** The routes anyone may call, each for its reason; any other route is for signed-in users only. */
@@ -85,6 +75,7 @@ const PUBLIC = [
   'stripeWebhook', 'receiveBotWebhook', // signed by Stripe and by the bot service
   'devOutbox', // outside production only
   'uploadLimits', // what this server reads (size, extensions): the same for everyone, nothing of an account
+  'getInvitation', // an invitation link's page: the link's token is the key, whoever holds it
 ];
 
 describe('signed-in routes', () => {
@@ -110,13 +101,16 @@ describe("another user's ids", () => {
   it.each(withIds.map((operation) => [operation.id, operation] as const))('%s finds nothing of the owner', async (_id, operation) => {
     const path = ownersPath(operation.path);
     const bodies: Record<string, unknown> = { updateTicket: { title: 'Taken over' }, updateConnection: { name: 'Taken over' }, bulkPush: { ticketIds: [owned['tickets']] },
-      startConnectionOAuth: { connection_id: owned['connections'] },
+      startConnectionOAuth: { connection_id: owned['connections'] }, changeMemberRole: { role: 'admin' },
     };
     const body = bodies[operation.id] ?? (operation.method === 'POST' ? {} : undefined);
     const answer = await call(t.base, other.token, operation.method, path, body);
     if (operation.id === 'connectionForProject') {
       // Asking whether one's own connection serves a project: the other user has none.
       expect(answer).toMatchObject({ status: 200, body: { exists: false, connection: null } });
+    } else if (operation.id === 'acceptInvitation') {
+      // An invitation is the invited address's, whoever holds its link: anyone else is told which address it is for.
+      expect(answer).toMatchObject({ status: 403, body: { error: 'This invitation was sent to invited@example.com. Sign in with that address to accept it.' } });
     } else {
       expect(answer.status, `${operation.id}: ${answer.text}`).toBe(404);
     }
@@ -128,6 +122,8 @@ describe("another user's ids", () => {
     expect((await api(`/api/transcripts/${owned['transcripts']}`)).status).toBe(200);
     expect((await api('/api/connections')).body['connections']).toEqual([expect.objectContaining({ id: owned['connections'], name: expect.not.stringMatching(/Taken over/) })]);
     expect((await api(`/api/recall/bots/${owned['bots']}`)).status).toBe(200);
+    const { rows: [invitation] } = await t.db.query(`select used_at, revoked_at from workspace_invitations where id = $1`, [owned['workspace']]);
+    expect(invitation).toEqual({ used_at: null, revoked_at: null });
   });
 
   it('in a body are refused like ids that do not exist', async () => {
@@ -140,7 +136,9 @@ describe("another user's ids", () => {
 
 /** What each signed-in route needs in the request's workspace; every route not named needs the member role. */
 const ROLES: Record<string, 'account' | 'admin' | 'owner'> = {
-  currentUser: 'account', changePassword: 'account', listWorkspaces: 'account',
+  currentUser: 'account', changePassword: 'account', listWorkspaces: 'account', createWorkspace: 'account', acceptInvitation: 'account',
+  renameWorkspace: 'admin', changeMemberRole: 'admin', inviteMember: 'admin', revokeInvitation: 'admin',
+  deleteWorkspace: 'owner', transferWorkspace: 'owner',
   createConnection: 'admin', updateConnection: 'admin', deleteConnection: 'admin', startConnectionOAuth: 'admin', completeConnectionOAuth: 'admin',
   searchTrackerUsers: 'admin',
   subscribe: 'owner', createPortalSession: 'owner', cancelSubscription: 'owner', resetTokenUsage: 'owner',

@@ -141,8 +141,8 @@ describe('updating and dependencies', () => {
     const second = await create(token, { title: 'Second', dependencies: [first] });
     const foreign = await create(other.token, {});
     expect(await call(token, 'PUT', `/api/tickets/${second}`, { dependencies: [second] })).toEqual({ status: 400, body: { error: 'A ticket cannot depend on itself.' } });
-    expect(await call(token, 'PUT', `/api/tickets/${second}`, { dependencies: [foreign] })).toEqual({ status: 400, body: { error: 'Dependencies must be your own tickets.' } });
-    expect(await call(token, 'PUT', `/api/tickets/${second}`, { dependencies: ['nonsense'] })).toEqual({ status: 400, body: { error: 'Dependencies must be your own tickets.' } });
+    expect(await call(token, 'PUT', `/api/tickets/${second}`, { dependencies: [foreign] })).toEqual({ status: 400, body: { error: 'Dependencies must be tickets of this workspace.' } });
+    expect(await call(token, 'PUT', `/api/tickets/${second}`, { dependencies: ['nonsense'] })).toEqual({ status: 400, body: { error: 'Dependencies must be tickets of this workspace.' } });
     expect((await call(token, 'DELETE', `/api/tickets/${first}`)).status).toBe(204);
     expect((await call(token, 'GET', `/api/tickets/${second}`)).body['ticket']).toMatchObject({ dependencies: [] });
   });

@@ -115,15 +115,15 @@ describe('the status poll', () => {
     await t.db.query(`update transcripts set processing_status = 'completed' where id = $1`, [second]);
   });
 
-  it('keeps the list total when a transcript is deleted (its tickets stay), and drops the count with the user', async () => {
+  it('keeps the list total when a transcript is deleted (its tickets stay), and drops the count with the workspace', async () => {
     const doomed = await uploaded('third.txt');
     expect((await call(t.base, token, 'DELETE', `/api/transcripts/${doomed}`)).status).toBe(204);
     await expectListTotals();
     const other = await signUpVerified(t.base, t.db);
     await t.db.query(`insert into tickets (id, user_id, title, description, project, created_at, updated_at) values (gen_random_uuid(), $1, 'Mine', 'd', 'Ops', now(), now())`, [other.userId]);
-    expect((await t.db.query('select ticket_count from user_ticket_counts where user_id = $1', [other.userId])).rows).toEqual([{ ticket_count: 1 }]);
+    expect((await t.db.query('select ticket_count from workspace_ticket_counts where workspace_id = $1', [other.workspaceId])).rows).toEqual([{ ticket_count: 1 }]);
     await t.db.query('delete from users where id = $1', [other.userId]);
-    expect((await t.db.query('select 1 from user_ticket_counts where user_id = $1', [other.userId])).rowCount).toBe(0);
+    expect((await t.db.query('select 1 from workspace_ticket_counts where workspace_id = $1', [other.workspaceId])).rowCount).toBe(0);
     await expectListTotals();
   });
 

@@ -11,6 +11,7 @@ import { useTestApp } from '../support/app.ts';
 const logger = createLogger({ LOG_LEVEL: 'silent', NODE_ENV: 'test' });
 const WORKSPACES = 'Migration20261206000000_workspaces';
 const AUTHORS = 'Migration20261207000000_ticket_authors';
+const SCOPE = 'Migration20261209000000_workspace_scope';
 const BEFORE = MIGRATIONS[MIGRATIONS.findIndex((m) => m.name === WORKSPACES) - 1]!.name;
 /** The tables whose rows the migration puts in a workspace. */
 const OWNED = ['transcripts', 'tickets', 'bots', 'connections', 'token_usage', 'push_records'] as const;
@@ -179,6 +180,40 @@ describe('the workspaces migration, on a database with data', () => {
     await db.query(`update tickets set created_by_id = $2, edited_by_id = $2 where id = $1`, [ticket.id, other]);
     await db.query(`delete from users where id = $1`, [other]);
     expect((await db.query(`select created_by_id, edited_by_id from tickets where id = $1`, [ticket.id])).rows).toEqual([{ created_by_id: null, edited_by_id: null }]);
+  });
+
+  it('then counts each workspace\'s tickets as they are made and deleted, and lists them by workspace', async () => {
+    await orm.migrator.up({ to: MIGRATIONS[MIGRATIONS.findIndex((m) => m.name === SCOPE) - 1]!.name });
+    await fill(db);
+    const before = await counts(db);
+    expect((await orm.migrator.up({ to: SCOPE })).map((m) => m.name)).toEqual([SCOPE]);
+    expect(await counts(db)).toEqual(before);
+    const kept = `select w.id, coalesce(c.ticket_count, 0) as kept, (select count(*)::int from tickets t where t.workspace_id = w.id) as counted
+                    from workspaces w left join workspace_ticket_counts c on c.workspace_id = w.id order by w.id`;
+    const expectCounted = async () => {
+      const { rows } = await db.query<{ kept: number; counted: number }>(kept);
+      expect(rows.length).toBeGreaterThan(3);
+      for (const row of rows) expect(row.kept).toBe(row.counted);
+    };
+    await expectCounted();
+    // Written afterwards, in one statement and one by one, and deleted: the counts follow.
+    await fill(db);
+    await db.query(`delete from tickets where id in (select id from tickets order by id limit 5)`);
+    await expectCounted();
+    expect((await db.query(`select to_regclass('user_ticket_counts') as gone`)).rows).toEqual([{ gone: null }]);
+    const { rows: indexes } = await db.query<{ indexdef: string }>(`select indexdef from pg_indexes where tablename = 'tickets' and indexname like 'tickets_%' order by indexname`);
+    // Every list index leads with the workspace, but the one a user's deletion finds their tickets by.
+    const leading = indexes.map((row) => /\((?:"?)(\w+)/.exec(row.indexdef.replace(/USING \w+ /, ''))?.[1]);
+    expect(leading.filter((column) => column === 'user_id')).toHaveLength(1);
+    expect(leading.filter((column) => column === 'workspace_id').length).toBeGreaterThanOrEqual(7);
+    // And back: the migration's down restores the per-user counts.
+    await orm.migrator.down({ to: MIGRATIONS[MIGRATIONS.findIndex((m) => m.name === SCOPE) - 1]!.name });
+    const { rows: users } = await db.query<{ kept: number; counted: number }>(
+      `select coalesce(c.ticket_count, 0) as kept, (select count(*)::int from tickets t where t.user_id = u.id) as counted from users u left join user_ticket_counts c on c.user_id = u.id`,
+    );
+    for (const row of users) expect(row.kept).toBe(row.counted);
+    await orm.migrator.up({ to: SCOPE });
+    await expectCounted();
   });
 });
 

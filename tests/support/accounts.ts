@@ -5,6 +5,8 @@ export interface SignedInUser {
   email: string;
   userId: string;
   token: string;
+  /** The user's personal workspace: where their requests act unless they name another. */
+  workspaceId: string;
 }
 
 const json = { 'content-type': 'application/json' };
@@ -24,5 +26,6 @@ export async function signUpVerified(
   const { rows } = await db.query('update users set email_verified_at = now() where email = $1 returning id', [email]);
   const login = await fetch(`${base}/auth/login`, { method: 'POST', headers: json, body: JSON.stringify({ email, password }) });
   const { token } = (await login.json()) as { token: string };
-  return { email, userId: rows[0].id as string, token };
+  const workspace = await db.query('select id from workspaces where owner_id = $1 and personal', [rows[0].id]);
+  return { email, userId: rows[0].id as string, token, workspaceId: workspace.rows[0]?.id as string };
 }

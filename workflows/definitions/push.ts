@@ -86,7 +86,7 @@ function outcomeOf(result: PushResult): Outcome {
 async function push(input: PushInput): Promise<PushResult> {
   const progress: PushProgress = { phase: 'planning', total: 0, done: 0, failed: 0, current: null, waitingUntil: null };
   setHandler(pushProgressQuery, () => progress);
-  const { userId, connectionId, batchId } = input;
+  const { userId, workspaceId, connectionId, batchId } = input;
   let pausedUntil = 0;
 
   /** Makes a call until it stops asking to wait; while the tracker limits requests, no call is made. */
@@ -117,7 +117,7 @@ async function push(input: PushInput): Promise<PushResult> {
   const users = new Map<string, { user: TrackerUser | null; problem?: string }>();
   for (const username of plan.usernames) {
     try {
-      const { user, problem } = await paced(() => steps.resolvePushAssignee({ userId, connectionId, username }));
+      const { user, problem } = await paced(() => steps.resolvePushAssignee({ userId, workspaceId, connectionId, username }));
       users.set(username, { user, ...(problem ? { problem } : {}) });
     } catch (error) {
       if (isCancellation(error)) throw error;
@@ -145,7 +145,7 @@ async function push(input: PushInput): Promise<PushResult> {
     let outcome: Exclude<PushOutcome, Wait>;
     try {
       // Labelled with the ticket's title in the Temporal UI's event history.
-      outcome = await paced(() => steps.pushTicket.executeWithOptions({ summary: oneLine(ticket.title) }, [{ userId, connectionId, batchId, ticketId: ticket.id, assignee }]));
+      outcome = await paced(() => steps.pushTicket.executeWithOptions({ summary: oneLine(ticket.title) }, [{ userId, workspaceId, connectionId, batchId, ticketId: ticket.id, assignee }]));
     } catch (error) {
       if (isCancellation(error)) throw error;
       outcome = { status: 'failed', error: words(error) };
@@ -177,7 +177,7 @@ async function push(input: PushInput): Promise<PushResult> {
     let done: string[] = [];
     try {
       await paced(async () => {
-        const outcome = await steps.linkPushedTicket({ userId, connectionId, ticketId: ticket.id, done });
+        const outcome = await steps.linkPushedTicket({ userId, workspaceId, connectionId, ticketId: ticket.id, done });
         problems.push(...outcome.problems);
         if (outcome.status === 'wait') done = outcome.done;
         return outcome;

@@ -1,0 +1,18 @@
+import type { User } from './user.entity.ts';
+import type { WorkspaceRole } from '../workspaces/workspace-member.entity.ts';
+
+/**
+ * Who acts, and in which workspace: what a signed-in request reads and writes within. Every row of a workspace
+ * (transcripts, tickets, bots, connections, token usage, push records) is found by its workspace, never by its user,
+ * so members share them; `user` is who made or changed a row (a ticket's creator and editor, a transcript's
+ * uploader).
+ */
+export interface Scope {
+  user: User;
+  /** The workspace's id. */
+  workspace: string;
+  role: WorkspaceRole;
+}
+
+/** The workspace part of a scope, for work done on a workspace's behalf by no request (a push's activities). */
+export type WorkspaceScope = Pick<Scope, 'workspace'>;
