@@ -1,5 +1,5 @@
 import {
-  Conflict, DomainError, InvalidInput, LimitReached, NotAuthenticated, NotFound, Refused, TooLarge, TooManyAttempts, UpstreamFailed,
+  Conflict, DomainError, Gone, InvalidInput, LimitReached, NotAuthenticated, NotFound, Refused, TooLarge, TooManyAttempts, UpstreamFailed,
 } from '../core/errors.ts';
 
 /** An error of the HTTP layer itself (a malformed request, a wrong content type), with its status. */
@@ -21,6 +21,7 @@ const STATUS_OF: [new (...args: never[]) => DomainError, number][] = [
   [Refused, 403],
   [NotFound, 404],
   [Conflict, 409],
+  [Gone, 410],
   [TooLarge, 413],
   [TooManyAttempts, 429],
   [UpstreamFailed, 502],

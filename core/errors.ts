@@ -24,6 +24,9 @@ export class NotFound extends DomainError {}
 /** The thing already exists. */
 export class Conflict extends DomainError {}
 
+/** The thing existed but can no longer be used: a used, withdrawn or expired invitation link. */
+export class Gone extends DomainError {}
+
 /** A plan's allowance is used up (transcripts this month, token credits). */
 export class LimitReached extends DomainError {}
 

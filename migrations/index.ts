@@ -18,6 +18,7 @@ import { Migration20261204000000_extracted_chunks } from './Migration20261204000
 import { Migration20261205000000_ticket_search_text } from './Migration20261205000000_ticket_search_text.ts';
 import { Migration20261206000000_workspaces } from './Migration20261206000000_workspaces.ts';
 import { Migration20261207000000_ticket_authors } from './Migration20261207000000_ticket_authors.ts';
+import { Migration20261208000000_workspace_invitations } from './Migration20261208000000_workspace_invitations.ts';
 import { Migration20261209000000_workspace_scope } from './Migration20261209000000_workspace_scope.ts';
 
 /** Every migration, oldest first. A new migration is added here as well as in its own file. */
@@ -41,5 +42,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261205000000_ticket_search_text', class: Migration20261205000000_ticket_search_text },
   { name: 'Migration20261206000000_workspaces', class: Migration20261206000000_workspaces },
   { name: 'Migration20261207000000_ticket_authors', class: Migration20261207000000_ticket_authors },
+  { name: 'Migration20261208000000_workspace_invitations', class: Migration20261208000000_workspace_invitations },
   { name: 'Migration20261209000000_workspace_scope', class: Migration20261209000000_workspace_scope },
 ];

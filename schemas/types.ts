@@ -65,7 +65,7 @@ export interface SessionResponse {
 
 // api/auth/signup.request.schema.json
 /**
- * Create an account; a verification e-mail follows.
+ * Create an account; a verification e-mail follows, unless the sign-up comes with an invitation to the same address.
  */
 export interface SignupRequest {
   /**
@@ -77,11 +77,15 @@ export interface SignupRequest {
    */
   password: string;
   fullName: string;
+  /**
+   * The token of an invitation link (/invitations/{token}) sent to this address: the account is made verified (the link proved the inbox), joins the invitation's workspace with its role, and no verification e-mail is sent.
+   */
+  invitationToken?: string;
 }
 
 // api/auth/signup.response.schema.json
 /**
- * The new, not yet verified account. No token: the address must be verified first.
+ * The new account. No token: the address must be verified first, unless the sign-up came with an invitation to it (then the account is verified and may log in at once).
  */
 export interface SignupResponse {
   user: User;
@@ -1488,26 +1492,165 @@ export interface TranscriptUpload {
   tickets: [];
 }
 
+// api/workspaces/invitation-link.response.schema.json
+/**
+ * What an invitation link offers, for its page: shown to whoever holds the link, signed in or not.
+ */
+export interface InvitationLinkResponse {
+  invitation: {
+    workspaceName: string;
+    /**
+     * The inviter's full name, else their e-mail address; null once their account is gone.
+     */
+    invitedBy: string | null;
+    /**
+     * The invited address: only its account can accept.
+     */
+    email: string;
+    role: "admin" | "member";
+    expiresAt: string;
+    /**
+     * Whether an account uses the invited address: sign in to accept, else sign up with the link's token.
+     */
+    accountExists: boolean;
+  };
+}
+
+// api/workspaces/invitation.response.schema.json
+export interface WorkspaceInvitationResponse {
+  invitation: WorkspaceInvitationView;
+}
+
+// api/workspaces/invitation.schema.json
+/**
+ * A pending invitation to the workspace, as its admins see it.
+ */
+export interface WorkspaceInvitationView {
+  id: string;
+  email: string;
+  role: "admin" | "member";
+  /**
+   * Who sent it; null once their account is gone.
+   */
+  invitedBy: {
+    id: string;
+    /**
+     * Their full name, else their e-mail address.
+     */
+    name: string;
+  } | null;
+  createdAt: string;
+  expiresAt: string;
+}
+
+// api/workspaces/invite.request.schema.json
+/**
+ * Invite someone to the workspace by e-mail; a pending invitation to the same address is replaced.
+ */
+export interface InvitationRequest {
+  /**
+   * Trimmed and lower-cased by the server.
+   */
+  email: string;
+  /**
+   * The role they get on accepting.
+   */
+  role: "admin" | "member";
+}
+
 // api/workspaces/list.response.schema.json
 /**
  * The workspaces the signed-in user belongs to: their personal one first, then the others by name.
  */
 export interface WorkspaceList {
-  workspaces: {
-    /**
-     * What a request names in its X-Workspace-Id header to act in this workspace.
-     */
-    id: string;
-    name: string;
-    /**
-     * The workspace made with the user, which they alone own.
-     */
-    personal: boolean;
-    /**
-     * What the user may do there (see the README's roles).
-     */
-    role: "owner" | "admin" | "member";
-  }[];
+  workspaces: WorkspaceSummary[];
+}
+
+// api/workspaces/member-role.request.schema.json
+/**
+ * A member's new role. The owner's cannot be changed: the owner hands the workspace over instead.
+ */
+export interface MemberRoleRequest {
+  role: "admin" | "member";
+}
+
+// api/workspaces/member.response.schema.json
+export interface WorkspaceMemberResponse {
+  member: WorkspaceMemberView;
+}
+
+// api/workspaces/member.schema.json
+/**
+ * A member of the workspace.
+ */
+export interface WorkspaceMemberView {
+  userId: string;
+  /**
+   * Their full name, else their e-mail address.
+   */
+  name: string;
+  email: string;
+  role: "owner" | "admin" | "member";
+  joinedAt: string;
+}
+
+// api/workspaces/members.response.schema.json
+/**
+ * The workspace's members, the owner first, then by name; and its pending invitations (not used, withdrawn or expired), newest first.
+ */
+export interface WorkspaceMembersResponse {
+  members: WorkspaceMemberView[];
+  invitations: WorkspaceInvitationView[];
+}
+
+// api/workspaces/name.request.schema.json
+/**
+ * A team workspace's name, to create one or to rename one.
+ */
+export interface WorkspaceNameRequest {
+  /**
+   * Trimmed by the server; 1 to 100 characters on one line.
+   */
+  name: string;
+}
+
+// api/workspaces/transfer.request.schema.json
+/**
+ * Hand the workspace to another member: they become its owner, the caller an admin.
+ */
+export interface WorkspaceTransferRequest {
+  /**
+   * The member (a user id) who becomes the owner.
+   */
+  userId: string;
+}
+
+// api/workspaces/workspace.response.schema.json
+/**
+ * A workspace and the signed-in user's role in it now.
+ */
+export interface WorkspaceResponse {
+  workspace: WorkspaceSummary;
+}
+
+// api/workspaces/workspace.schema.json
+/**
+ * A workspace and the signed-in user's role in it.
+ */
+export interface WorkspaceSummary {
+  /**
+   * What a request names in its X-Workspace-Id header to act in this workspace.
+   */
+  id: string;
+  name: string;
+  /**
+   * The workspace made with the user, which they alone own.
+   */
+  personal: boolean;
+  /**
+   * What the user may do there (see the README's roles).
+   */
+  role: "owner" | "admin" | "member";
 }
 
 // config.schema.json

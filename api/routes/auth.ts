@@ -3,6 +3,7 @@ import type { Config } from '../../core/config.ts';
 import type { CreditSchedules } from '../../core/credits/resets.ts';
 import { clientErrorStatus, HttpError } from '../errors.ts';
 import { MESSAGES, viewUser, type Accounts } from '../../core/users/accounts.ts';
+import { invitationSignup } from '../../core/workspaces/invitations.ts';
 import type {
   ChangePasswordRequest, CurrentUserResponse, LoginRequest, MessageResponse, ResetPasswordRequest,
   SessionResponse, SignupRequest, SignupResponse, UpdateUserRequest, UpdateUserResponse,
@@ -19,20 +20,22 @@ export function authRoutes(api: ApiRegistry, deps: { accounts: Accounts; em: () 
 
   api.route<SignupRequest, undefined, SignupResponse>({
     method: 'post', path: '/auth/signup', operationId: 'signup', tag: 'auth',
-    summary: 'Create an account and send the verification e-mail.',
+    summary: "Create an account and send the verification e-mail; with an invitation's token sent to the same address, the account is verified at once and joins the invitation's workspace, and no e-mail is sent.",
     body: schema('signup.request'),
     responses: {
-      201: { description: 'Created; the address must be verified before logging in.', schema: schema('signup.response') },
+      201: { description: 'Created; the address must be verified before logging in, unless the sign-up came with its invitation.', schema: schema('signup.response') },
+      400: { description: 'The input breaks a rule, or the invitation is not valid, used, withdrawn, expired or sent to another address.' },
       409: { description: 'An account with this e-mail already exists.' },
     },
     async handler(ctx, { body }) {
-      const user = await accounts.signup(em(), body, client(ctx));
+      const invitation = body.invitationToken === undefined ? undefined : invitationSignup(body.invitationToken);
+      const user = await accounts.signup(em(), body, client(ctx), invitation);
       // The monthly credit resets start with the account (`credits-<userId>`). Should Temporal not answer, the
       // account stands: the next start of the API starts the resets of every user who has none.
       await deps.schedules?.ensure(user.id).catch((error: unknown) =>
         ctx.state.log.warn({ err: error, userId: user.id }, 'could not start the monthly credit resets of a new account'),
       );
-      return { user: viewUser(user), message: MESSAGES.signedUp };
+      return { user: viewUser(user), message: invitation ? MESSAGES.signedUpInvited : MESSAGES.signedUp };
     },
   });
 

@@ -20,7 +20,8 @@ import { OutboundEmail } from '../mail/outbound-email.entity.ts';
 import { EmailToken } from '../users/email-token.entity.ts';
 import { Session } from '../users/session.entity.ts';
 import { User } from '../users/user.entity.ts';
+import { WorkspaceInvitation } from '../workspaces/workspace-invitation.entity.ts';
 import { WorkspaceMember } from '../workspaces/workspace-member.entity.ts';
 import { Workspace } from '../workspaces/workspace.entity.ts';
 
-export const ENTITIES = [User, Session, EmailToken, OutboundEmail, RateLimitCounter, Plan, TokenUsage, CreditReservation, Transcript, Ticket, Connection, ConnectionDelivery, PushRecord, CreditReset, BillingAccount, Payment, StripeEvent, Bot, BotWebhookEvent, WorkspaceTicketCount, TrackerBudget, OAuthState, ExtractedChunk, Workspace, WorkspaceMember];
+export const ENTITIES = [User, Session, EmailToken, OutboundEmail, RateLimitCounter, Plan, TokenUsage, CreditReservation, Transcript, Ticket, Connection, ConnectionDelivery, PushRecord, CreditReset, BillingAccount, Payment, StripeEvent, Bot, BotWebhookEvent, WorkspaceTicketCount, TrackerBudget, OAuthState, ExtractedChunk, Workspace, WorkspaceMember, WorkspaceInvitation];

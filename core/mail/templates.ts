@@ -25,6 +25,23 @@ export function verificationEmail(to: string, fullName: string, url: string): Em
   };
 }
 
+/**
+ * An invitation to a team workspace. The names people chose (the inviter's, the workspace's) are put on one line in
+ * the subject, so none can start a header of its own.
+ */
+export function invitationEmail(to: string, invitation: { inviter: string; workspace: string; role: 'admin' | 'member'; url: string }): EmailMessage {
+  const { inviter, workspace, role, url } = invitation;
+  const intro = `${inviter} invited you to join the workspace ${workspace} on Tickscribe as ${role === 'admin' ? 'an admin' : 'a member'}.`;
+  const action = `Accept the invitation here (if you have no Tickscribe account yet, you can make one there with ${to}):`;
+  const footer = 'The link works once and expires in 7 days. If you did not expect this invitation, ignore this e-mail.';
+  return {
+    to,
+    subject: `${inviter} invited you to ${workspace} on Tickscribe`.replace(/\s+/g, ' '),
+    text: `Hi,\n\n${intro}\n\n${action}\n\n${url}\n\n${footer}\n`,
+    html: layout(`Join ${workspace} on Tickscribe`, ['Hi,', intro, action], { label: 'Accept the invitation', url }, footer),
+  };
+}
+
 export function passwordResetEmail(to: string, url: string): EmailMessage {
   const intro = 'Someone asked to reset the password of your Tickscribe account. Choose a new password here:';
   const footer = 'The link works once and expires in 1 hour. If you did not ask for this, ignore this e-mail: your password stays as it is.';

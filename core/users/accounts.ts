@@ -63,6 +63,7 @@ export const MESSAGES = {
   passwordTooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
   passwordTooLong: `Password must be at most ${MAX_PASSWORD_LENGTH} characters`,
   signedUp: 'Check your inbox: we sent you a link to verify your email address.',
+  signedUpInvited: 'Your account is ready and you have joined the workspace: you can log in now.',
   invalidCredentials: 'Invalid email or password.',
   notConfirmed: 'Email not confirmed: please verify your email address before logging in.',
   resetRequested: 'If an account exists with this email, you will receive password reset instructions shortly.',
@@ -94,6 +95,13 @@ function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+/** The address as accounts store it (trimmed, lower-cased), or InvalidInput when it is none. */
+export function checkedEmail(input: string): string {
+  const email = normaliseEmail(input);
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new InvalidInput(MESSAGES.invalidEmail);
+  return email;
+}
+
 /**
  * Per-client limits count remote addresses only. A loopback caller is this machine (development) or a local
  * reverse proxy whose clients all share its address unless TRUST_PROXY is set: limiting it would lock everyone out.
@@ -122,6 +130,21 @@ export interface ClientInfo {
   /** The device cookie the browser sent, if any. */
   device?: string;
 }
+
+/**
+ * A sign-up through an invitation link (core/workspaces/invitations.ts): the link reached the inbox, which is what
+ * verification proves, and the new account joins the invitation's workspace.
+ */
+export interface SignupInvitation {
+  /**
+   * Uses the invitation up for `email` in the sign-up's transaction, or throws InvalidInput in words (an unknown,
+   * used, withdrawn or expired link, or one sent to another address). Returns what makes the new user a member.
+   */
+  use(tx: EntityManager, email: string): Promise<(user: User) => void>;
+}
+
+/** The columns of a new account. */
+type NewUser = Pick<User, 'email' | 'fullName' | 'passwordHash'>;
 
 export interface Authenticated {
   user: User;
@@ -153,26 +176,40 @@ export class Accounts {
     return this.#devices.issue(normaliseEmail(email));
   }
 
-  async signup(em: EntityManager, input: { email: string; password: string; fullName: string }, client: ClientInfo): Promise<User> {
+  /**
+   * Makes an account and its personal workspace. Without an invitation the address must be verified: the
+   * verification e-mail goes out. With one (see SignupInvitation), nothing is made unless the invitation is used.
+   */
+  async signup(em: EntityManager, input: { email: string; password: string; fullName: string }, client: ClientInfo, invitation?: SignupInvitation): Promise<User> {
     await hitClientLimit(em, RATE_LIMITS.signupPerClient, client);
-    const email = normaliseEmail(input.email);
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new InvalidInput(MESSAGES.invalidEmail);
+    const email = checkedEmail(input.email);
     checkPasswordRules(input.password);
     if (await em.count(User, { email })) throw new Conflict(MESSAGES.alreadyExists);
-    const user = em.create(User, { email, fullName: input.fullName.trim(), passwordHash: await hashPassword(input.password) });
+    const fields: NewUser = { email, fullName: input.fullName.trim(), passwordHash: await hashPassword(input.password) };
+    return invitation ? this.#signupInvited(em, fields, invitation) : this.#signupToVerify(em, fields);
+  }
+
+  async #signupToVerify(em: EntityManager, fields: NewUser): Promise<User> {
+    const user = em.create(User, fields);
     createPersonalWorkspace(em, user);
     const token = this.#issueEmailToken(em, user, 'verify-email', VERIFY_TTL_MS);
     const link = `${this.#config.APP_URL}/auth/verify-email?token=${encodeURIComponent(token)}`;
-    const message = queueEmail(em, verificationEmail(email, user.fullName, link));
-    try {
-      await em.flush();
-    } catch (error) {
-      // Two sign-ups for one address at once: the unique index decides, the loser gets the same answer.
-      if (/users_email_unique/.test(String(error))) throw new Conflict(MESSAGES.alreadyExists);
-      throw error;
-    }
+    const message = queueEmail(em, verificationEmail(user.email, user.fullName, link));
+    await oneAccountPerAddress(em.flush());
     await this.#emails.dispatch([message.id]);
     return user;
+  }
+
+  /** One transaction: the invitation is used, the account made verified, and it joins the workspace; or nothing is. */
+  #signupInvited(em: EntityManager, fields: NewUser, invitation: SignupInvitation): Promise<User> {
+    return oneAccountPerAddress(em.transactional(async (tx) => {
+      const join = await invitation.use(tx, fields.email);
+      const user = tx.create(User, { ...fields, emailVerifiedAt: new Date() });
+      createPersonalWorkspace(tx, user);
+      join(user);
+      await tx.flush();
+      return user;
+    }));
   }
 
   /** Marks the address verified and opens a session; returns its token. Throws with a reason for the page. */
@@ -329,6 +366,16 @@ export class Accounts {
 
   #sessionExpiry(): Date {
     return new Date(Date.now() + this.#config.SESSION_DAYS * 24 * HOUR);
+  }
+}
+
+/** Two sign-ups for one address at once: the unique index decides, the loser gets the same answer as if it came second. */
+async function oneAccountPerAddress<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if (/users_email_unique/.test(String(error))) throw new Conflict(MESSAGES.alreadyExists);
+    throw error;
   }
 }
 
