@@ -3,6 +3,7 @@ import type { Config } from '../../core/config.ts';
 import type { CreditSchedules } from '../../core/credits/resets.ts';
 import { clientErrorStatus, HttpError } from '../errors.ts';
 import { MESSAGES, viewUser, type Accounts } from '../../core/users/accounts.ts';
+import { User } from '../../core/users/user.entity.ts';
 import { invitationSignup } from '../../core/workspaces/invitations.ts';
 import type {
   ChangePasswordRequest, CurrentUserResponse, LoginRequest, MessageResponse, ResetPasswordRequest,
@@ -82,9 +83,11 @@ export function authRoutes(api: ApiRegistry, deps: { accounts: Accounts; em: () 
   api.route<undefined, undefined, CurrentUserResponse>({
     method: 'get', path: '/auth/current-user', operationId: 'currentUser', tag: 'auth', auth: 'session', role: 'account',
     unauthenticated: MESSAGES.notAuthenticated,
-    summary: 'The signed-in user.',
+    summary: "The signed-in user, with the plan of the request's workspace (its owner's).",
     responses: { 200: { description: 'Signed in.', schema: schema('current-user.response') } },
-    handler: (_ctx, { user }) => ({ user: viewUser(user) }),
+    handler: async (_ctx, { user, workspace }) => ({
+      user: viewUser(user, workspace && workspace.ownerId !== user.id ? ((await em().findOne(User, workspace.ownerId)) ?? user) : user),
+    }),
   });
 
   api.route<undefined, undefined, undefined>({

@@ -11,6 +11,7 @@ import type {
   SubscriptionTiers, StripeWebhookEvent, StripeWebhookReceipt,
 } from '../../schemas/types.ts';
 import type { ApiRegistry } from '../routing.ts';
+import { payerOf } from '../../core/users/scope.ts';
 
 export interface BillingRouteDependencies {
   em: () => EntityManager;
@@ -43,21 +44,21 @@ export function billingRoutes(api: ApiRegistry, deps: BillingRouteDependencies):
     method: 'get', path: '/api/subscriptions/tiers', operationId: 'listSubscriptionTiers', tag: 'billing', auth: 'session', role: 'member',
     summary: 'The plans (Free, Pro, Enterprise) with price, interval, features and monthly token limits, and whether paid plans can be bought here.',
     responses: { 200: { description: 'The plans.', schema: schema('tiers.response') } },
-    handler: (ctx, { user }) => listTiers(em(), user, setup),
+    handler: async (ctx, { scope }) => listTiers(em(), await payerOf(em(), scope), setup),
   });
 
   api.route<undefined, undefined, CurrentSubscription>({
     method: 'get', path: '/api/subscriptions/current', operationId: 'currentSubscription', tag: 'billing', auth: 'session', role: 'member',
-    summary: "The user's plan and subscription: status, subscription date, period end, cancellation, and whether billing can be managed.",
+    summary: "The workspace's plan and subscription (its owner's): status, subscription date, period end, cancellation, and whether billing can be managed.",
     responses: { 200: { description: 'The subscription.', schema: schema('current.response') } },
-    handler: (ctx, { user }) => currentSubscription(em(), user, setup),
+    handler: async (ctx, { scope }) => currentSubscription(em(), await payerOf(em(), scope), setup),
   });
 
   api.route<undefined, undefined, PaymentHistory>({
     method: 'get', path: '/api/subscriptions/payment-history', operationId: 'paymentHistory', tag: 'billing', auth: 'session', role: 'member',
-    summary: "The user's payments (date, amount, description, status), newest first, from this installation's records.",
+    summary: "The payments for the workspace's plan (its owner's: date, amount, description, status), newest first, from this installation's records.",
     responses: { 200: { description: 'The payments; an empty list when there are none.', schema: schema('payment-history.response') } },
-    handler: (ctx, { user }) => paymentHistory(em(), user),
+    handler: async (ctx, { scope }) => paymentHistory(em(), await payerOf(em(), scope)),
   });
 
   api.route<SubscribeRequest, undefined, SubscribeResponse>({

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Credits } from '../../core/credits/credits.ts';
 import { manualReset, resetState, type CreditSchedules } from '../../core/credits/resets.ts';
 import type { User } from '../../core/users/user.entity.ts';
+import { payerOf } from '../../core/users/scope.ts';
 import type { TokenUsageHistory, TokenUsageHistoryQuery, TokenUsageReset, TokenUsageStats } from '../../schemas/types.ts';
 import type { ApiRegistry } from '../routing.ts';
 
@@ -15,7 +16,7 @@ export function tokenUsageRoutes(api: ApiRegistry, deps: { credits: Credits; em:
     method: 'get', path: '/api/token-usage/stats', operationId: 'tokenUsageStats', tag: 'token usage', auth: 'session', role: 'member',
     summary: "This period's input and output tokens used, the plan's limits, the next reset, whether the user is blocked, and the manual reset's cooldown.",
     responses: { 200: { description: 'Stats.', schema: 'api/token-usage/stats.response.schema.json' } },
-    handler: (ctx, { user }) => fullStats(deps.credits, deps.em(), user),
+    handler: async (ctx, { scope }) => fullStats(deps.credits, deps.em(), await payerOf(deps.em(), scope)),
   });
 
   api.route<undefined, Required<TokenUsageHistoryQuery>, TokenUsageHistory>({
@@ -23,7 +24,7 @@ export function tokenUsageRoutes(api: ApiRegistry, deps: { credits: Credits; em:
     summary: 'Usage entries, newest first, a page at a time.',
     query: 'api/token-usage/history.query.schema.json',
     responses: { 200: { description: 'A page of history.', schema: 'api/token-usage/history.response.schema.json' } },
-    handler: (ctx, { query, user }) => deps.credits.history(deps.em(), user, query),
+    handler: async (ctx, { query, scope }) => deps.credits.history(deps.em(), await payerOf(deps.em(), scope), query),
   });
 
   api.route<undefined, undefined, TokenUsageReset>({

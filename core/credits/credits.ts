@@ -102,7 +102,7 @@ export class Credits {
   async settle(
     em: EntityManager,
     reservationId: string,
-    usage: { userId: string; transcriptId?: string; operationType: string; aiProvider: string; model?: string; inputTokens: number; outputTokens: number },
+    usage: { userId: string; workspaceId?: string; transcriptId?: string; operationType: string; aiProvider: string; model?: string; inputTokens: number; outputTokens: number },
   ): Promise<void> {
     await em.transactional(async (tx) => {
       // The user's row first, as a reservation and an upload take it: the usage row's foreign key would otherwise
@@ -112,6 +112,7 @@ export class Credits {
       if (!removed) return;
       tx.create(TokenUsage, {
         user: usage.userId,
+        ...(usage.workspaceId ? { workspace: usage.workspaceId } : {}),
         transcriptId: usage.transcriptId ?? null,
         operationType: usage.operationType,
         aiProvider: usage.aiProvider,

@@ -35,12 +35,6 @@ export function viewTranscript(transcript: Transcript) {
 const RESERVATION_MINUTES = 10;
 
 /**
- * Refuses a new upload (or bot) when the month's transcript allowance or token credits are used up. Transcripts
- * of the month count, uploads in flight included, except those that failed before extraction (unreadable, binary,
- * no messages); and bots in flight count too (sent, not yet failed or cancelled, their transcript not yet stored),
- * except `exceptBotId`, whose own transcript is being stored.
- */
-/**
  * The words of a full month. Where this installation sells paid plans, upgrading (the Billing page offers them);
  * elsewhere Billing says paid plans are not available, so the message says when the count starts again and whom to
  * ask instead of sending the user there.
@@ -52,15 +46,24 @@ export function transcriptLimitMessage(plan: { name: string; transcriptLimit: nu
   return `${reached} You can add transcripts again from ${from}. Paid plans are not available on this installation: ask its administrator if you need more.`;
 }
 
+/**
+ * Refuses a new upload (or bot) when the month's transcript allowance or token credits of `user`'s plan are used
+ * up: `user` is the workspace's owner, who pays (payerOf), and what counts is done in every workspace they own.
+ * Transcripts of the month count, uploads in flight included, except those that failed before extraction
+ * (unreadable, binary, no messages); and bots in flight count too (sent, not yet failed or cancelled, their
+ * transcript not yet stored), except `exceptBotId`, whose own transcript is being stored.
+ */
 export async function assertCanUpload(em: EntityManager, user: User, credits: Credits, options: { exceptBotId?: string } = {}): Promise<void> {
   const plan = await planOf(em, user);
   const { start } = creditCycle(user.creditCycleAnchor);
   const d = db(em);
+  // The plan is the workspace owner's: what counts is every workspace they own.
+  const paidFor = d.selectFrom('workspaces').select('id').where('owner_id', '=', user.id);
   const transcripts = d.selectFrom('transcripts').select(sql<number>`count(*)::int`.as('n'))
-    .where('user_id', '=', user.id).where('created_at', '>=', start)
+    .where('workspace_id', 'in', paidFor).where('created_at', '>=', start)
     .where(sql<SqlBool>`not (processing_status = 'failed' and metadata->>'failedStage' = 'parse')`);
   const bots = d.selectFrom('bots').select(sql<number>`count(*)::int`.as('n'))
-    .where('user_id', '=', user.id).where('created_at', '>=', start).where('transcript_id', 'is', null)
+    .where('workspace_id', 'in', paidFor).where('created_at', '>=', start).where('transcript_id', 'is', null)
     .$if(options.exceptBotId !== undefined, (qb) => qb.where('id', '<>', options.exceptBotId!))
     .where((eb) => eb.or([eb('status', 'is', null), eb('status', 'not in', ['failed', 'cancelled'])]))
     .where(sql<SqlBool>`not (provider_bot_id like 'reserving:%' and created_at < now() - make_interval(mins => ${RESERVATION_MINUTES}))`);

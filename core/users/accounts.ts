@@ -13,8 +13,9 @@ import { Session } from './session.entity.ts';
 import { hashToken, newToken } from './tokens.ts';
 import { db, readPrepared, sql, StatementShapes } from '../db/sql.ts';
 import { sessionLookup, type SessionLookup, type SessionRead } from './session-lookup.ts';
+import type { WorkspaceAccess } from './scope.ts';
 import { User } from './user.entity.ts';
-import { WorkspaceMember, type WorkspaceRole } from '../workspaces/workspace-member.entity.ts';
+import { WorkspaceMember } from '../workspaces/workspace-member.entity.ts';
 import { isUuid } from '../ids.ts';
 import { Workspace } from '../workspaces/workspace.entity.ts';
 
@@ -80,13 +81,14 @@ export const MESSAGES = {
 /** The user as every auth call returns it (schemas/api/auth/user.schema.json); never the password hash. */
 export type { UserView };
 
-export function viewUser(user: User): UserView {
+/** The user's view; its plan (`subscriptionTier`, `isSubscribed`) the one of `payer`, the current workspace's owner. */
+export function viewUser(user: User, payer: Pick<User, 'subscriptionTier' | 'isSubscribed'> = user): UserView {
   return {
     id: user.id,
     fullName: user.fullName,
     email: user.email,
-    subscriptionTier: user.subscriptionTier ?? null,
-    isSubscribed: user.isSubscribed,
+    subscriptionTier: payer.subscriptionTier ?? null,
+    isSubscribed: payer.isSubscribed,
     transcriptsProcessed: user.transcriptsProcessed,
   };
 }
@@ -153,7 +155,7 @@ export interface Authenticated {
    * The workspace the request acts in (the one it names, else the user's personal one) and the user's role there;
    * null when the user is no member of the one it names.
    */
-  workspace: { id: string; role: WorkspaceRole } | null;
+  workspace: WorkspaceAccess | null;
 }
 
 /** Sign-up, verification, login, sessions and passwords. Every method works in the request's EntityManager. */

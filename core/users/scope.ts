@@ -1,4 +1,5 @@
-import type { User } from './user.entity.ts';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { User } from './user.entity.ts';
 import type { WorkspaceRole } from '../workspaces/workspace-member.entity.ts';
 
 /**
@@ -12,7 +13,25 @@ export interface Scope {
   /** The workspace's id. */
   workspace: string;
   role: WorkspaceRole;
+  /** The id of the workspace's owner, whose plan its uploads, bots and token credits count against. */
+  owner: string;
+}
+
+/** The workspace a request acts in, as the session lookup reads it with the caller's membership there. */
+export interface WorkspaceAccess {
+  id: string;
+  role: WorkspaceRole;
+  /** Its owner's user id. */
+  ownerId: string;
 }
 
 /** The workspace part of a scope, for work done on a workspace's behalf by no request (a push's activities). */
 export type WorkspaceScope = Pick<Scope, 'workspace'>;
+
+/**
+ * The user whose plan the scope's uploads, bots and token credits count against, and whose plan its members see:
+ * the workspace's owner (the caller, in their personal workspace).
+ */
+export async function payerOf(em: EntityManager, scope: Scope): Promise<User> {
+  return scope.owner === scope.user.id ? scope.user : em.findOneOrFail(User, scope.owner);
+}

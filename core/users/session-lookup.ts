@@ -5,6 +5,7 @@ import { sql, type Database, type Db, type ShapeParameters } from '../db/sql.ts'
 import { Session } from './session.entity.ts';
 import { User } from './user.entity.ts';
 import type { WorkspaceRole } from '../workspaces/workspace-member.entity.ts';
+import type { WorkspaceAccess } from './scope.ts';
 
 /**
  * A read made in the same round trip as the session lookup, for what every open page repeats (the status poll, the
@@ -34,7 +35,7 @@ export interface SessionLookup {
   /** The read's columns of the row. */
   readOf(row: Record<string, unknown>): Record<string, unknown>;
   /** The workspace the request acts in and the user's role there; null when the user is no member of it. */
-  workspaceOf(row: Record<string, unknown>): { id: string; role: WorkspaceRole } | null;
+  workspaceOf(row: Record<string, unknown>): WorkspaceAccess | null;
 }
 
 /** The columns an entity loads by default (scalars and foreign keys; lazy ones such as the password hash left out). */
@@ -53,13 +54,13 @@ export function sessionLookup(em: EntityManager): SessionLookup {
       // The workspace the request names, else the user's personal one, with the user's membership there, in the
       // same round trip: the user's memberships are read off their index by user.
       const membership = db.selectFrom('workspace_members as m').innerJoin('workspaces as w', 'w.id', 'm.workspace_id')
-        .select([sql.ref<string>('w.id').as('workspace_id'), sql.ref<string>('m.role').as('workspace_role')])
+        .select([sql.ref<string>('w.id').as('workspace_id'), sql.ref<string>('m.role').as('workspace_role'), sql.ref<string>('w.owner_id').as('workspace_owner')])
         .where('m.user_id', '=', sql.ref<string>('s.user_id'))
         .where((eb) => (workspace ? eb('w.id', '=', workspace) : eb.and([eb('w.personal', '=', true), eb('w.owner_id', '=', sql.ref<string>('s.user_id'))])))
         .limit(1);
       const lookup = db.selectFrom('sessions as s').innerJoin('users as u', 'u.id', 's.user_id').select(selected)
         .leftJoinLateral(membership.as('w'), (join) => join.onTrue())
-        .select([sql.ref<string>('w.workspace_id').as('w.id'), sql.ref<string>('w.workspace_role').as('w.role')])
+        .select([sql.ref<string>('w.workspace_id').as('w.id'), sql.ref<string>('w.workspace_role').as('w.role'), sql.ref<string>('w.workspace_owner').as('w.owner')])
         .where('s.token_hash', '=', tokenHash).where('s.revoked_at', 'is', null);
       if (!read) return lookup as unknown as SelectQueryBuilder<Database, 'sessions' | 'users', Record<string, unknown>>;
       return lookup.leftJoinLateral(read.read.query(db, sql.ref<string>('w.workspace_id'), read.values).as('r'), (join) => join.onTrue())
@@ -67,6 +68,6 @@ export function sessionLookup(em: EntityManager): SessionLookup {
     },
     columnsOf: (row, side) => Object.fromEntries(columns[side].map((column) => [column, row[`${side}.${column}`]])),
     readOf: (row) => Object.fromEntries(Object.entries(row).filter(([column]) => !column.includes('.'))),
-    workspaceOf: (row) => (row['w.id'] ? { id: row['w.id'] as string, role: row['w.role'] as WorkspaceRole } : null),
+    workspaceOf: (row) => (row['w.id'] ? { id: row['w.id'] as string, role: row['w.role'] as WorkspaceRole, ownerId: row['w.owner'] as string } : null),
   };
 }

@@ -5,16 +5,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUpVerified, type SignedInUser } from '../support/accounts.ts';
 import { useTestApp } from '../support/app.ts';
-import { call, CONNECTION_ENV, kanbanConnection, newToken, useTrackerServer } from './connections-support.ts';
-import { operations, pathWith, send as sendTo, signedInOnly, withIds } from './route-walk.ts';
+import { call, kanbanConnection, newToken, useTrackerServer } from './connections-support.ts';
+import { operations, pathWith, send as sendTo, signedInOnly, WALK_ENV, withIds } from './route-walk.ts';
 
-// A meeting bot configured (its service never reached: every bot asked for here is another user's).
-const t = useTestApp({
-  ...CONNECTION_ENV, MEETING_BOT_PROVIDER: 'recall', MEETING_BOT_API_KEY: 'recall-key', MEETING_BOT_BASE_URL: 'http://127.0.0.1:9',
-  MEETING_BOT_WEBHOOK_SECRET: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', MEETING_BOT_POLL_INTERVAL_MS: '3600000',
-  // "Connect with GitHub" set up (GitHub never reached: the connection to reconnect is another user's).
-  GITHUB_OAUTH_CLIENT_ID: 'Iv1.0123456789abcdef', GITHUB_OAUTH_CLIENT_SECRET: 'github-app-secret',
-});
+// Every bot and connection asked for here is another user's.
+const t = useTestApp(WALK_ENV);
 const tracker = useTrackerServer();
 let owner: SignedInUser;
 let other: SignedInUser;
