@@ -3,7 +3,7 @@
 // ids of another workspace answer 404, as ids that do not exist; the same ids in their own workspace answer for any
 // member of it; and no list, search, suggestion or count includes another workspace's rows.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signUpVerified, type SignedInUser } from '../support/accounts.ts';
+import { signUpVerified, teamWorkspace, type SignedInUser } from '../support/accounts.ts';
 import { useTestApp } from '../support/app.ts';
 import { kanbanConnection, newToken, useTrackerServer } from './connections-support.ts';
 import { pathWith, send, WALK_ENV, withIds } from './route-walk.ts';
@@ -59,15 +59,7 @@ async function fill(user: SignedInUser, workspace: string | undefined, into: Rec
 beforeAll(async () => {
   owner = await signUpVerified(t.base, t.db, { fullName: 'Olivia Owner' });
   member = await signUpVerified(t.base, t.db, { fullName: 'Mo Member' });
-  const { rows: [workspace] } = await t.db.query<{ id: string }>(
-    `insert into workspaces (id, name, personal, owner_id, created_at, updated_at) values (gen_random_uuid(), 'Acme', false, $1, now(), now()) returning id`,
-    [owner.userId],
-  );
-  team = workspace!.id;
-  await t.db.query(
-    `insert into workspace_members (id, workspace_id, user_id, role, created_at) values (gen_random_uuid(), $1, $2, 'owner', now()), (gen_random_uuid(), $1, $3, 'member', now())`,
-    [team, owner.userId, member.userId],
-  );
+  team = await teamWorkspace(t.db, owner, [{ user: member, role: 'member' }]);
   await fill(member, team, inTeam, 'Team');
   await fill(owner, undefined, inPersonal, 'Personal');
 });

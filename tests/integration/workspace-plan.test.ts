@@ -1,7 +1,7 @@
 // A workspace's plan is its owner's: its members see it, and their uploads, bots and token credits count against it,
 // however many of them upload at once.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signUpVerified, type SignedInUser } from '../support/accounts.ts';
+import { signUpVerified, teamWorkspace, type SignedInUser } from '../support/accounts.ts';
 import { useTestApp } from '../support/app.ts';
 import { send } from './route-walk.ts';
 
@@ -26,15 +26,7 @@ async function upload(user: SignedInUser, workspace: string | undefined, name: s
 beforeAll(async () => {
   owner = await signUpVerified(t.base, t.db, { fullName: 'Olivia Owner' });
   member = await signUpVerified(t.base, t.db, { fullName: 'Mo Member' });
-  const { rows: [workspace] } = await t.db.query<{ id: string }>(
-    `insert into workspaces (id, name, personal, owner_id, created_at, updated_at) values (gen_random_uuid(), 'Acme', false, $1, now(), now()) returning id`,
-    [owner.userId],
-  );
-  team = workspace!.id;
-  await t.db.query(
-    `insert into workspace_members (id, workspace_id, user_id, role, created_at) values (gen_random_uuid(), $1, $2, 'owner', now()), (gen_random_uuid(), $1, $3, 'member', now())`,
-    [team, owner.userId, member.userId],
-  );
+  team = await teamWorkspace(t.db, owner, [{ user: member, role: 'member' }]);
 });
 
 describe("a team workspace's plan", () => {

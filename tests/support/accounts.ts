@@ -29,3 +29,18 @@ export async function signUpVerified(
   const workspace = await db.query('select id from workspaces where owner_id = $1 and personal', [rows[0].id]);
   return { email, userId: rows[0].id as string, token, workspaceId: workspace.rows[0]?.id as string };
 }
+
+/** A team workspace of `owner`'s named `name`, made in the database, with `members` in it at their roles. */
+export async function teamWorkspace(
+  db: pg.Client, owner: SignedInUser, members: { user: SignedInUser; role: 'admin' | 'member' }[], name = 'Acme',
+): Promise<string> {
+  const { rows: [workspace] } = await db.query<{ id: string }>(
+    `insert into workspaces (id, name, personal, owner_id, created_at, updated_at) values (gen_random_uuid(), $1, false, $2, now(), now()) returning id`,
+    [name, owner.userId],
+  );
+  const id = workspace!.id;
+  for (const { user, role } of [{ user: owner, role: 'owner' }, ...members]) {
+    await db.query(`insert into workspace_members (id, workspace_id, user_id, role, created_at) values (gen_random_uuid(), $1, $2, $3, now())`, [id, user.userId, role]);
+  }
+  return id;
+}
