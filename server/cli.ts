@@ -20,7 +20,8 @@ Commands:
   extract FILE [--format ID] parse FILE and print the tickets the configured extractor finds (no database)
   detect FILE [--json]       rank the parsers by how well they recognise FILE
   plugins [--json]           list the loaded plugins (and any that were refused: then exit code 1)
-  set-tier EMAIL TIER        set a user's plan (free, pro or enterprise) by hand, for installations without Stripe
+  set-tier WHO TIER          set a plan (free, pro or enterprise) by hand, for installations without Stripe: WHO is a
+                             user's e-mail, or a workspace's id (its owner's plan, shared by every workspace they own)
 
 Third-party plugins are loaded from PLUGINS (comma-separated package names or paths).`;
 
@@ -125,7 +126,7 @@ async function run(args: string[]): Promise<void> {
     }
     case 'set-tier': {
       const [email, tier] = args;
-      if (!email || !tier || args.length > 2) throw new UsageError('Usage: tickscribe set-tier EMAIL TIER (TIER: free, pro or enterprise).');
+      if (!email || !tier || args.length > 2) throw new UsageError('Usage: tickscribe set-tier EMAIL|WORKSPACE-ID TIER (TIER: free, pro or enterprise).');
       try {
         process.stdout.write(`${await setTierCommand(config, email, tier)}\n`);
       } catch (error) {

@@ -1,4 +1,4 @@
-// `tickscribe set-tier EMAIL TIER`: sets a user's plan by hand, for installations that take no payments.
+// `tickscribe set-tier EMAIL|WORKSPACE-ID TIER`: sets a plan by hand (a user's, or a workspace's owner's), for installations that take no payments.
 import { setTier } from '../core/billing/admin.ts';
 import type { Config } from '../core/config.ts';
 import { embeddedDatabaseUrl, startEmbeddedPostgres } from '../core/db/embedded-postgres.ts';
@@ -19,7 +19,7 @@ async function portFree(port: number): Promise<boolean> {
  * Opens the database (DATABASE_URL; else the embedded PostgreSQL of a running Tickscribe, or, when none runs,
  * the embedded one started for the command), sets the plan, and says what changed in one line.
  */
-export async function setTierCommand(config: Config, email: string, tier: string): Promise<string> {
+export async function setTierCommand(config: Config, who: string, tier: string): Promise<string> {
   const logger = createLogger({ LOG_LEVEL: 'error', NODE_ENV: config.NODE_ENV });
   let databaseUrl = config.DATABASE_URL;
   let stopEmbedded = async () => {};
@@ -33,9 +33,12 @@ export async function setTierCommand(config: Config, email: string, tier: string
   try {
     const orm = await connectAndMigrate({ databaseUrl, logger });
     try {
-      const { user, plan } = await setTier(orm.em.fork(), email, tier);
+      const { user, plan, workspace } = await setTier(orm.em.fork(), who, tier);
       const tokens = (n: number) => n.toLocaleString('en-US');
-      return `${user.email} is now on the ${plan.name} plan: ${tokens(plan.inputTokenLimit)} input and ${tokens(plan.outputTokenLimit)} output tokens and ${plan.transcriptLimit} transcripts a month, from now on.`;
+      const limits = `${tokens(plan.inputTokenLimit)} input and ${tokens(plan.outputTokenLimit)} output tokens and ${plan.transcriptLimit} transcripts a month`;
+      return workspace === undefined
+        ? `${user.email} is now on the ${plan.name} plan: ${limits}, from now on.`
+        : `"${workspace}" is now on the ${plan.name} plan, the plan of its owner ${user.email} and of every workspace they own: ${limits}, from now on.`;
     } finally {
       await orm.close();
     }

@@ -4,6 +4,7 @@ import { execFile } from 'node:child_process';
 import { describe, expect, inject, it } from 'vitest';
 import { ROOT } from '../support/process.ts';
 import { useTestApp } from '../support/app.ts';
+import { teamWorkspace } from '../support/accounts.ts';
 import { call, newUser, stats, stripeEvent } from './billing-support.ts';
 
 const t = useTestApp();
@@ -77,12 +78,27 @@ describe('tickscribe set-tier', () => {
     expect((await call(t.base, user, 'GET', '/api/subscriptions/current')).body).toMatchObject({ tierId: 'free', isSubscribed: false, managedBy: 'none' });
   });
 
+  it("sets a workspace's plan, its owner's, which every member sees at once", async () => {
+    const [owner, member] = [await newUser(t), await newUser(t)];
+    const team = await teamWorkspace(t.db, owner, [{ user: member, role: 'member' }], 'Acme Support');
+    const run = await setTier(team, 'enterprise');
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toMatch(new RegExp(`^"Acme Support" is now on the Enterprise plan, the plan of its owner ${owner.email.replace('.', '\\.')} and of every workspace they own: `));
+    expect(run.status).toBe(0);
+    const inTeam = await fetch(`${t.base}/api/subscriptions/current`, { headers: { authorization: `Bearer ${member.token}`, 'x-workspace-id': team } });
+    expect(await inTeam.json()).toMatchObject({ tierId: 'enterprise', managedBy: 'administrator' });
+    expect((await call(t.base, owner, 'GET', '/api/subscriptions/current')).body).toMatchObject({ tierId: 'enterprise' });
+    expect((await call(t.base, member, 'GET', '/api/subscriptions/current')).body).toMatchObject({ tierId: 'free' });
+  });
+
   it('says what is wrong in one line with exit code 2', async () => {
     const user = await newUser(t);
     const [nobody, gold, missing] = await Promise.all([setTier('nobody@example.com', 'pro'), setTier(user.email, 'gold'), setTier(user.email)]);
     expect(nobody).toEqual({ status: 2, stdout: '', stderr: 'No user has the e-mail address nobody@example.com.\n' });
     expect(gold).toEqual({ status: 2, stdout: '', stderr: 'There is no plan "gold": use one of free, pro, enterprise.\n' });
-    expect(missing).toEqual({ status: 2, stdout: '', stderr: 'Usage: tickscribe set-tier EMAIL TIER (TIER: free, pro or enterprise).\n' });
+    expect(missing).toEqual({ status: 2, stdout: '', stderr: 'Usage: tickscribe set-tier EMAIL|WORKSPACE-ID TIER (TIER: free, pro or enterprise).\n' });
+    const unknown = crypto.randomUUID();
+    expect(await setTier(unknown, 'pro')).toEqual({ status: 2, stdout: '', stderr: `No workspace has the id ${unknown}.\n` });
     expect((await stats(t, user)).limit).toEqual({ input: 200_000, output: 40_000 });
   });
 });
