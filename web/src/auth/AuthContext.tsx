@@ -1,10 +1,9 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { api } from '../api/browser.ts';
+import { api, workspaceStore } from '../api/browser.ts';
 import { forgetAllQueries } from '../api/queryCacheReset.ts';
 import { ApiError, AUTH_TOKEN_KEY, dataOf, messages, NetworkError, SESSION_EXPIRED_KEY } from '../api/client.ts';
 import { authTexts } from './texts.ts';
-import type { Schema } from '../api/schema.ts';
 import { toUser, type User } from './user.ts';
 
 export interface AuthState {
@@ -30,8 +29,6 @@ export interface AuthState {
 
 const AuthContext = createContext<AuthState | null>(null);
 
-/** The sign-up body, with the invitation token the team-workspace contract adds to it. */
-type SignupBody = Schema<'SignupRequest'> & { invitationToken?: string };
 
 /**
  * Any failure, including the 404 of a server without auth routes, means nobody is signed in. `expired`: the stored
@@ -81,6 +78,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, [lookUp]);
 
+  // The plan shown with the user is the workspace's (its owner's): a tab that changes workspace looks it up again.
+  useEffect(() => {
+    let shown = workspaceStore.id();
+    return workspaceStore.subscribe(() => {
+      if (workspaceStore.id() === shown) return;
+      shown = workspaceStore.id();
+      void lookUp();
+    });
+  }, [lookUp]);
+
   const refresh = useCallback(() => lookUp(), [lookUp]);
 
   /**
@@ -108,7 +115,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [settle]);
 
   const signup = useCallback(async (fullName: string, email: string, password: string, invitationToken?: string) => {
-    const body: SignupBody = { email, password, fullName, ...(invitationToken === undefined ? {} : { invitationToken }) };
+    const body = { email, password, fullName, ...(invitationToken === undefined ? {} : { invitationToken }) };
     try {
       await api.anonymous.POST('/auth/signup', { body });
     } catch (error) {
