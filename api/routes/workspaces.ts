@@ -54,7 +54,10 @@ export function workspaceRoutes(api: ApiRegistry, deps: { em: () => EntityManage
   api.route<undefined, undefined, undefined>({
     method: 'delete', path: '/api/workspace', operationId: 'deleteWorkspace', tag: 'workspaces', auth: 'session', role: 'owner',
     summary: "Delete the request's team workspace and everything in it: its members, invitations, transcripts, tickets, bots and connections.",
-    responses: { 204: { description: 'Deleted.' }, 400: { description: 'A personal workspace cannot be deleted.' } },
+    responses: {
+      204: { description: 'Deleted.' }, 400: { description: 'A personal workspace cannot be deleted.' },
+      409: { description: 'A transcript of the workspace is still being processed, or a bot of its is in a meeting: in words.' },
+    },
     async handler(_ctx, { user, workspace }) {
       await deleteWorkspace(em(), user, current(workspace).id);
       return undefined;

@@ -3,7 +3,7 @@ import type { WorkspaceList, WorkspaceSummary } from '../../schemas/types.ts';
 import type { RawBuilder } from 'kysely';
 import { db, sql } from '../db/sql.ts';
 import { alphabetical } from '../db/like.ts';
-import { InvalidInput, NotFound, Refused } from '../errors.ts';
+import { Conflict, InvalidInput, NotFound, Refused } from '../errors.ts';
 import { isUuid } from '../ids.ts';
 import type { User } from '../users/user.entity.ts';
 import { roleRefusal, WORKSPACE_NOT_FOUND } from './roles.ts';
@@ -19,6 +19,9 @@ export const WORKSPACE_MESSAGES = {
   memberNotFound: 'No such member in this workspace.',
   ownerRoleFixed: "The owner's role cannot be changed; the owner can hand the workspace to another member.",
   ownerStays: 'The owner cannot leave or be removed; hand the workspace to another member first.',
+  workInFlight: (transcripts: number, bots: number) =>
+    `This workspace still has ${[transcripts ? `${transcripts} transcript${transcripts === 1 ? '' : 's'} being processed` : '', bots ? `${bots} meeting bot${bots === 1 ? '' : 's'} at work` : '']
+      .filter(Boolean).join(' and ')}. Wait for ${transcripts + bots === 1 ? 'it' : 'them'} to finish${bots ? ` (or cancel the bot${bots === 1 ? '' : 's'})` : ''}, then delete the workspace.`,
 } as const;
 
 /** The workspaces `user` belongs to, with their role in each: the personal one first, then the others A-Z. */
@@ -94,7 +97,16 @@ export async function deleteWorkspace(em: EntityManager, user: User, workspaceId
   await em.transactional(async (tx) => {
     const workspace = await lockWorkspace(tx, workspaceId, user, 'owner');
     if (workspace.personal) throw new InvalidInput(WORKSPACE_MESSAGES.personalNotDeleted);
-    await db(tx).deleteFrom('workspaces').where('id', '=', workspace.id).execute();
+    // Work still running in it (an ingest, a bot in a meeting) would lose its rows midway: it finishes first.
+    const d = db(tx);
+    const { transcripts, bots } = await d.selectNoFrom([
+      d.selectFrom('transcripts').select(sql<number>`count(*)::int`.as('n')).where('workspace_id', '=', workspace.id)
+        .where('processing_status', 'in', ['pending', 'processing']).as('transcripts'),
+      d.selectFrom('bots').select(sql<number>`count(*)::int`.as('n')).where('workspace_id', '=', workspace.id)
+        .where((eb) => eb.or([eb('status', 'is', null), eb('status', 'not in', ['done', 'failed', 'cancelled'])])).as('bots'),
+    ]).executeTakeFirstOrThrow();
+    if (transcripts || bots) throw new Conflict(WORKSPACE_MESSAGES.workInFlight(transcripts ?? 0, bots ?? 0));
+    await d.deleteFrom('workspaces').where('id', '=', workspace.id).execute();
   });
 }
 

@@ -117,6 +117,20 @@ describe('a team workspace', () => {
       [ada.userId, id, transcript!.id],
     );
     expect(await as(ada)('DELETE', '/api/workspace')).toEqual({ status: 400, body: { error: 'Your personal workspace cannot be deleted.' } });
+    // Not while its transcript is being processed, nor while a bot of its is in a meeting.
+    await t.db.query(
+      `insert into bots (id, user_id, workspace_id, provider, provider_bot_id, meeting_url, status, created_at, updated_at)
+         values (gen_random_uuid(), $1, $2, 'recall', $3, 'https://meet.google.com/abc-defg-hij', 'recording', now(), now())`,
+      [ada.userId, id, crypto.randomUUID()],
+    );
+    expect(await as(ada, id)('DELETE', '/api/workspace')).toEqual({ status: 409, body: {
+      error: 'This workspace still has 1 transcript being processed and 1 meeting bot at work. Wait for them to finish (or cancel the bot), then delete the workspace.',
+    } });
+    await t.db.query(`update bots set status = 'done' where workspace_id = $1`, [id]);
+    expect(await as(ada, id)('DELETE', '/api/workspace')).toEqual({ status: 409, body: {
+      error: 'This workspace still has 1 transcript being processed. Wait for it to finish, then delete the workspace.',
+    } });
+    await t.db.query(`update transcripts set processing_status = 'completed' where workspace_id = $1`, [id]);
     expect((await as(ada, id)('DELETE', '/api/workspace')).status).toBe(204);
     expect(await as(ada, id)('GET', '/api/workspace')).toEqual({ status: 404, body: { error: WORKSPACE_NOT_FOUND } });
     expect(await as(grace, id)('GET', '/api/workspace/members')).toEqual({ status: 404, body: { error: WORKSPACE_NOT_FOUND } });

@@ -335,7 +335,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The user's plan and subscription: status, subscription date, period end, cancellation, and whether billing can be managed. */
+        /** The workspace's plan and subscription (its owner's): status, subscription date, period end, cancellation, and whether billing can be managed. */
         get: operations["currentSubscription"];
         put?: never;
         post?: never;
@@ -352,7 +352,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The user's payments (date, amount, description, status), newest first, from this installation's records. */
+        /** The payments for the workspace's plan (its owner's: date, amount, description, status), newest first, from this installation's records. */
         get: operations["paymentHistory"];
         put?: never;
         post?: never;
@@ -768,7 +768,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user. */
+        /** The signed-in user, with the plan of the request's workspace (its owner's). */
         get: operations["currentUser"];
         put?: never;
         post?: never;
@@ -5409,6 +5409,15 @@ export interface operations {
             };
             /** @description The workspace X-Workspace-Id names is none of the caller's. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A transcript of the workspace is still being processed, or a bot of its is in a meeting: in words. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
