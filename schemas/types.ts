@@ -1498,6 +1498,10 @@ export interface TranscriptUpload {
  */
 export interface InvitationLinkResponse {
   invitation: {
+    /**
+     * The workspace the invitation joins: the one to switch to once it is accepted.
+     */
+    workspaceId: string;
     workspaceName: string;
     /**
      * The inviter's full name, else their e-mail address; null once their account is gone.

@@ -160,7 +160,7 @@ export async function invitationByLink(em: EntityManager, token: string): Promis
   const account = await db(em).selectFrom('users').select('id').where('email', '=', invitation.email).executeTakeFirst();
   return {
     invitation: {
-      workspaceName: invitation.workspace_name, invitedBy: invitation.inviter_name, email: invitation.email, role: invitation.role,
+      workspaceId: invitation.workspace_id, workspaceName: invitation.workspace_name, invitedBy: invitation.inviter_name, email: invitation.email, role: invitation.role,
       expiresAt: invitation.expires_at, accountExists: account !== undefined,
     },
   };

@@ -173,7 +173,7 @@ describe('an invitation', () => {
 
     expect(await send('GET', `/api/invitations/${token}`)).toEqual({
       status: 200,
-      body: { invitation: { workspaceName: 'Acme', invitedBy: 'Ada Lovelace', email: grace.email, role: 'admin', expiresAt: invitation['expiresAt'], accountExists: true } },
+      body: { invitation: { workspaceId: team, workspaceName: 'Acme', invitedBy: 'Ada Lovelace', email: grace.email, role: 'admin', expiresAt: invitation['expiresAt'], accountExists: true } },
     });
     expect((await membersOf(ada, team)).invitations).toContainEqual(invitation);
 

@@ -1281,6 +1281,11 @@ export type components = {
                 invitedBy: string | null;
                 /** @enum {string} */
                 role: "admin" | "member";
+                /**
+                 * Format: uuid
+                 * @description The workspace the invitation joins: the one to switch to once it is accepted.
+                 */
+                workspaceId: string;
                 workspaceName: string;
             };
         };

@@ -151,7 +151,7 @@ export default function InvitationPage() {
       // A new account belongs to its personal workspace and the one it was invited to.
       const workspaces = await workspacesApi.list();
       const team = workspaces.filter((workspace) => !workspace.personal);
-      return team.find((workspace) => workspace.name === invitation.workspaceName) ?? team[0] ?? null;
+      return team.find((workspace) => workspace.id === invitation.workspaceId) ?? team[0] ?? null;
     },
     onSuccess: joined,
   });
