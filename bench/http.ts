@@ -8,8 +8,10 @@
 // Run: node bench/http.ts [seconds per run, default 10] [connections, default 10,50,200] [cases whose label contains one of
 // these comma-separated words, e.g. search,poll; the floor call always runs]
 // PROFILE_DIR=<dir> writes a CPU profile of each Tickscribe process there (open it in Chrome's DevTools).
+// OTHER_WORKSPACES=10000 (with TICKETS_EACH=100, the default) first fills the database with other teams'
+// workspaces and tickets (a million), so the lists are measured as on a shared installation.
 import autocannon, { type Result } from 'autocannon';
-import { PROFILE_ENV, raisePlanLimits, seedBacklog, startBenchApp, uploadBody } from './support.ts';
+import { PROFILE_ENV, raisePlanLimits, seedBacklog, seedOtherWorkspaces, startBenchApp, uploadBody } from './support.ts';
 
 const SECONDS = Number(process.argv[2] ?? 10);
 const CONNECTIONS = (process.argv[3] ?? '10,50,200').split(',').map(Number);
@@ -17,6 +19,8 @@ const ONLY = process.argv[4]?.split(',').filter(Boolean);
 const TICKETS = 2_000;
 const MEETING_MESSAGES = 900;
 const MEETING_TICKETS = 200;
+const OTHER_WORKSPACES = Number(process.env['OTHER_WORKSPACES'] ?? 0);
+const TICKETS_EACH = Number(process.env['TICKETS_EACH'] ?? 100);
 
 const { base, db, token, stop } = await startBenchApp('http', { NODE_ENV: 'production', LOG_LEVEL: 'warn', ...PROFILE_ENV, ...(process.env['WEB_CONCURRENCY'] ? { WEB_CONCURRENCY: process.env['WEB_CONCURRENCY'] } : {}) }, 'Enterprise');
 
@@ -39,6 +43,11 @@ function load(target: Case, connections: number): Promise<Result> {
 await raisePlanLimits(db);
 
 try {
+  if (OTHER_WORKSPACES) {
+    const started = performance.now();
+    await seedOtherWorkspaces(db, OTHER_WORKSPACES, TICKETS_EACH);
+    console.log(`other teams: ${OTHER_WORKSPACES.toLocaleString('en-US')} workspaces, ${(OTHER_WORKSPACES * TICKETS_EACH).toLocaleString('en-US')} tickets (made in ${((performance.now() - started) / 1000).toFixed(0)} s)`);
+  }
   const meeting = await seedBacklog(db, { tickets: TICKETS, meetingMessages: MEETING_MESSAGES, meetingTickets: MEETING_TICKETS });
   const upload = uploadBody();
   const cases: Case[] = [

@@ -85,6 +85,43 @@ export async function seedBacklog(db: pg.Client, size: { tickets: number; meetin
   return meeting!.id;
 }
 
+/**
+ * Other teams on the same installation: `workspaces` users, each with their personal workspace holding `ticketsEach`
+ * tickets, made in PostgreSQL in batches, so the bench's own lists are measured among a million others' rows.
+ */
+export async function seedOtherWorkspaces(db: pg.Client, workspaces: number, ticketsEach: number): Promise<void> {
+  const batch = 1_000;
+  for (let from = 1; from <= workspaces; from += batch) {
+    const to = Math.min(workspaces, from + batch - 1);
+    await db.query(
+      `with made as (
+         insert into users (id, email, full_name, email_verified_at, created_at, updated_at)
+         select gen_random_uuid(), 'team' || n || '-' || gen_random_uuid() || '@example.com', 'Team ' || n, now(), now(), now() from generate_series($1::int, $2::int) n
+         returning id, full_name)
+       insert into workspaces (id, name, personal, owner_id, created_at, updated_at)
+       select gen_random_uuid(), full_name || '''s workspace', true, id, now(), now() from made`,
+      [from, to],
+    );
+    await db.query(
+      `insert into workspace_members (id, workspace_id, user_id, role, created_at)
+       select gen_random_uuid(), w.id, w.owner_id, 'owner', now() from workspaces w
+       where w.personal and not exists (select 1 from workspace_members m where m.workspace_id = w.id)`,
+    );
+    await db.query(
+      `insert into tickets (id, user_id, workspace_id, created_by_id, title, description, project, status, priority, assignee, tags, dependencies, created_at, updated_at)
+       select gen_random_uuid(), w.owner_id, w.id, w.owner_id,
+         (array['Fix','Write','Review','Migrate'])[1 + i % 4] || ' ' || (array['login redirect','checkout flow','pricing page','audit log'])[1 + (i / 4) % 4] || ' #' || i,
+         'Ticket ' || i || ', with enough words to look like a real description of the work to be done.',
+         (array['Web','Mobile','Docs','Billing'])[1 + i % 4], (array['ToDo','InProgress','Done'])[1 + i % 3], (array['Low','Medium','High'])[1 + i % 3],
+         (array['Ada Lovelace','Grace Hopper',null])[1 + i % 3], '["backend"]', '[]', now() - make_interval(secs => i), now()
+       from workspaces w join users u on u.id = w.owner_id, generate_series(1, $3::int) as i
+       where w.personal and u.full_name ~ '^Team [0-9]+$' and substring(u.full_name from 6)::int between $1 and $2`,
+      [from, to, ticketsEach],
+    );
+  }
+  await db.query('vacuum (analyze) tickets, workspaces, workspace_members, users');
+}
+
 /** A multipart body carrying a short meeting, as the upload form sends it. */
 export function uploadBody(): { body: Buffer; type: string } {
   const boundary = '----tickscribe-bench';
