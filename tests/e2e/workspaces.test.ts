@@ -1,20 +1,26 @@
 // Team workspaces in a real browser against the real API: the switcher, creating a workspace, inviting people by
 // e-mail (the links from the development outbox), signing up through an invitation, the members page as the owner
-// and as a member, a removed member's tab going back to their personal workspace, and two tabs of one browser
-// working in two workspaces.
+// and as a member, a removed member's tab going back to their personal workspace, two tabs of one browser working
+// in two workspaces, and an admin's tracker connection (the GitHub stand-in) through which a member pushes a
+// meeting's tickets, seen pushed by the owner and not at all in the member's personal workspace.
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { saveScreenshot } from '../support/browser.ts';
+import { useGitHubFake } from '../trackers/github-fake.ts';
 import { expectFitsAndAccessible } from './support/checks.ts';
 import { useE2e } from './support/e2e.ts';
-import { choose, expectTitles } from './support/tickets.ts';
-import { logIn, newUser, signUpAndVerify } from './support/users.ts';
+import { choose, expectTitles, settled, shownTitles, table } from './support/tickets.ts';
+import { fileInput, MEETING } from './support/transcripts.ts';
+import { logIn, newUser, signUpAndVerify, type SignedIn } from './support/users.ts';
 
 // A removed member's next call answers 404, an invitation link used twice 410, a signed-out visitor's current-user
 // check 401: Chromium logs each as a failed resource. Any other console error fails the test.
 const EXPECTED_CONSOLE_ERRORS = /status of (401|404|410)/;
-const e2e = useE2e({ consoleErrors: { except: EXPECTED_CONSOLE_ERRORS } });
+// Tracker requests may reach the GitHub stand-in on 127.0.0.1.
+const e2e = useE2e({ consoleErrors: { except: EXPECTED_CONSOLE_ERRORS }, env: { OUTBOUND_ALLOWLIST: '127.0.0.1' } });
+const github = useGitHubFake();
+const CREATE_ISSUE = 'POST /repos/{owner}/{repo}/issues';
 
 const WORKSPACE = 'Analytical Engines';
 const WIDTHS = [375, 1280] as const;
@@ -104,6 +110,20 @@ function workspaceHeaders(page: Page): (string | null)[] {
     if (new URL(request.url()).pathname.startsWith('/api/')) seen.push(request.headers()['x-workspace-id'] ?? null);
   });
   return seen;
+}
+
+/** Someone invited to the workspace by its owner, signed up through the invitation's token and signed in. */
+async function joinThroughApi(ownerToken: string, workspace: string, fullName: string, role: 'member' | 'admin'): Promise<SignedIn> {
+  const person = { email: address(fullName.split(' ')[0]!.toLowerCase()), password: 'joined-secret', fullName };
+  await call(ownerToken, 'POST', '/api/workspace/invitations', { email: person.email, role }, workspace);
+  const invitationToken = new URL(await invitationLink(person.email)).pathname.split('/').pop();
+  const signup = await fetch(`${e2e.app.url}/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...person, invitationToken }),
+  });
+  expect(signup.status, await signup.clone().text()).toBe(201);
+  return logIn(e2e.app.url, { email: person.email, password: person.password });
 }
 
 async function signUpThroughInvitation(link: string, fullName: string, password: string): Promise<Page> {
@@ -271,6 +291,91 @@ describe('team workspaces', () => {
     expect(third.url()).toBe(`${e2e.app.url}/tickets`);
   }, 120_000);
 
+  it('lets an admin connect a tracker and a member push a meeting’s tickets through it, seen by the owner and not in the member’s personal workspace', async () => {
+    const ada = await newUser(e2e.app.url, 'team', 'Ada Lovelace');
+    const team = (await call<{ workspace: { id: string } }>(ada.token, 'POST', '/api/workspaces', { name: WORKSPACE })).workspace;
+    const grace = await joinThroughApi(ada.token, team.id, 'Grace Hopper', 'member');
+    const linus = await joinThroughApi(ada.token, team.id, 'Linus Torvalds', 'admin');
+
+    // Linus, an admin, connects the team's GitHub repository on the Connections page.
+    const linusPage = await (await newContext(linus.token)).newPage();
+    await linusPage.goto(`${e2e.app.url}/connections?workspace=${team.id}`);
+    await expectWorkspace(linusPage, WORKSPACE);
+    await linusPage.getByText('No connections configured yet...').waitFor();
+    await linusPage.getByRole('button', { name: 'Add Connection' }).click();
+    const form = linusPage.getByRole('region', { name: 'New connection' });
+    await form.locator('input[name="name"]').fill('Team on GitHub');
+    await choose(linusPage, form, 'Connection Type', 'GitHub');
+    await form.getByLabel('Project Identifier').fill('acme/web');
+    await form.getByLabel('Personal Access Token').fill(github.settings.credentials.token);
+    await form.getByLabel('GitHub Enterprise Server API URL').fill(github.fake.url);
+    // The meetings' tickets without a project of their own are the team's General.
+    await form.getByLabel('Project name').fill('General');
+    await form.getByLabel('Project name').press('Enter');
+    await form.getByRole('button', { name: 'Save Connection' }).click();
+    await linusPage.getByText('Connection created successfully').waitFor();
+    const card = linusPage.getByRole('list', { name: 'Connections' }).getByRole('listitem').filter({ hasText: 'Team on GitHub' });
+    await expect.poll(() => card.innerText()).toContain('Working');
+    expect(await card.innerText()).toContain('General');
+
+    // Grace, a member, uploads a meeting in the team workspace and waits for its tickets.
+    const gracePage = await (await newContext(grace.token)).newPage();
+    await gracePage.goto(`${e2e.app.url}/dashboard?workspace=${team.id}`);
+    await expectWorkspace(gracePage, WORKSPACE);
+    await fileInput(gracePage).setInputFiles(MEETING);
+    await gracePage.getByRole('button', { name: 'Upload', exact: true }).click();
+    await gracePage.getByText(/Processing complete: \d+ tickets? (was|were) created\./).waitFor({ timeout: 60_000 });
+    const titles = await gracePage.getByRole('list', { name: 'Tickets created' }).getByRole('link').allInnerTexts();
+    expect(titles.length).toBeGreaterThan(0);
+
+    // She selects them on the ticket list and pushes them through Linus's connection: their project is mapped and
+    // nobody is assigned, so the wizard goes straight to its summary.
+    await gracePage.getByRole('banner').getByRole('link', { name: 'Tickets' }).click();
+    await settled(gracePage);
+    await expectTitles(gracePage, titles);
+    for (const title of titles) await gracePage.getByRole('checkbox', { name: `Select ticket ${title}` }).check();
+    await gracePage.getByRole('button', { name: 'Push', exact: true }).click();
+    const wizard = gracePage.getByRole('dialog', { name: 'Push tickets' });
+    const confirm = wizard.getByRole('button', { name: 'Confirm & Push' });
+    await confirm.waitFor();
+    const summary = await wizard.getByText('Team on GitHub (GitHub)').locator('..').innerText();
+    expect(summary).toContain(titles.length === 1 ? '1 ticket' : `${titles.length} tickets`);
+    expect(summary).toContain('Projects: General');
+    await shoot(gracePage, 'push-summary-member', { overlay: true, ready: () => confirm.waitFor() });
+    await confirm.click();
+    await wizard.getByText(`General: ${titles.length} pushed, 0 failed, 0 skipped`).waitFor({ timeout: 30_000 });
+
+    // GitHub got one issue per ticket, and the wizard links each.
+    expect(github.requests(CREATE_ISSUE)).toHaveLength(titles.length);
+    expect(github.state.issues.map((issue) => issue['title']).toSorted()).toEqual(titles.toSorted());
+    const numbers = new Map(github.state.issues.map((issue) => [issue['title'] as string, issue['number'] as number]));
+    for (const title of titles) await wizard.getByRole('link', { name: `#${numbers.get(title)} in GitHub` }).waitFor();
+    await wizard.getByRole('button', { name: 'Close' }).click();
+    await wizard.waitFor({ state: 'hidden' });
+
+    // Ada, the owner, sees them pushed in the team workspace.
+    const adaPage = await (await newContext(ada.token)).newPage();
+    await adaPage.goto(`${e2e.app.url}/tickets?workspace=${team.id}`);
+    await expectWorkspace(adaPage, WORKSPACE);
+    await expectTitles(adaPage, titles);
+    for (const title of titles) {
+      const link = table(adaPage).getByRole('row').filter({ hasText: title }).getByRole('link', { name: `#${numbers.get(title)}` });
+      expect(await link.getAttribute('href')).toBe(`https://github.com/acme/web/issues/${numbers.get(title)}`);
+    }
+    await shoot(adaPage, 'tickets-owner-pushed');
+
+    // In Grace's personal workspace: none of the team's tickets, transcript or connection.
+    await switcher(gracePage).click();
+    await menu(gracePage).getByRole('menuitemradio', { name: /Grace Hopper's workspace/ }).click();
+    await expectWorkspace(gracePage, "Grace Hopper's workspace");
+    await gracePage.getByText('No tickets yet. Create your first ticket using the button above.').waitFor();
+    expect(await shownTitles(gracePage)).toEqual([]);
+    await gracePage.getByRole('banner').getByRole('link', { name: 'Connections' }).click();
+    await gracePage.getByText('No connections configured yet...').waitFor();
+    await gracePage.getByRole('banner').getByRole('link', { name: 'Transcripts' }).click();
+    await gracePage.getByText('No transcripts yet. Upload your first transcript to get started!').waitFor();
+  }, 240_000);
+
   it('asks a signed-out invitee with an account to sign in, brings them back, and joins on Accept', async () => {
     const ada = await newUser(e2e.app.url, 'owner', 'Ada Lovelace');
     const team = (await call<{ workspace: { id: string } }>(ada.token, 'POST', '/api/workspaces', { name: WORKSPACE })).workspace;
@@ -310,16 +415,7 @@ describe('team workspaces', () => {
   it('hands the workspace over, lets the previous owner leave, and lets the new owner delete it', async () => {
     const ada = await newUser(e2e.app.url, 'handover', 'Ada Lovelace');
     const team = (await call<{ workspace: { id: string } }>(ada.token, 'POST', '/api/workspaces', { name: WORKSPACE })).workspace;
-    const grace = { email: address('grace'), password: 'grace-secret', fullName: 'Grace Hopper' };
-    await call(ada.token, 'POST', '/api/workspace/invitations', { email: grace.email, role: 'member' }, team.id);
-    const invitationToken = new URL(await invitationLink(grace.email)).pathname.split('/').pop();
-    const signup = await fetch(`${e2e.app.url}/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...grace, invitationToken }),
-    });
-    expect(signup.status, await signup.clone().text()).toBe(201);
-    const { token: graceToken } = await logIn(e2e.app.url, { email: grace.email, password: grace.password });
+    const { token: graceToken } = await joinThroughApi(ada.token, team.id, 'Grace Hopper', 'member');
 
     const page = await (await newContext(ada.token)).newPage();
     await page.goto(`${e2e.app.url}/workspace/members?workspace=${team.id}`);
