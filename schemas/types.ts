@@ -656,6 +656,26 @@ export interface ProjectConnectionCheck {
   connection: ConnectionView | null;
 }
 
+// api/connections/projects.request.schema.json
+/**
+ * Tickscribe projects the connection is to serve from now on, added to its project mappings (those it has already, ignoring case and surrounding spaces, are left as they are).
+ */
+export interface ConnectionProjectsRequest {
+  /**
+   * @minItems 1
+   * @maxItems 50
+   */
+  projects: [string, ...string[]];
+}
+
+// api/connections/projects.response.schema.json
+/**
+ * The connection's project mappings after the addition.
+ */
+export interface ConnectionProjectsResponse {
+  projectMappings: string[];
+}
+
 // api/connections/saved.response.schema.json
 /**
  * The saved connection and the outcome of checking it with its tracker (also kept as its lastVerification). A failed check does not undo the save.

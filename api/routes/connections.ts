@@ -1,7 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Connections } from '../../core/connections/connections.ts';
+import { Refused } from '../../core/errors.ts';
+import { addProjectMappings } from '../../core/push/requests.ts';
+import { roleRefusal } from '../../core/workspaces/roles.ts';
 import type {
-  ConnectionDeliveries, ConnectionList, ConnectionRequest, ConnectionSaved, ConnectionTypes, ConnectionVerifyResponse, OAuthCompleteRequest,
+  ConnectionDeliveries, ConnectionList, ConnectionProjectsRequest, ConnectionProjectsResponse, ConnectionRequest, ConnectionSaved, ConnectionTypes, ConnectionVerifyResponse, OAuthCompleteRequest,
   OAuthStartRequest, OAuthStartResponse, ProjectConnectionCheck, UserSearchRequest, UserSearchResponse,
 } from '../../schemas/types.ts';
 import type { ApiRegistry } from '../routing.ts';
@@ -39,17 +42,24 @@ export function connectionRoutes(api: ApiRegistry, deps: { em: () => EntityManag
   });
 
   api.route<UserSearchRequest, undefined, UserSearchResponse>({
-    method: 'post', path: '/api/connections/users/search', operationId: 'searchTrackerUsers', tag: 'connections', auth: 'session', role: 'admin',
+    method: 'post', path: '/api/connections/users/search', operationId: 'searchTrackerUsers', tag: 'connections', auth: 'session', role: 'member',
     summary:
       'The people the tracker can assign whose name, login or e-mail matches the query (at most 20), for the user mapping: of a saved ' +
-      "connection, or of the connection form before it is saved (blank credential fields take the saved connection's). Nothing is saved.",
+      "connection (any member), or of the connection form before it is saved (an admin; blank credential fields take the saved connection's). Nothing is saved.",
     body: schema('user-search.request'),
     responses: {
       200: { description: 'The people found; or, in words, that the tracker plugin offers no search or what the tracker answered.', schema: schema('user-search.response') },
       400: { description: `A query over 100 characters, or the form's fields as saving would refuse them: ${SAVE_ERRORS}` },
       404: { description: 'The connection named is not one of yours.' },
     },
-    handler: (ctx, { body, scope }) => connections().searchUsers(em(), scope, body),
+    handler: (ctx, { body, scope }) => {
+      // A member may search the people of a saved connection (the push wizard's user mapping); the connection
+      // form's fields, credentials among them, are an admin's.
+      const formFields = Object.keys(body).filter((field) => field !== 'query' && field !== 'connection_id');
+      const refusal = formFields.length ? roleRefusal('admin', scope.role) : undefined;
+      if (refusal) throw new Refused(refusal);
+      return connections().searchUsers(em(), scope, body);
+    },
   });
 
   api.route<ConnectionRequest, undefined, ConnectionSaved>({
@@ -58,6 +68,17 @@ export function connectionRoutes(api: ApiRegistry, deps: { em: () => EntityManag
     body: schema('connection.request'),
     responses: { 201: { description: 'Saved, with the outcome of the check.', schema: schema('saved.response') }, 400: { description: SAVE_ERRORS } },
     handler: (ctx, { body, scope }) => connections().create(em(), scope, body),
+  });
+
+  api.route<ConnectionProjectsRequest, undefined, ConnectionProjectsResponse>({
+    method: 'post', path: '/api/connections/{id}/projects', operationId: 'addConnectionProjects', tag: 'connections', auth: 'session', role: 'member',
+    summary: "Add Tickscribe projects to a connection's project mappings, as the push wizard does when a member chooses it for a project; nothing else of the connection changes.",
+    body: schema('projects.request'),
+    responses: {
+      200: { description: 'The project mappings after the addition.', schema: schema('projects.response') },
+      400: { description: 'No project named, or more projects than a connection serves.' },
+    },
+    handler: async (ctx, { body, params, scope }) => ({ projectMappings: await addProjectMappings(em(), scope, params['id']!, body.projects) }),
   });
 
   api.route<ConnectionRequest, undefined, ConnectionSaved>({

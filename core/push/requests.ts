@@ -37,6 +37,36 @@ export async function prepareBulkPush(em: EntityManager, scope: WorkspaceScope, 
   return tickets.map((ticket) => ticket.id);
 }
 
+/** The most projects a connection maps, as its settings' schema allows. */
+const MAX_PROJECT_MAPPINGS = 500;
+
+/**
+ * Adds Tickscribe projects to the connection's project mappings, as the push wizard's "map connections" step does
+ * for any member pushing through it: those it maps already (ignoring case and surrounding spaces) stay as they are,
+ * and nothing else of its settings changes. The connection's row is locked from read to write, so additions made at
+ * once all stay.
+ */
+export async function addProjectMappings(em: EntityManager, scope: WorkspaceScope, connectionId: string, projects: string[]): Promise<string[]> {
+  if (!projects.some((name) => name.trim())) throw new InvalidInput('Name at least one project.');
+  return em.transactional(async (tx) => {
+    const connection = await ownConnection(tx, scope, connectionId);
+    const d = db(tx);
+    const { settings } = await d.selectFrom('connections').select('settings').where('id', '=', connection.id).forUpdate().executeTakeFirstOrThrow();
+    const mapped = [...settings.projectMappings];
+    const known = new Set(mapped.map((name) => name.trim().toLowerCase()));
+    for (const project of projects.map((name) => name.trim()).filter(Boolean)) {
+      if (known.has(project.toLowerCase())) continue;
+      known.add(project.toLowerCase());
+      mapped.push(project);
+    }
+    if (mapped.length > MAX_PROJECT_MAPPINGS) throw new InvalidInput(`A connection serves at most ${MAX_PROJECT_MAPPINGS} projects.`);
+    await d.updateTable('connections')
+      .set({ settings: sql`jsonb_set(settings, '{projectMappings}', ${JSON.stringify(mapped)}::jsonb)`, updated_at: sql<Date>`now()` })
+      .where('id', '=', connection.id).execute();
+    return mapped;
+  });
+}
+
 /** Merges user mappings into the connection's, in one statement, so concurrent pushes do not undo each other's. */
 async function saveUserMappings(em: EntityManager, connection: Connection, updates: Record<string, string>): Promise<void> {
   const merged = mergeUserMappings({}, updates);

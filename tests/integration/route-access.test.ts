@@ -96,7 +96,7 @@ describe("another user's ids", () => {
   it.each(withIds.map((operation) => [operation.id, operation] as const))('%s finds nothing of the owner', async (_id, operation) => {
     const path = ownersPath(operation.path);
     const bodies: Record<string, unknown> = { updateTicket: { title: 'Taken over' }, updateConnection: { name: 'Taken over' }, bulkPush: { ticketIds: [owned['tickets']] },
-      startConnectionOAuth: { connection_id: owned['connections'] }, changeMemberRole: { role: 'admin' },
+      startConnectionOAuth: { connection_id: owned['connections'] }, addConnectionProjects: { projects: ['Taken over'] }, changeMemberRole: { role: 'admin' },
     };
     const body = bodies[operation.id] ?? (operation.method === 'POST' ? {} : undefined);
     const answer = await call(t.base, other.token, operation.method, path, body);
@@ -135,7 +135,6 @@ const ROLES: Record<string, 'account' | 'admin' | 'owner'> = {
   renameWorkspace: 'admin', changeMemberRole: 'admin', inviteMember: 'admin', revokeInvitation: 'admin',
   deleteWorkspace: 'owner', transferWorkspace: 'owner',
   createConnection: 'admin', updateConnection: 'admin', deleteConnection: 'admin', startConnectionOAuth: 'admin', completeConnectionOAuth: 'admin',
-  searchTrackerUsers: 'admin',
   subscribe: 'owner', createPortalSession: 'owner', cancelSubscription: 'owner', resetTokenUsage: 'owner',
 };
 const roleOf = (id: string) => ROLES[id] ?? 'member';

@@ -68,7 +68,7 @@ beforeAll(async () => {
 const dataRoutes = withIds.filter((operation) => /^\/api\/(tickets|transcripts|connections|recall|push)\b/.test(operation.path));
 const bodies = (owned: Record<string, string>): Record<string, unknown> => ({
   updateTicket: { title: 'Taken over' }, updateConnection: { name: 'Taken over' }, bulkPush: { ticketIds: [owned['tickets']] },
-  startConnectionOAuth: { connection_id: owned['connections'] },
+  startConnectionOAuth: { connection_id: owned['connections'] }, addConnectionProjects: { projects: ['Taken over'] },
 });
 const bodyOf = (id: string, method: string, owned: Record<string, string>) => bodies(owned)[id] ?? (method === 'POST' ? {} : undefined);
 
@@ -124,6 +124,22 @@ describe("a workspace's own rows", () => {
     const edited = await as(owner, team, 'PUT', ticket, { priority: 'High' });
     expect(edited.body).toMatchObject({ ticket: { priority: 'High', createdBy: { id: member.userId, name: 'Mo Member' }, editedBy: { id: owner.userId, name: 'Olivia Owner' } } });
     expect((await as(member, team, 'GET', ticket)).body).toMatchObject({ ticket: { priority: 'High', editedBy: { name: 'Olivia Owner' } } });
+  });
+
+  it("let a member push through the workspace's connection: map projects to it and find its tracker's people, never change it", async () => {
+    const connection = inTeam['connections']!;
+    // Twenty members' wizards adding a project each at once: every one stays, with those mapped before.
+    const added = await Promise.all(Array.from({ length: 20 }, (_, i) => as(member, team, 'POST', `/api/connections/${connection}/projects`, { projects: [`Project ${i}`, 'web '] })));
+    expect(added.map((answer) => answer.status)).toEqual(Array(20).fill(200));
+    const { body } = await as(member, team, 'GET', '/api/connections');
+    const mappings = (body['connections'] as { settings: { projectMappings: string[] } }[])[0]!.settings.projectMappings;
+    expect(mappings.toSorted()).toEqual(Array.from({ length: 20 }, (_, i) => `Project ${i}`).concat('web').toSorted());
+    expect(await as(member, team, 'POST', `/api/connections/${connection}/projects`, { projects: ['  '] })).toEqual({ status: 400, body: { error: 'Name at least one project.' } });
+    expect((await as(member, team, 'POST', '/api/connections/users/search', { connection_id: connection, query: 'ada' })).status).toBe(200);
+    expect(await as(member, team, 'POST', '/api/connections/users/search', { connection_id: connection, query: 'ada', credentials: {} })).toEqual({
+      status: 403, body: { error: 'Only an admin or the owner of this workspace can do this; you are a member of it.' },
+    });
+    expect((await as(member, team, 'PUT', `/api/connections/${connection}`, { name: 'Mine now' })).status).toBe(403);
   });
 
   it('are all a list, a search, a count and a suggestion hold, and nothing else', async () => {

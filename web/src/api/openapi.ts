@@ -88,6 +88,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/connections/{id}/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add Tickscribe projects to a connection's project mappings, as the push wizard does when a member chooses it for a project; nothing else of the connection changes. */
+        post: operations["addConnectionProjects"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/connections/{id}/pushes/{batchId}": {
         parameters: {
             query?: never;
@@ -199,7 +216,7 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** The people the tracker can assign whose name, login or e-mail matches the query (at most 20), for the user mapping: of a saved connection, or of the connection form before it is saved (blank credential fields take the saved connection's). Nothing is saved. */
+        /** The people the tracker can assign whose name, login or e-mail matches the query (at most 20), for the user mapping: of a saved connection (any member), or of the connection form before it is saved (an admin; blank credential fields take the saved connection's). Nothing is saved. */
         post: operations["searchTrackerUsers"];
         delete?: never;
         options?: never;
@@ -1026,6 +1043,20 @@ export type components = {
          */
         ConnectionList: {
             connections: components["schemas"]["ConnectionView"][];
+        };
+        /**
+         * ConnectionProjectsRequest
+         * @description Tickscribe projects the connection is to serve from now on, added to its project mappings (those it has already, ignoring case and surrounding spaces, are left as they are).
+         */
+        ConnectionProjectsRequest: {
+            projects: string[];
+        };
+        /**
+         * ConnectionProjectsResponse
+         * @description The connection's project mappings after the addition.
+         */
+        ConnectionProjectsResponse: {
+            projectMappings: string[];
         };
         /**
          * ConnectionRequest
@@ -2760,6 +2791,89 @@ export interface operations {
             };
         };
     };
+    addConnectionProjects: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace the request acts in; without it, the caller's personal workspace. */
+                "X-Workspace-Id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConnectionProjectsRequest"];
+            };
+        };
+        responses: {
+            /** @description The project mappings after the addition. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectionProjectsResponse"];
+                };
+            };
+            /** @description No project named, or more projects than a connection serves. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Sent with the session cookie from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (or not yours: both answer alike). Or: The workspace X-Workspace-Id names is none of the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (or, for an upload, multipart/form-data). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected error, with a request id to quote. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     pushStatus: {
         parameters: {
             query?: never;
@@ -3219,7 +3333,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Sent with the session cookie from another site. Or: The caller's role in the workspace is below admin; the message says which role it needs. */
+            /** @description Sent with the session cookie from another site. */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -10,9 +10,12 @@ const byId = (id: string) => ({ params: { path: { id } } });
 export const pushApi = {
   analyze: (ticketIds: string[]) => dataOf(api.POST('/api/push/analyze', { body: { ticketIds } })),
 
-  /** Sends a connection's settings back whole, with the projects map-connections added (PUT replaces them). */
+  /**
+   * Adds the projects map-connections chose to the connection's project mappings: what any member may do, where
+   * changing the connection's settings is an admin's.
+   */
   saveSettings: async (connectionId: string, settings: ConnectionSettings) => {
-    await api.PUT('/api/connections/{id}', { ...byId(connectionId), body: { settings } });
+    await dataOf(api.POST('/api/connections/{id}/projects', { ...byId(connectionId), body: { projects: settings.projectMappings } }));
   },
 };
 
