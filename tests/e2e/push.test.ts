@@ -91,11 +91,10 @@ describe('pushing from the ticket list', () => {
     await dialog.getByText('Please select at least one connection or cancel the operation. Connections are required to push tickets.').waitFor();
 
     await choose(page, dialog, 'Connection for Mobile', 'Web on GitHub (GitHub, acme/web)');
-    const saved = page.waitForRequest((request) => request.method() === 'PUT' && request.url().endsWith(`/api/connections/${connection.id}`));
+    const saved = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith(`/api/connections/${connection.id}/projects`));
     await dialog.getByRole('button', { name: 'Continue' }).click();
-    expect((await saved).postDataJSON()).toEqual({
-      settings: { baseUrl: github.fake.url, projectMappings: ['Website', 'Mobile'], userMappings: {} },
-    });
+    // The project is added to the connection's mappings; nothing else of its settings is sent.
+    expect((await saved).postDataJSON()).toEqual({ projects: ['Website', 'Mobile'] });
 
     // Map-users: both assignees are now pushed through GitHub; Alan Turing stays unmapped (unassigned).
     const grace = dialog.getByRole('combobox', { name: 'Username of Grace Hopper' });
