@@ -1,8 +1,9 @@
 // Team workspaces in a real browser against the real API: the switcher, creating a workspace, inviting people by
 // e-mail (the links from the development outbox), signing up through an invitation, the members page as the owner
 // and as a member, a removed member's tab going back to their personal workspace, two tabs of one browser working
-// in two workspaces, and an admin's tracker connection (the GitHub stand-in) through which a member pushes a
-// meeting's tickets, seen pushed by the owner and not at all in the member's personal workspace.
+// in two workspaces, and an admin's tracker connection (the GitHub stand-in), which a member sees without the buttons
+// that change it and pushes a meeting's tickets through, seen pushed by the owner and not at all in the member's
+// personal workspace.
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -23,6 +24,8 @@ const github = useGitHubFake();
 const CREATE_ISSUE = 'POST /repos/{owner}/{repo}/issues';
 
 const WORKSPACE = 'Analytical Engines';
+/** The Connections page's line for a member, who may not add or change connections. */
+const MEMBER_NOTE = 'Only an admin or the owner of this workspace can add or change connections.';
 const WIDTHS = [375, 1280] as const;
 
 /** Browser contexts of the test's own (a context is one browser profile: its tabs share local storage). */
@@ -317,9 +320,24 @@ describe('team workspaces', () => {
     const card = linusPage.getByRole('list', { name: 'Connections' }).getByRole('listitem').filter({ hasText: 'Team on GitHub' });
     await expect.poll(() => card.innerText()).toContain('Working');
     expect(await card.innerText()).toContain('General');
+    // As an admin he is offered adding, editing and deleting, and no note says otherwise.
+    await linusPage.getByRole('button', { name: 'Add Connection' }).waitFor();
+    await card.getByRole('button', { name: 'Edit connection Team on GitHub' }).waitFor();
+    await card.getByRole('button', { name: 'Delete connection Team on GitHub' }).waitFor();
+    expect(await linusPage.getByText(MEMBER_NOTE).count()).toBe(0);
 
-    // Grace, a member, uploads a meeting in the team workspace and waits for its tickets.
+    // Grace, a member, sees the team's connection and may verify it, but is offered no adding, editing or
+    // deleting: a line under the heading says whose that is.
     const gracePage = await (await newContext(grace.token)).newPage();
+    await gracePage.goto(`${e2e.app.url}/connections?workspace=${team.id}`);
+    await expectWorkspace(gracePage, WORKSPACE);
+    await gracePage.getByText(MEMBER_NOTE).waitFor();
+    const graceCard = gracePage.getByRole('list', { name: 'Connections' }).getByRole('listitem').filter({ hasText: 'Team on GitHub' });
+    await graceCard.getByRole('button', { name: 'Verify connection Team on GitHub' }).waitFor();
+    expect(await gracePage.getByRole('button', { name: 'Add Connection' }).count()).toBe(0);
+    expect(await gracePage.getByRole('button', { name: /^(Edit|Delete)( connection|$)/ }).count()).toBe(0);
+
+    // She uploads a meeting in the team workspace and waits for its tickets.
     await gracePage.goto(`${e2e.app.url}/dashboard?workspace=${team.id}`);
     await expectWorkspace(gracePage, WORKSPACE);
     await fileInput(gracePage).setInputFiles(MEETING);

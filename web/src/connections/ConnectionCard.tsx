@@ -27,8 +27,10 @@ export interface ConnectionCardProps {
   /** While another action runs, the buttons wait. */
   busy: boolean;
   onVerify(): void;
-  onEdit(): void;
-  onDelete(): void;
+  /** Absent where the viewer may not edit (a member of a team workspace): no "Edit" button. */
+  onEdit?: () => void;
+  /** Absent where the viewer may not delete: no "Delete" button. */
+  onDelete?: () => void;
 }
 
 /** The saved credential fields by their labels, e.g. 'API Token: saved'; values never leave the server. */
@@ -80,12 +82,16 @@ export function ConnectionCard({ connection, form, verifying, busy, onVerify, on
           <Button variant="outlined" size="small" startIcon={<VerifiedIcon />} aria-label={texts.verifyConnection(name)} disabled={busy || verifying} onClick={onVerify}>
             {verifying ? texts.verifying : texts.verify}
           </Button>
-          <Button variant="outlined" size="small" startIcon={<EditIcon />} aria-label={texts.editConnection(name)} disabled={busy} onClick={onEdit}>
-            {texts.edit}
-          </Button>
-          <Button variant="outlined" size="small" color="error" startIcon={<DeleteOutlineIcon />} aria-label={texts.deleteConnection(name)} disabled={busy} onClick={onDelete}>
-            {texts.delete}
-          </Button>
+          {onEdit && (
+            <Button variant="outlined" size="small" startIcon={<EditIcon />} aria-label={texts.editConnection(name)} disabled={busy} onClick={onEdit}>
+              {texts.edit}
+            </Button>
+          )}
+          {onDelete && (
+            <Button variant="outlined" size="small" color="error" startIcon={<DeleteOutlineIcon />} aria-label={texts.deleteConnection(name)} disabled={busy} onClick={onDelete}>
+              {texts.delete}
+            </Button>
+          )}
         </Box>
       </SpreadRow>
 

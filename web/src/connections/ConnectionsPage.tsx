@@ -9,10 +9,13 @@ import { useLocation, useNavigate } from 'react-router';
 import { failureText } from '../api/client.ts';
 import { queryKeys } from '../api/queryKeys.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
+import { PageHeading } from '../ui/PageHeading.tsx';
 import { PageHeadingWithToggle } from '../ui/PageHeadingWithToggle.tsx';
 import { PageLoader } from '../ui/PageLoader.tsx';
 import { useConfirmation } from '../ui/useConfirmation.ts';
 import { SUCCESS_BANNER_MS, useTimedMessage } from '../ui/useTimedMessage.ts';
+import { connectionActions, type ConnectionActions } from '../workspaces/permissions.ts';
+import { useCurrentWorkspace } from '../workspaces/workspacesApi.ts';
 import { ConnectionCard } from './ConnectionCard.tsx';
 import { ConnectionForm } from './ConnectionForm.tsx';
 import type { OAuthOutcome } from './OAuthCallbackPage.tsx';
@@ -39,9 +42,21 @@ function notice(key: string, severity: AlertColor, text: string | null, close: (
   return text === null ? [] : [{ key, severity, text, close }];
 }
 
-/** The Project Connections page (/connections): the list, the add and edit form, verify and delete. */
+/** While the role is being read, nothing that changes connections is offered, and no note says why. */
+const UNTIL_ROLE_KNOWN: ConnectionActions = { add: false, edit: false, delete: false, verify: true };
+/** Should the role not load, everything stays offered: the server still refuses a member. */
+const ROLE_UNKNOWN: ConnectionActions = { add: true, edit: true, delete: true, verify: true };
+
+/**
+ * The Project Connections page (/connections): the list, the add and edit form, verify and delete. A member of a
+ * team workspace sees the connections and may verify them; adding, editing and deleting are an admin's or the
+ * owner's, so a member is offered none of them and a line under the heading says so.
+ */
 export default function ConnectionsPage() {
   const queryClient = useQueryClient();
+  const workspace = useCurrentWorkspace();
+  const may = workspace.data ? connectionActions(workspace.data.role) : workspace.isError ? ROLE_UNKNOWN : UNTIL_ROLE_KNOWN;
+  const memberView = workspace.data !== undefined && !may.add;
   const connections = useQuery({ queryKey: queryKeys.connections.list, queryFn: connectionsApi.list });
   // Asked for with the list, so the form has its types when it opens.
   const { formOf } = useConnectionTypes();
@@ -112,15 +127,26 @@ export default function ConnectionsPage() {
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
-      <PageHeadingWithToggle
-        title={texts.pageTitle}
-        heading={texts.heading}
-        intro={texts.intro}
-        toggleLabel={texts.add}
-        expanded={form !== null && form.connection === null}
-        controls={form !== null ? FORM_ID : undefined}
-        onToggle={() => (form !== null && form.connection === null ? setForm(null) : openForm(null))}
-      />
+      {may.add ? (
+        <PageHeadingWithToggle
+          title={texts.pageTitle}
+          heading={texts.heading}
+          intro={texts.intro}
+          toggleLabel={texts.add}
+          expanded={form !== null && form.connection === null}
+          controls={form !== null ? FORM_ID : undefined}
+          onToggle={() => (form !== null && form.connection === null ? setForm(null) : openForm(null))}
+        />
+      ) : (
+        <>
+          <PageHeading title={texts.pageTitle} heading={texts.heading} intro={texts.intro} gap={memberView ? 1 : 3} />
+          {memberView && (
+            <Typography variant="body2" color="textSecondary" sx={{ mb: 3 }}>
+              {texts.memberNote}
+            </Typography>
+          )}
+        </>
+      )}
 
       <Stack spacing={2.5}>
         {notices.map((notice) => (
@@ -128,7 +154,7 @@ export default function ConnectionsPage() {
             {notice.text}
           </Alert>
         ))}
-        {form !== null && (
+        {form !== null && (form.connection === null ? may.add : may.edit) && (
           <ConnectionForm
             // Another connection, or add after edit, starts a fresh form.
             key={form.connection?.id ?? 'new'}
@@ -148,7 +174,7 @@ export default function ConnectionsPage() {
             <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
               <Typography>{texts.list.empty}</Typography>
               <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
-                {texts.list.emptyHint}
+                {memberView ? texts.list.emptyHintMember : texts.list.emptyHint}
               </Typography>
             </Paper>
           ) : (
@@ -161,8 +187,8 @@ export default function ConnectionsPage() {
                   verifying={verifyingId === connection.id}
                   busy={deletion.busy}
                   onVerify={() => verify.mutate(connection)}
-                  onEdit={() => openForm(connection)}
-                  onDelete={() => deletion.ask(connection)}
+                  onEdit={may.edit ? () => openForm(connection) : undefined}
+                  onDelete={may.delete ? () => deletion.ask(connection) : undefined}
                 />
               ))}
             </Stack>

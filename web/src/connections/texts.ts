@@ -4,12 +4,16 @@ export const connectionTexts = {
   heading: 'Project Connections',
   intro: 'Connect a project to GitHub, Jira, Azure DevOps, a Miro board or a webhook, so its tickets can be pushed there.',
   add: 'Add Connection',
+  /** Under the heading for a member of a team workspace, who sees the connections without the buttons that change them. */
+  memberNote: 'Only an admin or the owner of this workspace can add or change connections.',
 
   list: {
     label: 'Connections',
     loading: 'Loading connections',
     empty: 'No connections configured yet...',
     emptyHint: 'Add one with the button above.',
+    /** The empty list's hint for a member, who has no button to add one. */
+    emptyHintMember: 'An admin or the owner of this workspace can add one.',
     target: 'Target',
     credentials: 'Credentials',
     credentialSet: (field: string) => `${field}: saved`,

@@ -44,3 +44,19 @@ export function workspaceActions(workspace: Pick<WorkspaceSummary, 'personal' | 
     delete: team && workspace.role === 'owner',
   };
 }
+
+/** What the viewer may do on the Connections page; the server refuses a member's add, edit and delete too. */
+export interface ConnectionActions {
+  /** "Add Connection", with its "Connect with …" sign-in: an admin or the owner. */
+  add: boolean;
+  /** "Edit", with its "Reconnect with …": an admin or the owner. */
+  edit: boolean;
+  /** An admin or the owner. */
+  delete: boolean;
+  /** Check that a connection works: anyone in the workspace. */
+  verify: boolean;
+}
+
+export function connectionActions(role: WorkspaceRole): ConnectionActions {
+  return { add: manages(role), edit: manages(role), delete: manages(role), verify: true };
+}

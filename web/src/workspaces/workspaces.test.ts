@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memberActions, workspaceActions } from './permissions.ts';
+import { connectionActions, memberActions, workspaceActions } from './permissions.ts';
 import { opensElsewhere, pathAfterSwitch } from './switching.ts';
 import type { Member, WorkspaceRole } from './workspacesApi.ts';
 
@@ -34,6 +34,15 @@ describe('what the members page offers', () => {
     expect(workspaceActions({ personal: false, role: 'admin' })).toEqual({ rename: true, invite: true, revoke: true, leave: true, delete: false });
     expect(workspaceActions({ personal: false, role: 'member' })).toEqual({ rename: false, invite: false, revoke: false, leave: true, delete: false });
     expect(workspaceActions({ personal: true, role: 'owner' })).toEqual({ rename: true, invite: false, revoke: false, leave: false, delete: false });
+  });
+});
+
+describe('what the Connections page offers', () => {
+  it('lets the owner and admins add, edit, delete and verify, and a member only verify', () => {
+    const all = { add: true, edit: true, delete: true, verify: true };
+    expect(connectionActions('owner')).toEqual(all);
+    expect(connectionActions('admin')).toEqual(all);
+    expect(connectionActions('member')).toEqual({ add: false, edit: false, delete: false, verify: true });
   });
 });
 
