@@ -663,7 +663,7 @@ export interface ProjectConnectionCheck {
 export interface ConnectionProjectsRequest {
   /**
    * @minItems 1
-   * @maxItems 50
+   * @maxItems 500
    */
   projects: [string, ...string[]];
 }
