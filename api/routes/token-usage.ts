@@ -24,7 +24,7 @@ export function tokenUsageRoutes(api: ApiRegistry, deps: { credits: Credits; em:
     summary: 'Usage entries, newest first, a page at a time.',
     query: 'api/token-usage/history.query.schema.json',
     responses: { 200: { description: 'A page of history.', schema: 'api/token-usage/history.response.schema.json' } },
-    handler: async (ctx, { query, scope }) => deps.credits.history(deps.em(), await payerOf(deps.em(), scope), query),
+    handler: async (ctx, { query, scope }) => deps.credits.history(deps.em(), await payerOf(deps.em(), scope), query, scope.workspace),
   });
 
   api.route<undefined, undefined, TokenUsageReset>({

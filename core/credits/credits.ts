@@ -128,8 +128,12 @@ export class Credits {
     await db(em).deleteFrom('credit_reservations').where('id', '=', reservationId).execute();
   }
 
-  async history(em: EntityManager, user: User, page: { limit: number; offset: number }) {
-    const [rows, total] = await em.findAndCount(TokenUsage, { user }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: page.limit, offset: page.offset });
+  /**
+   * The usage entries billed to `user`, newest first; with `workspace`, only those spent in it (a member of a team
+   * sees what the team spent, not what its owner spent elsewhere).
+   */
+  async history(em: EntityManager, user: User, page: { limit: number; offset: number }, workspace?: string) {
+    const [rows, total] = await em.findAndCount(TokenUsage, { user, ...(workspace ? { workspace } : {}) }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: page.limit, offset: page.offset });
     return {
       history: rows.map((row) => ({
         id: row.id,

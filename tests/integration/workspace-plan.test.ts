@@ -57,7 +57,10 @@ describe("a team workspace's plan", () => {
 
   it("spends its owner's token credits on a member's upload, recorded in the team workspace", async () => {
     for (let i = 0; i < 120; i++) {
-      const { rows } = await t.db.query(`select 1 from transcripts where workspace_id = $1 and processing_status not in ('completed', 'failed')`, [team]);
+      // Every ingest the owner pays for has finished: the team's and the owner's personal ones.
+      const { rows } = await t.db.query(
+        `select 1 from transcripts t join workspaces w on w.id = t.workspace_id where w.owner_id = $1 and t.processing_status not in ('completed', 'failed')`, [owner.userId],
+      );
       if (!rows.length) break;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
@@ -65,6 +68,18 @@ describe("a team workspace's plan", () => {
       `select distinct u.user_id, u.workspace_id from token_usage u join transcripts tr on tr.id = u.transcript_id where tr.workspace_id = $1`, [team],
     );
     expect(rows).toEqual([{ user_id: owner.userId, workspace_id: team }]);
+    // The history lists what was spent in the workspace it is read in: the team's members never see what its owner
+    // spent in their personal workspace, though the plan's figures count both.
+    const count = async (workspace: string) =>
+      (await t.db.query<{ n: number }>(`select count(*)::int as n from token_usage where user_id = $1 and workspace_id = $2`, [owner.userId, workspace])).rows[0]!.n;
+    const history = async (user: SignedInUser, workspace?: string) =>
+      ((await as(user, workspace, 'GET', '/api/token-usage/history?limit=100&offset=0')).body['pagination'] as { total: number }).total;
+    const personal = (await t.db.query<{ id: string }>('select id from workspaces where owner_id = $1 and personal', [owner.userId])).rows[0]!.id;
+    expect(await count(team)).toBeGreaterThan(0);
+    expect(await count(personal)).toBeGreaterThan(0);
+    expect(await history(member, team)).toBe(await count(team));
+    expect(await history(owner, team)).toBe(await count(team));
+    expect(await history(owner)).toBe(await count(personal));
     expect((await t.db.query(`select count(*)::int as n from token_usage where user_id = $1`, [member.userId])).rows[0].n).toBe(
       (await t.db.query(`select count(*)::int as n from token_usage u join transcripts tr on tr.id = u.transcript_id where tr.user_id = $1 and tr.workspace_id <> $2`, [member.userId, team])).rows[0].n,
     );
