@@ -2,12 +2,10 @@
 // the notice on the plan cards, a plan set by the administrator), and with Stripe's SDK talking to stripe-mock:
 // subscribing sends the browser to Stripe Checkout, Stripe's signed events make the user Pro with the payment in
 // the history, Manage Billing opens the portal, and choosing Free asks first, then cancels.
-import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  checkoutSession, customerOf, invoiceObject, postEvent, PRICE_ENTERPRISE, PRICE_PRO, stripeEvent, subscriptionObject, WEBHOOK_SECRET,
-} from '../integration/billing-support.ts';
+import { describe, expect, it } from 'vitest';
+import { stripeMockSettings } from '../integration/billing-support.ts';
+import { nextAnswer, plan, planButton, region, subscribeToProThroughCheckout } from './support/billing.ts';
 import { expectAccessibleAt } from './support/checks.ts';
 import { useE2e, type E2e } from './support/e2e.ts';
 import { newUser } from './support/users.ts';
@@ -21,32 +19,7 @@ async function openBilling(e2e: E2e, token: string, query = '', width = 1280): P
   return page;
 }
 
-const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
-const plan = (page: Page, name: string) => page.getByRole('list', { name: 'Plans' }).getByRole('listitem', { name, exact: true });
-const planButton = (page: Page, name: string) => plan(page, name).getByRole('button');
 const payments = (page: Page) => region(page, 'Payment History').locator('tbody tr');
-
-/** Stripe's own pages (Checkout, the portal; https, unlike the app) are not reached from the tests: a stand-in answers. */
-async function standInForStripe(page: Page): Promise<void> {
-  await page.route(
-    (url) => url.protocol === 'https:',
-    (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="en"><title>Stripe</title><h1>Stripe</h1></html>' }),
-  );
-}
-
-/**
- * The next answer to `path` as the page receives it, with what the page sent; read on its way through, since the
- * page leaves for the address it names before its body could be read afterwards.
- */
-function nextAnswer<T>(page: Page, path: string): Promise<{ sent: unknown; body: T }> {
-  return new Promise((resolve) => {
-    void page.route(`**${path}`, async (route) => {
-      const response = await route.fetch();
-      resolve({ sent: route.request().postDataJSON(), body: (await response.json()) as T });
-      await route.fulfill({ response });
-    }, { times: 1 });
-  });
-}
 
 describe('billing without Stripe', () => {
   const e2e = useE2e({ consoleErrors: true });
@@ -107,50 +80,20 @@ describe('billing without Stripe', () => {
 });
 
 describe('billing with Stripe (stripe-mock)', () => {
-  beforeAll(() => {
-    if (!inject('stripeMockUrl')) throw new Error(inject('stripeMockMissing'));
-  });
-  const e2e = useE2e({
-    consoleErrors: true,
-    env: {
-      STRIPE_SECRET_KEY: 'sk_test_tickscribe',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_BASE: inject('stripeMockUrl') || 'http://127.0.0.1:9',
-      STRIPE_PRICE_PRO: PRICE_PRO,
-      STRIPE_PRICE_ENTERPRISE: PRICE_ENTERPRISE,
-    },
-  });
+  const e2e = useE2e({ consoleErrors: true, env: stripeMockSettings() });
 
   it('subscribes through Stripe Checkout, then shows Pro and the payment; Free asks first and cancels', async () => {
     const { token, userId } = await newUser(e2e.app.url, 'billing', 'Pia Pro');
     const page = await openBilling(e2e, token);
-    await standInForStripe(page);
     expect(await page.getByText(NOTICE).count()).toBe(0);
     expect(await planButton(page, 'Free').innerText()).toBe('Current Plan');
     expect(await planButton(page, 'Enterprise').isEnabled()).toBe(true);
 
-    // Choosing Pro sends the browser to the Checkout page the API answered.
-    const subscribed = nextAnswer<{ redirectUrl: string }>(page, '/api/subscriptions/subscribe');
-    await planButton(page, 'Pro').click();
-    const { sent, body: { redirectUrl } } = await subscribed;
+    // Choosing Pro sends the browser to the Checkout page the API answered; Stripe's events (the checkout completes,
+    // the subscription starts, its first invoice is paid) bring it back to the notice, Pro, and the payment.
+    const { sent, redirectUrl, periodEnd } = await subscribeToProThroughCheckout(e2e, page, userId);
     expect(sent).toEqual({ tierId: 'pro' });
     expect(redirectUrl).toMatch(/^https:\/\/checkout\.stripe\.com\//);
-    await page.waitForURL(redirectUrl);
-
-    // Stripe's side: the checkout completes, the subscription starts, its first invoice is paid.
-    const customer = await customerOf(e2e, userId);
-    const subscription = `sub_${randomUUID().slice(0, 12)}`;
-    const periodEnd = Math.floor(Date.now() / 1000) + 30 * 86_400;
-    const events = [
-      stripeEvent('checkout.session.completed', checkoutSession({ customer, subscription, userId })),
-      stripeEvent('customer.subscription.created', subscriptionObject({ id: subscription, customer, userId, periodEnd })),
-      stripeEvent('invoice.paid', invoiceObject({ id: `in_${randomUUID().slice(0, 10)}`, customer, subscription, reason: 'subscription_create' })),
-    ];
-    for (const event of events) expect((await postEvent(e2e.base, event)).status).toBe(200);
-
-    // Back from Checkout: the notice, Pro, and the payment.
-    await page.goto(`${e2e.app.url}/billing?checkout=success&session_id=cs_test_done`);
-    await page.getByText(/^Thank you! Your payment was received/).waitFor();
     await expect.poll(() => new URL(page.url()).search).toBe('');
     const current = region(page, 'Current Subscription');
     await current.getByText('Pro (Active)').waitFor();

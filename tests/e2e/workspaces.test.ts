@@ -3,12 +3,15 @@
 // and as a member, a removed member's tab going back to their personal workspace, two tabs of one browser working
 // in two workspaces, and an admin's tracker connection (the GitHub stand-in), which a member sees without the buttons
 // that change it and pushes a meeting's tickets through, seen pushed by the owner and not at all in the member's
-// personal workspace.
+// personal workspace. The owner's subscription to Pro goes through the Billing page and Stripe Checkout (stripe-mock
+// and Stripe's signed events), and the members see it.
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
+import { stripeMockSettings } from '../integration/billing-support.ts';
 import { saveScreenshot } from '../support/browser.ts';
 import { useGitHubFake } from '../trackers/github-fake.ts';
+import { region, subscribeToProThroughCheckout } from './support/billing.ts';
 import { expectFitsAndAccessible } from './support/checks.ts';
 import { useE2e } from './support/e2e.ts';
 import { choose, expectTitles, settled, shownTitles, table } from './support/tickets.ts';
@@ -18,8 +21,11 @@ import { logIn, newUser, signUpAndVerify, type SignedIn } from './support/users.
 // A removed member's next call answers 404, an invitation link used twice 410, a signed-out visitor's current-user
 // check 401: Chromium logs each as a failed resource. Any other console error fails the test.
 const EXPECTED_CONSOLE_ERRORS = /status of (401|404|410)/;
-// Tracker requests may reach the GitHub stand-in on 127.0.0.1.
-const e2e = useE2e({ consoleErrors: { except: EXPECTED_CONSOLE_ERRORS }, env: { OUTBOUND_ALLOWLIST: '127.0.0.1' } });
+// Tracker requests may reach the GitHub stand-in on 127.0.0.1; Stripe's SDK talks to stripe-mock.
+const e2e = useE2e({
+  consoleErrors: { except: EXPECTED_CONSOLE_ERRORS },
+  env: { OUTBOUND_ALLOWLIST: '127.0.0.1', ...stripeMockSettings() },
+});
 const github = useGitHubFake();
 const CREATE_ISSUE = 'POST /repos/{owner}/{repo}/issues';
 
@@ -222,11 +228,23 @@ describe('team workspaces', () => {
     expect(await gracePage.getByRole('button', { name: /^Remove/ }).count()).toBe(0);
     await shoot(gracePage, 'members-member');
 
-    // The owner's plan is the workspace's: Grace sees it there.
-    await e2e.db.query(`update users set subscription_tier = 'pro', is_subscribed = true where id = $1`, [owner.userId]);
+    // The owner subscribes to Pro on the Billing page, in the team workspace, through Stripe Checkout.
+    await page.goto(`${e2e.app.url}/billing`);
+    await page.getByRole('heading', { name: 'Billing', level: 1 }).waitFor();
+    await expectWorkspace(page, WORKSPACE);
+    await subscribeToProThroughCheckout(e2e, page, owner.userId);
+    await region(page, 'Current Subscription').getByText('Pro (Active)').waitFor();
+    await shoot(page, 'billing-owner-pro');
+
+    // The owner's plan is the workspace's: Grace, a member, and Linus, an admin, see it there.
     const planOf = (shown: Page) => shown.getByRole('region', { name: 'Account' }).getByText(/^(Free|Pro)/).innerText();
     await gracePage.goto(`${e2e.app.url}/dashboard`);
     await expect.poll(() => planOf(gracePage)).toBe('Pro (Active)');
+    await linusPage.goto(`${e2e.app.url}/dashboard`);
+    await expectWorkspace(linusPage, WORKSPACE);
+    await expect.poll(() => planOf(linusPage)).toBe('Pro (Active)');
+    await page.goto(`${e2e.app.url}/workspace/members`);
+    await page.getByRole('heading', { name: WORKSPACE, level: 1 }).waitFor();
 
     // The owner removes Grace while her tab has the workspace open: her next step says she lost it, in her
     // personal workspace, where nothing of the team's shows.

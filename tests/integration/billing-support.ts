@@ -14,18 +14,26 @@ export const PRICE_ENTERPRISE = 'price_tickscribe_enterprise';
 /** The SDK, used here only for its webhook helpers (no request leaves the test). */
 export const stripe = new Stripe('sk_test_tickscribe');
 
-/** A test app with Stripe configured against stripe-mock. */
-export function useBillingApp(): TestAppWithDatabase {
+/**
+ * The app's settings for Stripe against stripe-mock. Called where the tests are declared: where stripe-mock is
+ * missing, they fail before anything starts, saying how to get it.
+ */
+export function stripeMockSettings(): Record<string, string> {
   beforeAll(() => {
     if (!inject('stripeMockUrl')) throw new Error(inject('stripeMockMissing'));
   });
-  return useTestApp({
+  return {
     STRIPE_SECRET_KEY: 'sk_test_tickscribe',
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     STRIPE_API_BASE: inject('stripeMockUrl') || 'http://127.0.0.1:9',
     STRIPE_PRICE_PRO: PRICE_PRO,
     STRIPE_PRICE_ENTERPRISE: PRICE_ENTERPRISE,
-  });
+  };
+}
+
+/** A test app with Stripe configured against stripe-mock. */
+export function useBillingApp(): TestAppWithDatabase {
+  return useTestApp(stripeMockSettings());
 }
 
 export interface Answer<T = Record<string, unknown>> {
