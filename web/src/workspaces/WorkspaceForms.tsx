@@ -13,6 +13,8 @@ import { workspacesApi, type Invitation, type MemberRole, type WorkspaceSummary 
 
 const texts = workspaceTexts.members;
 const buttonWidth = { width: { xs: '100%', sm: 'auto' }, flexShrink: 0 } as const;
+/** A form's fields and its button: in a row, stacked on phones. */
+const fieldsRow = { display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, alignItems: { xs: 'stretch', sm: 'flex-start' }, gap: 2 } as const;
 
 /** The workspace's name, which an admin or the owner can change. */
 export function WorkspaceNameForm({ workspace, onRenamed }: { workspace: WorkspaceSummary; onRenamed(workspace: WorkspaceSummary): void }) {
@@ -26,7 +28,7 @@ export function WorkspaceNameForm({ workspace, onRenamed }: { workspace: Workspa
   return (
     <Stack component="form" noValidate onSubmit={form.submit} spacing={2}>
       <FormError error={form.error} />
-      <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, alignItems: { xs: 'stretch', sm: 'flex-start' }, gap: 2 }}>
+      <Box sx={fieldsRow}>
         <TextField
           label={texts.name}
           name="workspaceName"
@@ -61,7 +63,7 @@ export function InviteForm({ onInvited }: { onInvited(invitation: Invitation): v
     <Stack component="form" noValidate onSubmit={form.submit} spacing={2} aria-label={texts.inviteHeading}>
       <Typography color="textSecondary">{texts.inviteIntro}</Typography>
       <FormError error={form.error} />
-      <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, alignItems: { xs: 'stretch', sm: 'flex-start' }, gap: 2 }}>
+      <Box sx={fieldsRow}>
         <TextField
           label={texts.email}
           name="email"
