@@ -26,12 +26,9 @@ describe('the verification link', () => {
     const link = linkIn(await smtp.waitFor(email, /Confirm/), app.config.APP_URL).replace('localhost', '127.0.0.1');
     const answers = await Promise.all(Array.from({ length: 20 }, () => fetch(link, { redirect: 'manual' })));
     const targets = answers.map((answer) => new URL(answer.headers.get('location')!));
-    expect(targets.filter((target) => target.hash.includes('access_token='))).toHaveLength(1);
-    const refused = targets.filter((target) => target.searchParams.has('error'));
-    expect(refused).toHaveLength(19);
-    expect(new Set(refused.map((target) => target.searchParams.get('error_description')))).toEqual(
-      new Set(['This verification link has already been used. Please log in.']),
-    );
+    // Each answer in words, so a failure shows what every caller was told.
+    const outcomes = targets.map((target) => (target.hash.includes('access_token=') ? 'signed in' : target.searchParams.get('error_description')));
+    expect(outcomes.sort()).toEqual(['signed in', ...Array(19).fill('This verification link has already been used. Please log in.')].sort());
     const { rows } = await db.query('select count(*)::int as n from sessions s join users u on u.id = s.user_id where u.email = $1', [email]);
     expect(rows[0].n).toBe(1);
   });
