@@ -102,7 +102,7 @@ export function apiRoutes(deps: RouteDependencies): { api: ApiRegistry } {
     acceptedExtensions: () => plugins.acceptedExtensions(),
   });
   ticketRoutes(api, { em });
-  workspaceRoutes(api, { em, mail: { appUrl: deps.config.APP_URL, emails: deps.emails } });
+  workspaceRoutes(api, { em, mail: { appUrl: deps.config.APP_URL, emails: deps.emails }, schedules });
   connectionRoutes(api, { em, connections: () => connections });
   pushRoutes(api, {
     em, workflows: deps.workflows, taskQueue: deps.config.TEMPORAL_TASK_QUEUE,

@@ -46,7 +46,8 @@ export async function startBenchApp(name: string, env: Record<string, string> = 
     const json = { 'content-type': 'application/json' };
     const credentials = { email: 'bench@example.com', password: 'bench-pass' };
     await fetch(`${base}/auth/signup`, { method: 'POST', headers: json, body: JSON.stringify({ ...credentials, fullName: 'Bench' }) });
-    await db.query(`update users set email_verified_at = now(), subscription_tier = $1 where email = $2`, [tier, credentials.email]);
+    await db.query(`update users set email_verified_at = now() where email = $1`, [credentials.email]);
+    await db.query(`update workspaces w set subscription_tier = $1 from users u where u.email = $2 and w.owner_id = u.id and w.personal`, [tier, credentials.email]);
     const login = await fetch(`${base}/auth/login`, { method: 'POST', headers: json, body: JSON.stringify(credentials) });
     const { token } = (await login.json()) as { token: string };
     return { base, db, token, main: { pid: main.child.pid! }, stop };

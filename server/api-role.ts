@@ -10,7 +10,7 @@ import type { Orm } from '../core/db/orm.ts';
 import { StartupError } from '../core/errors.ts';
 import type { Logger } from '../core/logger.ts';
 import { OutboundEmail } from '../core/mail/outbound-email.entity.ts';
-import { User } from '../core/users/user.entity.ts';
+import { Workspace } from '../core/workspaces/workspace.entity.ts';
 import { startMissingCreditSchedules, temporalEmailDispatcher } from '../workflows/client.ts';
 import { processingTime } from './plugins.ts';
 import type { Services } from './services.ts';
@@ -60,14 +60,14 @@ export async function serveApi(options: ApiRoleOptions): Promise<void> {
 }
 
 /**
- * Starts, in the background, the monthly credit reset of every user who has none running; stopping Tickscribe
+ * Starts, in the background, the monthly credit reset of every workspace that has none running; stopping Tickscribe
  * waits for it (and cuts it short).
  */
 function startCreditSchedules(client: Client, config: Config, orm: Orm, logger: Logger, cleanups: (() => Promise<unknown>)[]): void {
   const abort = new AbortController();
   const sweep = (async () => {
-    const users = await orm.em.fork().find(User, {}, { fields: ['id'] });
-    const started = await startMissingCreditSchedules(client, config.TEMPORAL_TASK_QUEUE, users.map((user) => user.id), abort.signal);
+    const workspaces = await orm.em.fork().find(Workspace, {}, { fields: ['id'] });
+    const started = await startMissingCreditSchedules(client, config.TEMPORAL_TASK_QUEUE, workspaces.map((workspace) => workspace.id), abort.signal);
     if (started) logger.info({ started }, 'monthly credit resets scheduled');
   })().catch((error: unknown) => {
     if (!abort.signal.aborted) logger.warn({ err: error }, 'could not schedule the monthly credit resets; they are scheduled at the next start');

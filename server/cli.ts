@@ -20,8 +20,8 @@ Commands:
   extract FILE [--format ID] parse FILE and print the tickets the configured extractor finds (no database)
   detect FILE [--json]       rank the parsers by how well they recognise FILE
   plugins [--json]           list the loaded plugins (and any that were refused: then exit code 1)
-  set-tier WHO TIER          set a plan (free, pro or enterprise) by hand, for installations without Stripe: WHO is a
-                             user's e-mail, or a workspace's id (its owner's plan, shared by every workspace they own)
+  set-tier WHO TIER          set a workspace's plan (free, pro or enterprise) by hand, for installations without Stripe:
+                             WHO is a workspace's id, or a user's e-mail (their personal workspace)
 
 Third-party plugins are loaded from PLUGINS (comma-separated package names or paths).`;
 

@@ -1,4 +1,4 @@
-// `tickscribe set-tier EMAIL|WORKSPACE-ID TIER`: sets a plan by hand (a user's, or a workspace's owner's), for installations that take no payments.
+// `tickscribe set-tier EMAIL|WORKSPACE-ID TIER`: sets a workspace's plan by hand (an e-mail address names its user's personal workspace), for installations that take no payments.
 import { setTier } from '../core/billing/admin.ts';
 import type { Config } from '../core/config.ts';
 import { embeddedDatabaseUrl, startEmbeddedPostgres } from '../core/db/embedded-postgres.ts';
@@ -33,12 +33,12 @@ export async function setTierCommand(config: Config, who: string, tier: string):
   try {
     const orm = await connectAndMigrate({ databaseUrl, logger });
     try {
-      const { user, plan, workspace } = await setTier(orm.em.fork(), who, tier);
+      const { workspace, owner, plan } = await setTier(orm.em.fork(), who, tier);
       const tokens = (n: number) => n.toLocaleString('en-US');
       const limits = `${tokens(plan.inputTokenLimit)} input and ${tokens(plan.outputTokenLimit)} output tokens and ${plan.transcriptLimit} transcripts a month`;
-      return workspace === undefined
-        ? `${user.email} is now on the ${plan.name} plan: ${limits}, from now on.`
-        : `"${workspace}" is now on the ${plan.name} plan, the plan of its owner ${user.email} and of every workspace they own: ${limits}, from now on.`;
+      return workspace.personal
+        ? `${owner.email} is now on the ${plan.name} plan: ${limits}, from now on.`
+        : `"${workspace.name}" is now on the ${plan.name} plan, paid by its owner ${owner.email}: ${limits}, from now on.`;
     } finally {
       await orm.close();
     }

@@ -2,8 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../../core/config.ts';
 import type { CreditSchedules } from '../../core/credits/resets.ts';
 import { clientErrorStatus, HttpError } from '../errors.ts';
-import { MESSAGES, viewUser, type Accounts } from '../../core/users/accounts.ts';
-import { User } from '../../core/users/user.entity.ts';
+import { MESSAGES, personalWorkspaceOf, viewUser, type Accounts } from '../../core/users/accounts.ts';
+import { Workspace } from '../../core/workspaces/workspace.entity.ts';
 import { invitationSignup } from '../../core/workspaces/invitations.ts';
 import type {
   ChangePasswordRequest, CurrentUserResponse, LoginRequest, MessageResponse, ResetPasswordRequest,
@@ -31,12 +31,13 @@ export function authRoutes(api: ApiRegistry, deps: { accounts: Accounts; em: () 
     async handler(ctx, { body }) {
       const invitation = body.invitationToken === undefined ? undefined : invitationSignup(body.invitationToken);
       const user = await accounts.signup(em(), body, client(ctx), invitation);
-      // The monthly credit resets start with the account (`credits-<userId>`). Should Temporal not answer, the
-      // account stands: the next start of the API starts the resets of every user who has none.
-      await deps.schedules?.ensure(user.id).catch((error: unknown) =>
-        ctx.state.log.warn({ err: error, userId: user.id }, 'could not start the monthly credit resets of a new account'),
+      const personal = await personalWorkspaceOf(em(), user);
+      // The monthly credit resets start with the personal workspace (`credits-<workspaceId>`). Should Temporal not
+      // answer, the account stands: the next start of the API starts the resets of every workspace that has none.
+      await deps.schedules?.ensure(personal.id).catch((error: unknown) =>
+        ctx.state.log.warn({ err: error, workspaceId: personal.id }, 'could not start the monthly credit resets of a new account'),
       );
-      return { user: viewUser(user), message: invitation ? MESSAGES.signedUpInvited : MESSAGES.signedUp };
+      return { user: viewUser(user, personal), message: invitation ? MESSAGES.signedUpInvited : MESSAGES.signedUp };
     },
   });
 
@@ -76,17 +77,17 @@ export function authRoutes(api: ApiRegistry, deps: { accounts: Accounts; em: () 
       const { user, token, device } = await accounts.login(em(), body, client(ctx));
       setSessionCookie(ctx, token, config.SESSION_DAYS);
       setDeviceCookie(ctx, device);
-      return { user: viewUser(user), token };
+      return { user: viewUser(user, await personalWorkspaceOf(em(), user)), token };
     },
   });
 
   api.route<undefined, undefined, CurrentUserResponse>({
     method: 'get', path: '/auth/current-user', operationId: 'currentUser', tag: 'auth', auth: 'session', role: 'account',
     unauthenticated: MESSAGES.notAuthenticated,
-    summary: "The signed-in user, with the plan of the request's workspace (its owner's).",
+    summary: "The signed-in user, with the plan of the request's workspace.",
     responses: { 200: { description: 'Signed in.', schema: schema('current-user.response') } },
     handler: async (_ctx, { user, workspace }) => ({
-      user: viewUser(user, workspace && workspace.ownerId !== user.id ? ((await em().findOne(User, workspace.ownerId)) ?? user) : user),
+      user: viewUser(user, (workspace && (await em().findOne(Workspace, workspace.id))) || (await personalWorkspaceOf(em(), user))),
     }),
   });
 
@@ -142,7 +143,7 @@ export function authRoutes(api: ApiRegistry, deps: { accounts: Accounts; em: () 
       clearSessionCookie(ctx);
       // The reset link reached the owner's mailbox: this browser is theirs.
       setDeviceCookie(ctx, accounts.deviceCookie(user.email));
-      return { user: viewUser(user), message: MESSAGES.passwordReset };
+      return { user: viewUser(user, await personalWorkspaceOf(em(), user)), message: MESSAGES.passwordReset };
     },
   });
 }

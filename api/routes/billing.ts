@@ -11,7 +11,7 @@ import type {
   SubscriptionTiers, StripeWebhookEvent, StripeWebhookReceipt,
 } from '../../schemas/types.ts';
 import type { ApiRegistry } from '../routing.ts';
-import { payerOf } from '../../core/users/scope.ts';
+import { billedWorkspace } from '../../core/users/scope.ts';
 
 export interface BillingRouteDependencies {
   em: () => EntityManager;
@@ -44,26 +44,26 @@ export function billingRoutes(api: ApiRegistry, deps: BillingRouteDependencies):
     method: 'get', path: '/api/subscriptions/tiers', operationId: 'listSubscriptionTiers', tag: 'billing', auth: 'session', role: 'member',
     summary: 'The plans (Free, Pro, Enterprise) with price, interval, features and monthly token limits, and whether paid plans can be bought here.',
     responses: { 200: { description: 'The plans.', schema: schema('tiers.response') } },
-    handler: async (ctx, { scope }) => listTiers(em(), await payerOf(em(), scope), setup),
+    handler: async (ctx, { scope }) => listTiers(em(), await billedWorkspace(em(), scope), setup),
   });
 
   api.route<undefined, undefined, CurrentSubscription>({
     method: 'get', path: '/api/subscriptions/current', operationId: 'currentSubscription', tag: 'billing', auth: 'session', role: 'member',
-    summary: "The workspace's plan and subscription (its owner's): status, subscription date, period end, cancellation, and whether billing can be managed.",
+    summary: "The workspace's plan and subscription: status, subscription date, period end, cancellation, and whether billing can be managed.",
     responses: { 200: { description: 'The subscription.', schema: schema('current.response') } },
-    handler: async (ctx, { scope }) => currentSubscription(em(), await payerOf(em(), scope), setup),
+    handler: async (ctx, { scope }) => currentSubscription(em(), await billedWorkspace(em(), scope), setup),
   });
 
   api.route<undefined, undefined, PaymentHistory>({
     method: 'get', path: '/api/subscriptions/payment-history', operationId: 'paymentHistory', tag: 'billing', auth: 'session', role: 'member',
-    summary: "The payments for the workspace's plan (its owner's: date, amount, description, status), newest first, from this installation's records.",
+    summary: "The payments for the workspace's plan (date, amount, description, status), newest first, from this installation's records.",
     responses: { 200: { description: 'The payments; an empty list when there are none.', schema: schema('payment-history.response') } },
-    handler: async (ctx, { scope }) => paymentHistory(em(), await payerOf(em(), scope)),
+    handler: async (ctx, { scope }) => paymentHistory(em(), { id: scope.workspace }),
   });
 
   api.route<SubscribeRequest, undefined, SubscribeResponse>({
     method: 'post', path: '/api/subscriptions/subscribe', operationId: 'subscribe', tag: 'billing', auth: 'session', role: 'owner',
-    summary: 'Subscribe to a paid plan: answers the Stripe Checkout page to send the browser to, or changes the plan of a live subscription at once.',
+    summary: "Subscribe the workspace to a paid plan, paid by its owner: answers the Stripe Checkout page to send the browser to, or changes the plan of a live subscription at once.",
     body: schema('subscribe.request'),
     responses: {
       200: { description: 'Where to send the browser.', schema: schema('subscribe.response') },
@@ -72,22 +72,24 @@ export function billingRoutes(api: ApiRegistry, deps: BillingRouteDependencies):
       409: { description: 'Already on this plan.' },
       502: STRIPE_DOWN,
     },
-    handler: (ctx, { body, user }) => {
-      return viaStripe(() => subscribe(em(), user, body.tierId, deps));
+    handler: async (ctx, { body, user, scope }) => {
+      const workspace = await billedWorkspace(em(), scope);
+      return viaStripe(() => subscribe(em(), workspace, user, body.tierId, deps));
     },
   });
 
   api.route<undefined, undefined, PortalSession>({
     method: 'post', path: '/stripe/create-portal-session', operationId: 'createPortalSession', tag: 'billing', auth: 'session', role: 'owner',
-    summary: "A Stripe Customer Portal session for the user's billing details, invoices and payment methods.",
+    summary: "A Stripe Customer Portal session for the workspace's billing details, invoices and payment methods.",
     responses: {
       200: { description: 'The portal page.', schema: schema('portal.response') },
       403: { description: NO_STRIPE },
       409: { description: 'No billing account yet (never subscribed).' },
       502: STRIPE_DOWN,
     },
-    handler: (ctx, { user }) => {
-      return viaStripe(() => portalSession(em(), user, deps));
+    handler: async (ctx, { scope }) => {
+      const workspace = await billedWorkspace(em(), scope);
+      return viaStripe(() => portalSession(em(), workspace, deps));
     },
   });
 
@@ -100,8 +102,9 @@ export function billingRoutes(api: ApiRegistry, deps: BillingRouteDependencies):
       409: { description: 'No subscription to cancel (Free), or a plan set by the administrator.' },
       502: STRIPE_DOWN,
     },
-    handler: (ctx, { user }) => {
-      return viaStripe(() => cancelSubscription(em(), user, deps));
+    handler: async (ctx, { scope }) => {
+      const workspace = await billedWorkspace(em(), scope);
+      return viaStripe(() => cancelSubscription(em(), workspace, deps));
     },
   });
 

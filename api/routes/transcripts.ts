@@ -13,7 +13,7 @@ import type {
 import { readUpload } from '../middleware/upload.ts';
 import { cancelIngest, startIngest } from '../../workflows/client.ts';
 import type { ApiRegistry } from '../routing.ts';
-import { payerOf } from '../../core/users/scope.ts';
+import { billedWorkspace } from '../../core/users/scope.ts';
 
 const schema = (name: string) => `api/transcripts/${name}.schema.json`;
 
@@ -41,7 +41,7 @@ export function transcriptRoutes(
     },
     async handler(ctx, { scope }) {
       try {
-        await assertCanUpload(em(), await payerOf(em(), scope), credits);
+        await assertCanUpload(em(), await billedWorkspace(em(), scope), credits);
         const transcript = await createUpload(em(), scope, credits, await readUpload(ctx, 'transcript'), acceptedExtensions());
         await startIngest(temporal, config.TEMPORAL_TASK_QUEUE, transcript.id, { userId: scope.user.id, fileName: transcript.rawFileName ?? transcript.title });
         ctx.status = 201;

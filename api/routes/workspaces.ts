@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { CreditSchedules } from '../../core/credits/resets.ts';
 import type { Authenticated } from '../../core/users/accounts.ts';
 import {
   acceptInvitation, invitationByLink, invite, revokeInvitation, type InvitationMail,
@@ -18,7 +19,7 @@ const schema = (name: string) => `api/workspaces/${name}.schema.json`;
 /** The request's workspace: the router has checked the caller's role there before any route below with a role runs. */
 const current = (workspace: Authenticated['workspace']) => workspace!;
 
-export function workspaceRoutes(api: ApiRegistry, deps: { em: () => EntityManager; mail: InvitationMail }): void {
+export function workspaceRoutes(api: ApiRegistry, deps: { em: () => EntityManager; mail: InvitationMail; schedules?: CreditSchedules }): void {
   const { em, mail } = deps;
 
   api.route<undefined, undefined, WorkspaceList>({
@@ -30,10 +31,18 @@ export function workspaceRoutes(api: ApiRegistry, deps: { em: () => EntityManage
 
   api.route<WorkspaceNameRequest, undefined, WorkspaceResponse>({
     method: 'post', path: '/api/workspaces', operationId: 'createWorkspace', tag: 'workspaces', auth: 'session', role: 'account',
-    summary: 'Create a team workspace, with the caller as its owner.',
+    summary: 'Create a team workspace, with the caller as its owner; it starts on the Free plan, with its own monthly credits.',
     body: schema('name.request'),
     responses: { 201: { description: 'Created.', schema: schema('workspace.response') } },
-    handler: async (_ctx, { user, body }) => ({ workspace: await createWorkspace(em(), user, body) }),
+    async handler(ctx, { user, body }) {
+      const workspace = await createWorkspace(em(), user, body);
+      // Its monthly credit resets start with it (`credits-<workspaceId>`); should Temporal not answer, the next start
+      // of the API starts them.
+      await deps.schedules?.ensure(workspace.id).catch((error: unknown) =>
+        ctx.state.log.warn({ err: error, workspaceId: workspace.id }, 'could not start the monthly credit resets of a new workspace'),
+      );
+      return { workspace };
+    },
   });
 
   api.route<undefined, undefined, WorkspaceResponse>({

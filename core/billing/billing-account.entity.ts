@@ -1,9 +1,12 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { createdAt } from '../created-at.ts';
-import { User } from '../users/user.entity.ts';
+import { Workspace } from '../workspaces/workspace.entity.ts';
+
+/** Statuses a Stripe subscription never leaves: a subscription in any other is live. */
+export const ENDED_SUBSCRIPTION_STATUSES = ['canceled', 'incomplete_expired'] as const;
 
 /**
- * A user's link to Stripe: the customer (made once, at the first checkout) and the subscription as the newest
+ * A workspace's link to Stripe: the customer (made once, at the first checkout) and the subscription as the newest
  * Stripe event about it left it. `stateAt` and `stateRank` order those events (Stripe's `created`, then the
  * kind of event), so an older event delivered late never undoes a newer state.
  */
@@ -12,7 +15,7 @@ export const BillingAccount = defineEntity({
   tableName: 'billing_accounts',
   properties: {
     id: p.uuid().primary().onCreate(() => crypto.randomUUID()),
-    user: () => p.oneToOne(User).owner().deleteRule('cascade'),
+    workspace: () => p.oneToOne(Workspace).owner().deleteRule('cascade'),
     stripeCustomerId: p.string().length(255).nullable().unique(),
     stripeSubscriptionId: p.string().length(255).nullable(),
     /** The subscription item whose price is the plan (changed on an upgrade or downgrade). */

@@ -1,6 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { createdAt } from '../created-at.ts';
-import { User } from '../users/user.entity.ts';
+import { Workspace } from '../workspaces/workspace.entity.ts';
 
 /** Ordered: a payment only moves forward (a late 'failed' never undoes 'successful', nor that 'refunded'). */
 export const PAYMENT_STATUSES = ['pending', 'failed', 'successful', 'refunded'] as const;
@@ -10,10 +10,10 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const Payment = defineEntity({
   name: 'Payment',
   tableName: 'payments',
-  indexes: [{ name: 'payments_user_date_idx', properties: ['user', 'date'] }],
+  indexes: [{ name: 'payments_workspace_date_idx', properties: ['workspace', 'date'] }],
   properties: {
     id: p.uuid().primary().onCreate(() => crypto.randomUUID()),
-    user: () => p.manyToOne(User).deleteRule('cascade'),
+    workspace: () => p.manyToOne(Workspace).deleteRule('cascade'),
     stripeInvoiceId: p.string().length(255).nullable().unique(),
     stripeChargeId: p.string().length(255).nullable().unique(),
     stripePaymentIntentId: p.string().length(255).nullable().index(),

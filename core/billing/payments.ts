@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type Stripe from 'stripe';
 import { recordReset } from '../credits/resets.ts';
 import { Plan } from '../credits/plan.entity.ts';
-import type { User } from '../users/user.entity.ts';
+import type { Workspace } from '../workspaces/workspace.entity.ts';
 import { BillingAccount } from './billing-account.entity.ts';
 import { Payment, PAYMENT_STATUSES, type PaymentStatus } from './payment.entity.ts';
 import { tierOfPrice, type BillingSetup } from './stripe.ts';
@@ -28,7 +28,7 @@ async function describeInvoice(em: EntityManager, invoice: Stripe.Invoice, setup
  */
 export async function recordInvoice(
   tx: EntityManager,
-  user: User,
+  workspace: Workspace,
   invoice: Stripe.Invoice,
   status: 'successful' | 'failed',
   setup: BillingSetup,
@@ -41,7 +41,7 @@ export async function recordInvoice(
   let outcome: string;
   if (!existing) {
     tx.create(Payment, {
-      user, stripeInvoiceId: invoice.id, stripePaymentIntentId: paymentIntent, amountCents: amount, currency: invoice.currency,
+      workspace, stripeInvoiceId: invoice.id, stripePaymentIntentId: paymentIntent, amountCents: amount, currency: invoice.currency,
       description: await describeInvoice(tx, invoice, setup), status, date,
     });
     outcome = `recorded a ${status} payment`;
@@ -53,12 +53,12 @@ export async function recordInvoice(
     outcome = `payment stays ${existing.status}`;
   }
   if (status !== 'successful' || !NEW_PERIOD_REASONS.has(invoice.billing_reason ?? '')) return outcome;
-  const account = await tx.findOne(BillingAccount, { user });
+  const account = await tx.findOne(BillingAccount, { workspace });
   const subscriptionId = invoiceSubscriptionId(invoice);
   if (account?.stripeSubscriptionId && subscriptionId && account.stripeSubscriptionId !== subscriptionId) {
     return `${outcome}; no reset: the invoice belongs to an earlier subscription`;
   }
-  const reset = await recordReset(tx, { userId: user.id, key: `invoice:${invoice.id}`, reason: 'renewal', at: date });
+  const reset = await recordReset(tx, { workspaceId: workspace.id, key: `invoice:${invoice.id}`, reason: 'renewal', at: date });
   return `${outcome}; ${reset.recorded ? 'credits reset for the new period' : 'credits were already reset for this invoice'}`;
 }
 
@@ -66,16 +66,16 @@ export async function recordInvoice(
  * Records a refund on the payment it refunds: found by its payment intent, or by the invoice Stripe says it paid;
  * a charge we know no payment of becomes a row of its own. Fully refunded reads 'refunded'.
  */
-export async function recordRefund(tx: EntityManager, user: User, charge: Stripe.Charge, invoiceId: string | null): Promise<string> {
+export async function recordRefund(tx: EntityManager, workspace: Workspace, charge: Stripe.Charge, invoiceId: string | null): Promise<string> {
   const paymentIntent = idOf(charge.payment_intent);
   const payment =
-    (paymentIntent && (await tx.findOne(Payment, { user, stripePaymentIntentId: paymentIntent }))) ||
-    (invoiceId && (await tx.findOne(Payment, { user, stripeInvoiceId: invoiceId }))) ||
-    (await tx.findOne(Payment, { user, stripeChargeId: charge.id }));
+    (paymentIntent && (await tx.findOne(Payment, { workspace, stripePaymentIntentId: paymentIntent }))) ||
+    (invoiceId && (await tx.findOne(Payment, { workspace, stripeInvoiceId: invoiceId }))) ||
+    (await tx.findOne(Payment, { workspace, stripeChargeId: charge.id }));
   const status: PaymentStatus = charge.refunded ? 'refunded' : 'successful';
   if (!payment) {
     tx.create(Payment, {
-      user, stripeChargeId: charge.id, stripePaymentIntentId: paymentIntent, amountCents: charge.amount,
+      workspace, stripeChargeId: charge.id, stripePaymentIntentId: paymentIntent, amountCents: charge.amount,
       amountRefundedCents: charge.amount_refunded, currency: charge.currency,
       description: charge.description ?? 'Tickscribe payment', status, date: new Date(charge.created * 1000),
     });

@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { recordReset } from '../credits/resets.ts';
 import { db, sql } from '../db/sql.ts';
 import { isUuid } from '../ids.ts';
-import { User } from '../users/user.entity.ts';
+import { Workspace } from '../workspaces/workspace.entity.ts';
 import { BillingAccount } from './billing-account.entity.ts';
 import { ENDED_STATUSES, PAID_STATUSES } from './stripe.ts';
 
@@ -32,43 +32,53 @@ export interface StateVersion {
 /** Ranks of the kinds of event, for events created in the same second. */
 export const RANK = { checkout: 0, created: 1, updated: 2, ownChange: 2, deleted: 3 } as const;
 
-/** What to do once the transaction has committed: users whose subscription date moved. */
+/** What to do once the transaction has committed: workspaces whose subscription date moved. */
 export interface Effects {
   anchorChanged: Set<string>;
 }
 
 const newer = (a: StateVersion, b: StateVersion) => a.at > b.at || (a.at === b.at && a.rank >= b.rank);
 
-/** The user's billing account, made when missing, locked for the rest of the transaction. */
-export async function lockedAccount(tx: EntityManager, userId: string): Promise<BillingAccount> {
+/** The workspace's billing account, made when missing, locked for the rest of the transaction. */
+export async function lockedAccount(tx: EntityManager, workspaceId: string): Promise<BillingAccount> {
   await db(tx).insertInto('billing_accounts').values({
-    id: crypto.randomUUID(), user_id: userId, cancel_at_period_end: false, state_at: 0, state_rank: 0, created_at: sql<Date>`now()`, updated_at: sql<Date>`now()`,
-  }).onConflict((oc) => oc.column('user_id').doNothing()).execute();
-  return tx.findOneOrFail(BillingAccount, { user: userId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+    id: crypto.randomUUID(), workspace_id: workspaceId, cancel_at_period_end: false, state_at: 0, state_rank: 0, created_at: sql<Date>`now()`, updated_at: sql<Date>`now()`,
+  }).onConflict((oc) => oc.column('workspace_id').doNothing()).execute();
+  return tx.findOneOrFail(BillingAccount, { workspace: workspaceId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
 }
 
-/** The user a Stripe object belongs to: by its customer, else by the user id we put in its metadata. */
-export async function userForStripe(tx: EntityManager, customerId: string | null, userIdHint: string | null | undefined): Promise<User | null> {
-  if (customerId) {
-    const account = await tx.findOne(BillingAccount, { stripeCustomerId: customerId }, { populate: ['user'] });
-    if (account) return account.user as User;
-  }
-  if (!userIdHint || !isUuid(userIdHint)) return null;
-  const user = await tx.findOne(User, userIdHint);
-  if (!user || !customerId) return user;
-  const account = await tx.findOne(BillingAccount, { user });
-  return !account?.stripeCustomerId || account.stripeCustomerId === customerId ? user : null;
+/** What we put in a Stripe object's metadata: the workspace it pays for (`workspaceId`), and who bought it (`userId`). */
+export interface StripeMetadata {
+  workspaceId?: string;
+  userId?: string;
 }
 
 /**
- * Applies a subscription's state to the user's account and plan, unless a newer state is already kept: an event
- * older than the kept one, or about a subscription that has ended (Stripe never revives one), changes nothing.
- * A paid status gives the plan's limits at once; an ended subscription returns the user to Free with fresh
- * credits, and the monthly resets go back to the sign-up date. `account` is the user's, locked (lockedAccount).
+ * The workspace a Stripe object belongs to: by its customer, else by the workspace id we put in its metadata (a
+ * subscription bought before plans were the workspace's names only its user: their personal workspace).
+ */
+export async function workspaceForStripe(tx: EntityManager, customerId: string | null, metadata: StripeMetadata | null | undefined): Promise<Workspace | null> {
+  if (customerId) {
+    const account = await tx.findOne(BillingAccount, { stripeCustomerId: customerId }, { populate: ['workspace'] });
+    if (account) return account.workspace as Workspace;
+  }
+  const { workspaceId, userId } = metadata ?? {};
+  const workspace = workspaceId && isUuid(workspaceId) ? await tx.findOne(Workspace, workspaceId)
+    : userId && isUuid(userId) ? await tx.findOne(Workspace, { owner: userId, personal: true }) : null;
+  if (!workspace || !customerId) return workspace;
+  const account = await tx.findOne(BillingAccount, { workspace });
+  return !account?.stripeCustomerId || account.stripeCustomerId === customerId ? workspace : null;
+}
+
+/**
+ * Applies a subscription's state to the workspace's account and plan, unless a newer state is already kept: an
+ * event older than the kept one, or about a subscription that has ended (Stripe never revives one), changes nothing.
+ * A paid status gives the plan's limits at once; an ended subscription returns the workspace to Free with fresh
+ * credits, and the monthly resets go back to its creation date. `account` is the workspace's, locked (lockedAccount).
  */
 export async function applySubscription(
   tx: EntityManager,
-  user: User,
+  workspace: Workspace,
   account: BillingAccount,
   state: SubscriptionState,
   version: StateVersion,
@@ -100,21 +110,21 @@ export async function applySubscription(
 
   // Recorded before the plan changes, so the reset says whether the credits were used up under the plan that ended.
   if (ended) {
-    await recordReset(tx, { userId: user.id, key: `ended:${state.subscriptionId}`, reason: 'plan-change', at: state.endedAt ?? new Date(version.at * 1000) });
+    await recordReset(tx, { workspaceId: workspace.id, key: `ended:${state.subscriptionId}`, reason: 'plan-change', at: state.endedAt ?? new Date(version.at * 1000) });
   }
   const paid = PAID_STATUSES.has(state.status) && account.tierId !== null;
-  user.subscriptionTier = paid ? account.tierId : null;
-  user.isSubscribed = paid;
+  workspace.subscriptionTier = paid ? account.tierId : null;
+  workspace.isSubscribed = paid;
   if (ended) {
-    moveAnchor(user, user.createdAt, effects);
-    return `applied: the subscription ended; the user is on Free`;
+    moveAnchor(workspace, workspace.createdAt, effects);
+    return `applied: the subscription ended; the workspace is on Free`;
   }
-  if (paid && account.subscribedAt) moveAnchor(user, account.subscribedAt, effects);
+  if (paid && account.subscribedAt) moveAnchor(workspace, account.subscribedAt, effects);
   return `applied: ${state.status}${paid ? ` on ${account.tierId}` : ', on Free limits'}`;
 }
 
-function moveAnchor(user: User, anchor: Date, effects: Effects): void {
-  if (user.creditCycleAnchor.getTime() === anchor.getTime()) return;
-  user.creditCycleAnchor = anchor;
-  effects.anchorChanged.add(user.id);
+function moveAnchor(workspace: Workspace, anchor: Date, effects: Effects): void {
+  if (workspace.creditCycleAnchor.getTime() === anchor.getTime()) return;
+  workspace.creditCycleAnchor = anchor;
+  effects.anchorChanged.add(workspace.id);
 }

@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import type { Config } from '../config.ts';
+import { ENDED_SUBSCRIPTION_STATUSES } from './billing-account.entity.ts';
 
 export type PaidTierId = 'pro' | 'enterprise';
 export const PAID_TIERS: readonly PaidTierId[] = ['pro', 'enterprise'];
@@ -75,7 +76,7 @@ export function tierOfPrice(setup: BillingSetup, priceId: string | null | undefi
 /** Subscription statuses under which the paid plan's limits apply (past_due: Stripe is still retrying the payment). */
 export const PAID_STATUSES = new Set(['active', 'trialing', 'past_due']);
 /** Statuses a Stripe subscription never leaves. */
-export const ENDED_STATUSES = new Set(['canceled', 'incomplete_expired']);
+export const ENDED_STATUSES: ReadonlySet<string> = new Set(ENDED_SUBSCRIPTION_STATUSES);
 
 /** An error from the Stripe SDK: Stripe refused the request or could not be reached. */
 export function isStripeError(error: unknown): error is Error {

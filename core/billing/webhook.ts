@@ -8,7 +8,7 @@ import type { Logger } from '../logger.ts';
 import { Payment } from './payment.entity.ts';
 import { recordInvoice, recordRefund } from './payments.ts';
 import { chargeInvoiceId, idOf, invoiceSubscriptionMetadata, subscriptionPeriodEnd } from './shapes.ts';
-import { applySubscription, lockedAccount, RANK, userForStripe, type Effects } from './state.ts';
+import { applySubscription, lockedAccount, RANK, workspaceForStripe, type Effects } from './state.ts';
 import { PAID_TIERS, tierOfPrice, type BillingSetup, type PaidTierId } from './stripe.ts';
 
 export interface WebhookDependencies {
@@ -45,11 +45,12 @@ function subscriptionState(subscription: Stripe.Subscription, setup: BillingSetu
 async function checkoutCompleted(tx: EntityManager, session: Stripe.Checkout.Session, created: number, setup: BillingSetup, effects: Effects) {
   if (session.mode !== 'subscription') return 'ignored: not a subscription checkout';
   const customerId = idOf(session.customer);
-  const user = await userForStripe(tx, customerId, session.client_reference_id ?? session.metadata?.['userId']);
-  if (!user) return 'ignored: no user has this customer';
+  // A session made before plans were the workspace's has the user's id as its reference.
+  const workspace = await workspaceForStripe(tx, customerId, { userId: session.client_reference_id ?? undefined, ...session.metadata });
+  if (!workspace) return 'ignored: no workspace has this customer';
   const subscriptionId = idOf(session.subscription);
   if (!subscriptionId) return 'ignored: the session has no subscription';
-  const account = await lockedAccount(tx, user.id);
+  const account = await lockedAccount(tx, workspace.id);
   if (customerId && !account.stripeCustomerId) account.stripeCustomerId = customerId;
   if (session.payment_status === 'unpaid') return 'ignored: the payment is not complete yet';
   if (account.stripeSubscriptionId === subscriptionId && account.stateRank >= RANK.created) return 'applied: the subscription was already known';
@@ -58,31 +59,31 @@ async function checkoutCompleted(tx: EntityManager, session: Stripe.Checkout.Ses
     subscriptionId, customerId, status: 'active', tierId, priceId: tierId ? (setup.prices[tierId] ?? null) : null, itemId: null,
     subscribedAt: new Date(created * 1000), currentPeriodEnd: null, cancelAtPeriodEnd: false, endedAt: null,
   };
-  return applySubscription(tx, user, account, state, { at: created, rank: RANK.checkout }, effects);
+  return applySubscription(tx, workspace, account, state, { at: created, rank: RANK.checkout }, effects);
 }
 
 async function subscriptionChanged(tx: EntityManager, event: Stripe.Event, setup: BillingSetup, effects: Effects) {
   const subscription = event.data.object as Stripe.Subscription;
   const state = subscriptionState(subscription, setup, event.type === 'customer.subscription.deleted');
-  const user = await userForStripe(tx, state.customerId, subscription.metadata?.['userId']);
-  if (!user) return 'ignored: no user has this customer';
-  const account = await lockedAccount(tx, user.id);
+  const workspace = await workspaceForStripe(tx, state.customerId, subscription.metadata);
+  if (!workspace) return 'ignored: no workspace has this customer';
+  const account = await lockedAccount(tx, workspace.id);
   const rank = event.type === 'customer.subscription.created' ? RANK.created : event.type === 'customer.subscription.deleted' ? RANK.deleted : RANK.updated;
-  return applySubscription(tx, user, account, state, { at: event.created, rank }, effects);
+  return applySubscription(tx, workspace, account, state, { at: event.created, rank }, effects);
 }
 
 async function invoiceEvent(tx: EntityManager, invoice: Stripe.Invoice, status: 'successful' | 'failed', setup: BillingSetup) {
-  const user = await userForStripe(tx, idOf(invoice.customer), invoiceSubscriptionMetadata(invoice)?.['userId']);
-  if (!user) return 'ignored: no user has this customer';
-  await lockedAccount(tx, user.id);
-  return recordInvoice(tx, user, invoice, status, setup);
+  const workspace = await workspaceForStripe(tx, idOf(invoice.customer), invoiceSubscriptionMetadata(invoice));
+  if (!workspace) return 'ignored: no workspace has this customer';
+  await lockedAccount(tx, workspace.id);
+  return recordInvoice(tx, workspace, invoice, status, setup);
 }
 
 async function chargeRefunded(tx: EntityManager, charge: Stripe.Charge, invoiceId: string | null) {
-  const user = await userForStripe(tx, idOf(charge.customer), charge.metadata?.['userId']);
-  if (!user) return 'ignored: no user has this customer';
-  await lockedAccount(tx, user.id);
-  return recordRefund(tx, user, charge, invoiceId);
+  const workspace = await workspaceForStripe(tx, idOf(charge.customer), charge.metadata);
+  if (!workspace) return 'ignored: no workspace has this customer';
+  await lockedAccount(tx, workspace.id);
+  return recordRefund(tx, workspace, charge, invoiceId);
 }
 
 function dispatch(tx: EntityManager, event: Stripe.Event, setup: BillingSetup, effects: Effects, refundedInvoice: string | null): Promise<string> | string {
@@ -165,9 +166,9 @@ export async function receiveStripeEvent(
     await d.updateTable('stripe_events').set({ outcome }).where('id', '=', event.id).execute();
     return { duplicate: false, outcome };
   });
-  for (const userId of effects.anchorChanged) {
-    await deps.schedules.anchorChanged(userId).catch((error: unknown) =>
-      deps.logger?.warn({ err: error, userId }, 'could not tell the monthly credit reset that the subscription date moved'),
+  for (const workspaceId of effects.anchorChanged) {
+    await deps.schedules.anchorChanged(workspaceId).catch((error: unknown) =>
+      deps.logger?.warn({ err: error, workspaceId }, 'could not tell the monthly credit reset that the subscription date moved'),
     );
   }
   return { received: true, ...result };

@@ -8,9 +8,9 @@ import type { Credits } from '../credits/credits.ts';
 import { Conflict, InvalidInput, NotFound, Refused } from '../errors.ts';
 import type { BoundBot } from '../plugins/host.ts';
 import { assertCanUpload } from '../transcripts/transcripts.ts';
-import { payerOf, type Scope, type WorkspaceScope } from '../users/scope.ts';
+import { billedWorkspace, type Scope, type WorkspaceScope } from '../users/scope.ts';
 import { Bot, type BotStatus } from './bot.entity.ts';
-import { lockUserRow } from '../users/lock.ts';
+import { lockPlan } from '../users/lock.ts';
 
 /** The bot plugin MEETING_BOT_PROVIDER names, bound to its settings, and the name its bots show in meetings. */
 export interface MeetingBot {
@@ -64,8 +64,8 @@ export const RESERVING_PREFIX = 'reserving:';
 
 /**
  * Sends a bot into the meeting for the user, in their workspace. A bot in flight counts against the month's transcripts from the moment
- * it is sent (its transcript will count like an upload), so its place is taken first: under the lock on the
- * workspace owner's row an upload takes, the limits are checked and the bot's row is written with a placeholder id; only then is the
+ * it is sent (its transcript will count like an upload), so its place is taken first: under the workspace's
+ * plan lock an upload takes, the limits are checked and the bot's row is written with a placeholder id; only then is the
  * bot service asked (outside the lock: it may take seconds), and the row gets the service's id, or is removed when
  * the service refuses. However many sends run at once, no more bots go out than the month has places for. The row
  * starts without a status ('Bot Initializing...') unless the service already ended it. BotErrors pass through.
@@ -75,8 +75,8 @@ export async function sendBot(em: EntityManager, scope: Scope, deps: { credits: 
   const id = crypto.randomUUID();
   const { user } = scope;
   await em.fork().transactional(async (tx) => {
-    await lockUserRow(tx, scope.owner);
-    await assertCanUpload(tx, await payerOf(tx, scope), deps.credits);
+    await lockPlan(tx, scope.workspace);
+    await assertCanUpload(tx, await billedWorkspace(tx, scope), deps.credits);
     tx.create(Bot, {
       id, user: user.id, workspace: scope.workspace, provider: plugin.manifest.id, providerBotId: `${RESERVING_PREFIX}${id}`,
       meetingUrl: request.meetingUrl, meetingTitle: request.meetingTitle, status: null,

@@ -11,8 +11,8 @@ import { MAX_TRANSCRIPT_BYTES } from '../plugins/upload-limits.ts';
 import { Transcript, type TranscriptMetadata } from '../transcripts/transcript.entity.ts';
 import { assertCanUpload } from '../transcripts/transcripts.ts';
 import { Bot } from './bot.entity.ts';
-import { lockUserRow } from '../users/lock.ts';
-import { User } from '../users/user.entity.ts';
+import { lockPlan } from '../users/lock.ts';
+import { Workspace } from '../workspaces/workspace.entity.ts';
 
 /**
  * The transcript is stored and its ingest can run, or it is kept as failed without processing: a monthly limit is
@@ -75,17 +75,16 @@ export async function storedTranscriptOf(em: EntityManager, botId: string): Prom
  */
 export async function storeBotTranscript(em: EntityManager, credits: Credits, botId: string, transcript: ParsedTranscript): Promise<StoredTranscript> {
   return em.transactional(async (tx) => {
-    // The row of the workspace's owner, whose plan the transcript counts against, is locked first, as an upload
-    // locks it, so racing transcripts cannot pass the limits together.
-    const [owner] = await db(tx).selectFrom('bots').innerJoin('workspaces', 'workspaces.id', 'bots.workspace_id')
-      .select('workspaces.owner_id').where('bots.id', '=', botId).execute();
-    if (!owner) throw new Error(`Bot ${botId} does not exist`);
-    await lockUserRow(tx, owner.owner_id);
+    // The plan of the workspace, which the transcript counts against, is locked first, as an upload locks it, so
+    // racing transcripts cannot pass the limits together.
+    const [sent] = await db(tx).selectFrom('bots').select('workspace_id').where('id', '=', botId).execute();
+    if (!sent) throw new Error(`Bot ${botId} does not exist`);
+    await lockPlan(tx, sent.workspace_id);
     const bot = await tx.findOneOrFail(Bot, botId, { populate: ['user', 'transcript'] });
     if (bot.transcript) return outcomeOf(bot.transcript);
     let limit: LimitReached | null = null;
     try {
-      await assertCanUpload(tx, await tx.findOneOrFail(User, owner.owner_id), credits, { exceptBotId: bot.id });
+      await assertCanUpload(tx, await tx.findOneOrFail(Workspace, sent.workspace_id), credits, { exceptBotId: bot.id });
     } catch (error) {
       if (!(error instanceof LimitReached)) throw error;
       limit = error;

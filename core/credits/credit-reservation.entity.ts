@@ -1,6 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { createdAt } from '../created-at.ts';
-import { User } from '../users/user.entity.ts';
+import { Workspace } from '../workspaces/workspace.entity.ts';
 
 /**
  * Tokens set aside for a call that has not finished. Reservations count against the limit like usage does, so
@@ -12,7 +12,7 @@ export const CreditReservation = defineEntity({
   properties: {
     /** Chosen by the caller (e.g. `<transcriptId>:<chunk>`), so a retried reservation is not counted twice. */
     id: p.string().length(200).primary(),
-    user: () => p.manyToOne(User).deleteRule('cascade').index(),
+    workspace: () => p.manyToOne(Workspace).deleteRule('cascade').index(),
     inputTokens: p.integer(),
     outputTokens: p.integer(),
     createdAt: p.datetime().onCreate(createdAt),

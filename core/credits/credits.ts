@@ -1,10 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { db, sql } from '../db/sql.ts';
 import { LimitReached } from '../errors.ts';
-import { User } from '../users/user.entity.ts';
+import { Workspace } from '../workspaces/workspace.entity.ts';
 import { Plan } from './plan.entity.ts';
 import { TokenUsage } from './token-usage.entity.ts';
-import { lockUserRow } from '../users/lock.ts';
+import { lockPlan } from '../users/lock.ts';
 
 /** Contains 'token credit', which the web app turns into the spec's upgrade message. */
 const TOKEN_CREDITS_EXHAUSTED =
@@ -49,14 +49,21 @@ export function creditCycle(anchor: Date, now = new Date()): { start: Date; end:
   return { start: start < anchor ? anchor : start, end };
 }
 
-export async function planOf(em: EntityManager, user: User): Promise<Plan> {
-  const tier = user.subscriptionTier?.trim().toLowerCase();
+/** What a workspace's plan is read from: its tier and its monthly cycle. */
+export type Billed = Pick<Workspace, 'id' | 'subscriptionTier' | 'isSubscribed' | 'creditCycleAnchor'>;
+
+/** The workspace's plan: its tier's row of the plans table, or Free. */
+export async function planOf(em: EntityManager, workspace: Pick<Billed, 'subscriptionTier'>): Promise<Plan> {
+  const tier = workspace.subscriptionTier?.trim().toLowerCase();
   const plan = (tier && (await em.findOne(Plan, { $or: [{ id: tier }, { name: { $ilike: tier } }] }))) || (await em.findOne(Plan, 'free'));
   if (!plan) throw new Error('The plans table has no free plan: run the migrations.');
   return plan;
 }
 
-/** Monthly token credits: stats, atomic reservations before AI calls, settlement with the real usage. */
+/**
+ * A workspace's monthly token credits: stats, atomic reservations before AI calls, settlement with the real usage.
+ * Every member's calls in the workspace spend them; each usage row also names the member who spent it.
+ */
 export class Credits {
   /** Whether this installation sells paid plans, so that a limit's message may suggest upgrading. */
   readonly paidPlansAvailable: boolean;
@@ -65,10 +72,10 @@ export class Credits {
     this.paidPlansAvailable = options.paidPlansAvailable ?? true;
   }
 
-  async stats(em: EntityManager, user: User, now = new Date()): Promise<CreditStats> {
-    const plan = await planOf(em, user);
-    const cycle = creditCycle(user.creditCycleAnchor, now);
-    const used = await usedSince(em, user.id, await periodStart(em, user, now));
+  async stats(em: EntityManager, workspace: Billed, now = new Date()): Promise<CreditStats> {
+    const plan = await planOf(em, workspace);
+    const cycle = creditCycle(workspace.creditCycleAnchor, now);
+    const used = await usedSince(em, workspace.id, await periodStart(em, workspace, now));
     return {
       used: { input: used.input, output: used.output },
       limit: { input: plan.inputTokenLimit, output: plan.outputTokenLimit },
@@ -77,23 +84,23 @@ export class Credits {
   }
 
   /**
-   * Sets `tokens` aside for a call, or throws CreditsExhausted. Runs under a row lock on the user, so concurrent
+   * Sets `tokens` aside for a call, or throws CreditsExhausted. Runs under the workspace's plan lock, so concurrent
    * reservations are decided one after another and together never pass the limit. Re-reserving the same id
    * (a retried activity) counts once.
    */
-  async reserve(em: EntityManager, userId: string, reservationId: string, tokens: TokenAmounts): Promise<void> {
+  async reserve(em: EntityManager, workspaceId: string, reservationId: string, tokens: TokenAmounts): Promise<void> {
     await em.transactional(async (tx) => {
-      await lockUserRow(tx, userId);
-      const user = await tx.findOneOrFail(User, userId);
+      await lockPlan(tx, workspaceId);
+      const workspace = await tx.findOneOrFail(Workspace, workspaceId, { refresh: true });
       const existing = await db(tx).selectFrom('credit_reservations').select('id').where('id', '=', reservationId).executeTakeFirst();
       if (existing) return;
-      const plan = await planOf(tx, user);
-      const used = await usedSince(tx, userId, await periodStart(tx, user));
+      const plan = await planOf(tx, workspace);
+      const used = await usedSince(tx, workspaceId, await periodStart(tx, workspace));
       const exhausted = used.input >= plan.inputTokenLimit || used.output >= plan.outputTokenLimit;
       const over = used.input + tokens.input > plan.inputTokenLimit || used.output + tokens.output > plan.outputTokenLimit;
       if (exhausted || over) throw new CreditsExhausted();
       await db(tx).insertInto('credit_reservations')
-        .values({ id: reservationId, user_id: userId, input_tokens: tokens.input, output_tokens: tokens.output, created_at: sql<Date>`now()` })
+        .values({ id: reservationId, workspace_id: workspaceId, input_tokens: tokens.input, output_tokens: tokens.output, created_at: sql<Date>`now()` })
         .execute();
     });
   }
@@ -102,17 +109,16 @@ export class Credits {
   async settle(
     em: EntityManager,
     reservationId: string,
-    usage: { userId: string; workspaceId?: string; transcriptId?: string; operationType: string; aiProvider: string; model?: string; inputTokens: number; outputTokens: number },
+    usage: { userId: string; workspaceId: string; transcriptId?: string; operationType: string; aiProvider: string; model?: string; inputTokens: number; outputTokens: number },
   ): Promise<void> {
     await em.transactional(async (tx) => {
-      // The user's row first, as a reservation and an upload take it: the usage row's foreign key would otherwise
-      // share-lock it mid-transaction, and deadlock with one of them queued for it.
-      await lockUserRow(tx, usage.userId);
+      // The plan's lock first, as a reservation and an upload take it.
+      await lockPlan(tx, usage.workspaceId);
       const removed = await db(tx).deleteFrom('credit_reservations').where('id', '=', reservationId).returning('id').executeTakeFirst();
       if (!removed) return;
       tx.create(TokenUsage, {
         user: usage.userId,
-        ...(usage.workspaceId ? { workspace: usage.workspaceId } : {}),
+        workspace: usage.workspaceId,
         transcriptId: usage.transcriptId ?? null,
         operationType: usage.operationType,
         aiProvider: usage.aiProvider,
@@ -128,12 +134,9 @@ export class Credits {
     await db(em).deleteFrom('credit_reservations').where('id', '=', reservationId).execute();
   }
 
-  /**
-   * The usage entries billed to `user`, newest first; with `workspace`, only those spent in it (a member of a team
-   * sees what the team spent, not what its owner spent elsewhere).
-   */
-  async history(em: EntityManager, user: User, page: { limit: number; offset: number }, workspace?: string) {
-    const [rows, total] = await em.findAndCount(TokenUsage, { user, ...(workspace ? { workspace } : {}) }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: page.limit, offset: page.offset });
+  /** The usage entries spent in the workspace, by any of its members, newest first. */
+  async history(em: EntityManager, workspaceId: string, page: { limit: number; offset: number }) {
+    const [rows, total] = await em.findAndCount(TokenUsage, { workspace: workspaceId }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: page.limit, offset: page.offset });
     return {
       history: rows.map((row) => ({
         id: row.id,
@@ -148,12 +151,12 @@ export class Credits {
   }
 }
 
-/** Tokens used since `since` (and before `until`, when given) and reserved now, by the user. */
-export async function usedSince(em: EntityManager, userId: string, since: Date, until?: Date): Promise<TokenAmounts> {
+/** Tokens used since `since` (and before `until`, when given) and reserved now, in the workspace. */
+export async function usedSince(em: EntityManager, workspaceId: string, since: Date, until?: Date): Promise<TokenAmounts> {
   const d = db(em);
   const used = d.selectFrom('token_usage').select(['input_tokens as input', 'output_tokens as output'])
-    .where('user_id', '=', userId).where('created_at', '>=', since).$if(until !== undefined, (qb) => qb.where('created_at', '<', until!));
-  const reserved = d.selectFrom('credit_reservations').select(['input_tokens as input', 'output_tokens as output']).where('user_id', '=', userId);
+    .where('workspace_id', '=', workspaceId).where('created_at', '>=', since).$if(until !== undefined, (qb) => qb.where('created_at', '<', until!));
+  const reserved = d.selectFrom('credit_reservations').select(['input_tokens as input', 'output_tokens as output']).where('workspace_id', '=', workspaceId);
   const row = await d.selectFrom(used.unionAll(reserved).as('spent'))
     .select([sql<string>`coalesce(sum(input), 0)`.as('input'), sql<string>`coalesce(sum(output), 0)`.as('output')]).executeTakeFirst();
   return { input: Number(row?.input ?? 0), output: Number(row?.output ?? 0) };
@@ -161,10 +164,10 @@ export async function usedSince(em: EntityManager, userId: string, since: Date, 
 
 /**
  * When the usage that counts now began: the latest credit reset (monthly, renewal, manual or plan change), or,
- * before a user's first reset, the start of the cycle computed from the anchor.
+ * before a workspace's first reset, the start of the cycle computed from the anchor.
  */
-export async function periodStart(em: EntityManager, user: Pick<User, 'id' | 'creditCycleAnchor'>, now = new Date()): Promise<Date> {
+export async function periodStart(em: EntityManager, workspace: Pick<Billed, 'id' | 'creditCycleAnchor'>, now = new Date()): Promise<Date> {
   const row = await db(em).selectFrom('credit_resets').select((eb) => eb.fn.max('at').as('at'))
-    .where('user_id', '=', user.id).where('at', '<=', now).executeTakeFirst();
-  return row?.at ? new Date(row.at) : creditCycle(user.creditCycleAnchor, now).start;
+    .where('workspace_id', '=', workspace.id).where('at', '<=', now).executeTakeFirst();
+  return row?.at ? new Date(row.at) : creditCycle(workspace.creditCycleAnchor, now).start;
 }

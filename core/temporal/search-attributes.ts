@@ -6,6 +6,7 @@
  */
 export const SEARCH_ATTRIBUTE_NAMES = {
   user: 'TickscribeUser',
+  workspace: 'TickscribeWorkspace',
   transcript: 'TickscribeTranscript',
   connection: 'TickscribeConnection',
   batch: 'TickscribeBatch',

@@ -18,10 +18,10 @@ export const TOO_MANY_TICKETS = `This meeting gave more than ${MAX_TICKETS_PER_T
 
 /** The parsed transcript as stored, read in one query (never the uploaded file), for extraction. */
 interface StoredTranscript {
+  /** Who uploaded it (or sent its bot): the token usage of its extraction is recorded as theirs. */
   userId: string;
-  /** The transcript's workspace, and its owner, whose token credits its extraction spends. */
+  /** The transcript's workspace, whose token credits its extraction spends. */
   workspaceId: string;
-  payerId: string;
   title: string;
   source: string | null;
   date: string | null;
@@ -30,15 +30,15 @@ interface StoredTranscript {
 }
 
 async function readParsed(em: EntityManager, transcriptId: string): Promise<StoredTranscript> {
-  const row = await db(em).selectFrom('transcripts').innerJoin('workspaces', 'workspaces.id', 'transcripts.workspace_id')
-    .select(['transcripts.user_id', 'transcripts.workspace_id', 'workspaces.owner_id', 'title', 'source', 'date', 'participants', 'messages'])
-    .where('transcripts.id', '=', transcriptId).executeTakeFirst();
+  const row = await db(em).selectFrom('transcripts')
+    .select(['user_id', 'workspace_id', 'title', 'source', 'date', 'participants', 'messages'])
+    .where('id', '=', transcriptId).executeTakeFirst();
   if (!row) throw new Error(`Transcript ${transcriptId} not found`);
-  return { userId: row.user_id, workspaceId: row.workspace_id, payerId: row.owner_id, title: row.title, source: row.source, date: row.date, participants: row.participants, messages: row.messages };
+  return { userId: row.user_id, workspaceId: row.workspace_id, title: row.title, source: row.source, date: row.date, participants: row.participants, messages: row.messages };
 }
 
 /** The extraction requests of a stored transcript, one per chunk. */
-export function requestsOf(transcript: Omit<StoredTranscript, 'userId' | 'workspaceId' | 'payerId'>): ExtractionRequest[] {
+export function requestsOf(transcript: Omit<StoredTranscript, 'userId' | 'workspaceId'>): ExtractionRequest[] {
   return extractionRequests({
     title: transcript.title,
     source: transcript.source ?? 'upload',
@@ -138,7 +138,7 @@ async function extractUnderReservation(
 ): Promise<ExtractedTicket[]> {
   const estimate = requests.map((request) => deps.extractor.estimate(request))
     .reduce((sum, one) => ({ input: sum.input + one.inputTokens, output: sum.output + one.outputTokens }), { input: 0, output: 0 });
-  await deps.credits.reserve(em, transcript.payerId, reservationId, estimate);
+  await deps.credits.reserve(em, transcript.workspaceId, reservationId, estimate);
   let extracted;
   try {
     extracted = await extractTickets(deps.extractor, requests, signal, merger);
@@ -148,7 +148,7 @@ async function extractUnderReservation(
   }
   const { tickets, usage } = extracted;
   await deps.credits.settle(em, reservationId, {
-    userId: transcript.payerId,
+    userId: transcript.userId,
     workspaceId: transcript.workspaceId,
     transcriptId: transcript.id,
     operationType: 'ticket_extraction',

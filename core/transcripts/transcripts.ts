@@ -6,11 +6,10 @@ import { db, isoTime, pageJson, sql, type Database } from '../db/sql.ts';
 import { JsonText } from '../json-text.ts';
 import type { SessionRead } from '../users/session-lookup.ts';
 import { alphabetical, containsText } from '../db/like.ts';
-import { creditCycle, CreditsExhausted, planOf, type Credits } from '../credits/credits.ts';
+import { creditCycle, CreditsExhausted, planOf, type Billed, type Credits } from '../credits/credits.ts';
 import { LimitReached, NotFound } from '../errors.ts';
 import { isUuid } from '../ids.ts';
 import { Ticket } from '../tickets/ticket.entity.ts';
-import type { User } from '../users/user.entity.ts';
 import type { WorkspaceScope } from '../users/scope.ts';
 import { Transcript } from './transcript.entity.ts';
 
@@ -47,32 +46,30 @@ export function transcriptLimitMessage(plan: { name: string; transcriptLimit: nu
 }
 
 /**
- * Refuses a new upload (or bot) when the month's transcript allowance or token credits of `user`'s plan are used
- * up: `user` is the workspace's owner, who pays (payerOf), and what counts is done in every workspace they own.
+ * Refuses a new upload (or bot) when the month's transcript allowance or token credits of the workspace's plan are
+ * used up: what counts is done in the workspace, by any of its members.
  * Transcripts of the month count, uploads in flight included, except those that failed before extraction
  * (unreadable, binary, no messages); and bots in flight count too (sent, not yet failed or cancelled, their
  * transcript not yet stored), except `exceptBotId`, whose own transcript is being stored.
  */
-export async function assertCanUpload(em: EntityManager, user: User, credits: Credits, options: { exceptBotId?: string } = {}): Promise<void> {
-  const plan = await planOf(em, user);
-  const { start } = creditCycle(user.creditCycleAnchor);
+export async function assertCanUpload(em: EntityManager, workspace: Billed, credits: Credits, options: { exceptBotId?: string } = {}): Promise<void> {
+  const plan = await planOf(em, workspace);
+  const { start } = creditCycle(workspace.creditCycleAnchor);
   const d = db(em);
-  // The plan is the workspace owner's: what counts is every workspace they own.
-  const paidFor = d.selectFrom('workspaces').select('id').where('owner_id', '=', user.id);
   const transcripts = d.selectFrom('transcripts').select(sql<number>`count(*)::int`.as('n'))
-    .where('workspace_id', 'in', paidFor).where('created_at', '>=', start)
+    .where('workspace_id', '=', workspace.id).where('created_at', '>=', start)
     .where(sql<SqlBool>`not (processing_status = 'failed' and metadata->>'failedStage' = 'parse')`);
   const bots = d.selectFrom('bots').select(sql<number>`count(*)::int`.as('n'))
-    .where('workspace_id', 'in', paidFor).where('created_at', '>=', start).where('transcript_id', 'is', null)
+    .where('workspace_id', '=', workspace.id).where('created_at', '>=', start).where('transcript_id', 'is', null)
     .$if(options.exceptBotId !== undefined, (qb) => qb.where('id', '<>', options.exceptBotId!))
     .where((eb) => eb.or([eb('status', 'is', null), eb('status', 'not in', ['failed', 'cancelled'])]))
     .where(sql<SqlBool>`not (provider_bot_id like 'reserving:%' and created_at < now() - make_interval(mins => ${RESERVATION_MINUTES}))`);
   const counted = await d.selectNoFrom(sql<number>`${transcripts} + ${bots}`.as('n')).executeTakeFirst();
   const thisMonth = counted?.n ?? 0;
   if (thisMonth >= plan.transcriptLimit) {
-    throw new LimitReached(transcriptLimitMessage(plan, creditCycle(user.creditCycleAnchor).end, credits.paidPlansAvailable));
+    throw new LimitReached(transcriptLimitMessage(plan, creditCycle(workspace.creditCycleAnchor).end, credits.paidPlansAvailable));
   }
-  const stats = await credits.stats(em, user);
+  const stats = await credits.stats(em, workspace);
   if (stats.used.input >= stats.limit.input || stats.used.output >= stats.limit.output) throw new CreditsExhausted();
 }
 

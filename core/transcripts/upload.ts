@@ -2,11 +2,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Credits } from '../credits/credits.ts';
 import { InvalidInput, TooLarge } from '../errors.ts';
-import { payerOf, type Scope } from '../users/scope.ts';
+import { billedWorkspace, type Scope } from '../users/scope.ts';
 import { checkUploadFile, storedFileName, titleFromFileName } from '../plugins/upload-limits.ts';
 import { Transcript } from './transcript.entity.ts';
 import { assertCanUpload } from './transcripts.ts';
-import { lockUserRow } from '../users/lock.ts';
+import { lockPlan } from '../users/lock.ts';
 
 export interface UploadedFile {
   fileName: string;
@@ -16,8 +16,8 @@ export interface UploadedFile {
 
 /**
  * Stores the file as a pending transcript of the workspace, uploaded by the user; `accepted` is the server's extensions (built-in and parser
- * plugins'). The monthly limits of the workspace owner's plan are checked again under a lock on the owner, so
- * uploads racing each other, by any member of any of their workspaces, cannot pass them together.
+ * plugins'). The monthly limits of the workspace's plan are checked again under its plan lock, so uploads racing
+ * each other, by any of its members, cannot pass them together.
  */
 export async function createUpload(
   em: EntityManager, scope: Scope, credits: Credits, file: UploadedFile, accepted?: readonly string[],
@@ -27,8 +27,8 @@ export async function createUpload(
   if (problem) throw problem.code === 'too-large' ? new TooLarge(problem.message) : new InvalidInput(problem.message);
   const { user } = scope;
   return em.transactional(async (tx) => {
-    await lockUserRow(tx, scope.owner);
-    await assertCanUpload(tx, await payerOf(tx, scope), credits);
+    await lockPlan(tx, scope.workspace);
+    await assertCanUpload(tx, await billedWorkspace(tx, scope), credits);
     return tx.create(Transcript, {
       user: user.id,
       workspace: scope.workspace,

@@ -81,16 +81,24 @@ export const MESSAGES = {
 /** The user as every auth call returns it (schemas/api/auth/user.schema.json); never the password hash. */
 export type { UserView };
 
-/** The user's view; its plan (`subscriptionTier`, `isSubscribed`) the one of `payer`, the current workspace's owner. */
-export function viewUser(user: User, payer: Pick<User, 'subscriptionTier' | 'isSubscribed'> = user): UserView {
+/**
+ * The user's view; its plan (`subscriptionTier`, `isSubscribed`) that of `workspace`: the request's, or, for answers
+ * given outside any workspace (sign-up, sign-in, a password reset), the user's personal one (personalWorkspaceOf).
+ */
+export function viewUser(user: User, workspace: Pick<Workspace, 'subscriptionTier' | 'isSubscribed'>): UserView {
   return {
     id: user.id,
     fullName: user.fullName,
     email: user.email,
-    subscriptionTier: payer.subscriptionTier ?? null,
-    isSubscribed: payer.isSubscribed,
+    subscriptionTier: workspace.subscriptionTier ?? null,
+    isSubscribed: workspace.isSubscribed,
     transcriptsProcessed: user.transcriptsProcessed,
   };
+}
+
+/** The user's personal workspace, made with the account. */
+export function personalWorkspaceOf(em: EntityManager, user: User): Promise<Workspace> {
+  return em.findOneOrFail(Workspace, { owner: user, personal: true });
 }
 
 function normaliseEmail(email: string): string {

@@ -2,10 +2,12 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { db } from '../db/sql.ts';
 
 /**
- * Locks the user's row until the transaction `tx` ends: what counts against the user's month (uploads, bots sent,
- * credit reservations and usage, resets) is checked and written under it, so requests racing each other cannot pass
- * a limit together. The one place this lock is taken.
+ * Locks the workspace's plan until the transaction `tx` ends: what counts against the workspace's month (uploads,
+ * bots sent, credit reservations and usage, resets) is checked and written under it, so requests racing each other
+ * (one member's or several) cannot pass a limit together. The one place this lock is taken. It is the workspace row's
+ * `for no key update` lock: rows made in the workspace meanwhile (tickets, usage) are not held up by it, and a change
+ * of the row itself (its plan, its owner) waits for it, as it waits for the change.
  */
-export async function lockUserRow(tx: EntityManager, userId: string): Promise<void> {
-  await db(tx).selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+export async function lockPlan(tx: EntityManager, workspaceId: string): Promise<void> {
+  await db(tx).selectFrom('workspaces').select('id').where('id', '=', workspaceId).forNoKeyUpdate().execute();
 }

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { User } from './user.entity.ts';
+import type { User } from './user.entity.ts';
+import { Workspace } from '../workspaces/workspace.entity.ts';
 import type { WorkspaceRole } from '../workspaces/workspace-member.entity.ts';
 
 /**
@@ -13,7 +14,7 @@ export interface Scope {
   /** The workspace's id. */
   workspace: string;
   role: WorkspaceRole;
-  /** The id of the workspace's owner, whose plan its uploads, bots and token credits count against. */
+  /** The id of the workspace's owner, who pays for its plan. */
   owner: string;
 }
 
@@ -28,10 +29,7 @@ export interface WorkspaceAccess {
 /** The workspace part of a scope, for work done on a workspace's behalf by no request (a push's activities). */
 export type WorkspaceScope = Pick<Scope, 'workspace'>;
 
-/**
- * The user whose plan the scope's uploads, bots and token credits count against, and whose plan its members see:
- * the workspace's owner (the caller, in their personal workspace).
- */
-export async function payerOf(em: EntityManager, scope: Scope): Promise<User> {
-  return scope.owner === scope.user.id ? scope.user : em.findOneOrFail(User, scope.owner);
+/** The scope's workspace, whose plan its uploads, bots and token credits count against and its members see. */
+export function billedWorkspace(em: EntityManager, scope: WorkspaceScope): Promise<Workspace> {
+  return em.findOneOrFail(Workspace, scope.workspace);
 }

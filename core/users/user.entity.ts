@@ -11,11 +11,8 @@ export const User = defineEntity({
     /** Memory-hard hash of the password; never serialised. */
     passwordHash: p.text().nullable().hidden().lazy(),
     emailVerifiedAt: p.datetime().nullable(),
-    subscriptionTier: p.string().length(50).nullable(),
-    isSubscribed: p.boolean().default(false),
+    /** Transcripts this user has had processed, in every workspace. */
     transcriptsProcessed: p.integer().default(0),
-    /** Monthly credits reset on this date's day of the month: sign-up, later the subscription date. */
-    creditCycleAnchor: p.datetime().onCreate(createdAt).defaultRaw('now()'),
     createdAt: p.datetime().onCreate(createdAt),
     updatedAt: p.datetime().onCreate(createdAt).onUpdate(() => new Date()),
   },

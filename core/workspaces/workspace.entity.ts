@@ -3,7 +3,9 @@ import { createdAt } from '../created-at.ts';
 import { User } from '../users/user.entity.ts';
 
 /**
- * A workspace: whose transcripts, tickets, bots, connections, token usage and push history these are. Every user has
+ * A workspace: whose transcripts, tickets, bots, connections, token usage and push history these are, and whose plan
+ * (with its Stripe customer and subscription, monthly credits and transcript allowance) they count against; its
+ * owner pays. Every user has
  * one personal workspace, made at sign-up (core/users/accounts.ts) or, for a user made another way, by the first row
  * written for them (personal_workspace_of, migrations/Migration20261206000000_workspaces.ts).
  */
@@ -22,6 +24,11 @@ export const Workspace = defineEntity({
     /** The workspace made with the user, which they alone own; a team workspace is not personal. */
     personal: p.boolean().default(false),
     owner: () => p.manyToOne(User).deleteRule('cascade').index(),
+    /** The workspace's plan (null: Free), set by its Stripe subscription or by the operator (`tickscribe set-tier`). */
+    subscriptionTier: p.string().length(50).nullable(),
+    isSubscribed: p.boolean().default(false),
+    /** Monthly credits reset on this date's day of the month: the workspace's creation, later its subscription date. */
+    creditCycleAnchor: p.datetime().onCreate(createdAt).defaultRaw('now()'),
     createdAt: p.datetime().onCreate(createdAt),
     updatedAt: p.datetime().onCreate(createdAt).onUpdate(() => new Date()),
   },

@@ -9,6 +9,7 @@ import type { User } from '../users/user.entity.ts';
 import { roleRefusal, WORKSPACE_NOT_FOUND } from './roles.ts';
 import { WorkspaceMember, type WorkspaceRole } from './workspace-member.entity.ts';
 import { Workspace } from './workspace.entity.ts';
+import { ENDED_SUBSCRIPTION_STATUSES } from '../billing/billing-account.entity.ts';
 
 export const WORKSPACE_MESSAGES = {
   nameMissing: 'Please give the workspace a name.',
@@ -19,6 +20,7 @@ export const WORKSPACE_MESSAGES = {
   memberNotFound: 'No such member in this workspace.',
   ownerRoleFixed: "The owner's role cannot be changed; the owner can hand the workspace to another member.",
   ownerStays: 'The owner cannot leave or be removed; hand the workspace to another member first.',
+  subscriptionLive: 'This workspace has a paid subscription: cancel it on the Billing page (its owner can), then delete the workspace once it has ended.',
   workInFlight: (transcripts: number, bots: number) =>
     `This workspace still has ${[transcripts ? `${transcripts} transcript${transcripts === 1 ? '' : 's'} being processed` : '', bots ? `${bots} meeting bot${bots === 1 ? '' : 's'} at work` : '']
       .filter(Boolean).join(' and ')}. Wait for ${transcripts + bots === 1 ? 'it' : 'them'} to finish${bots ? ` (or cancel the bot${bots === 1 ? '' : 's'})` : ''}, then delete the workspace.`,
@@ -92,7 +94,10 @@ export async function renameWorkspace(em: EntityManager, user: User, workspaceId
   });
 }
 
-/** Deletes a team workspace and, through its foreign keys, everything in it: memberships, invitations, the work. */
+/**
+ * Deletes a team workspace and, through its foreign keys, everything in it: memberships, invitations, the work, its
+ * plan's records. Refused while a Stripe subscription of it is live, which would go on charging its owner.
+ */
 export async function deleteWorkspace(em: EntityManager, user: User, workspaceId: string): Promise<void> {
   await em.transactional(async (tx) => {
     const workspace = await lockWorkspace(tx, workspaceId, user, 'owner');
@@ -106,6 +111,9 @@ export async function deleteWorkspace(em: EntityManager, user: User, workspaceId
         .where((eb) => eb.or([eb('status', 'is', null), eb('status', 'not in', ['done', 'failed', 'cancelled'])])).as('bots'),
     ]).executeTakeFirstOrThrow();
     if (transcripts || bots) throw new Conflict(WORKSPACE_MESSAGES.workInFlight(transcripts ?? 0, bots ?? 0));
+    const subscribed = await d.selectFrom('billing_accounts').select('id').where('workspace_id', '=', workspace.id)
+      .where('stripe_subscription_id', 'is not', null).where('status', 'is not', null).where('status', 'not in', [...ENDED_SUBSCRIPTION_STATUSES]).executeTakeFirst();
+    if (subscribed) throw new Conflict(WORKSPACE_MESSAGES.subscriptionLive);
     await d.deleteFrom('workspaces').where('id', '=', workspace.id).execute();
   });
 }

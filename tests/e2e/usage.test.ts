@@ -19,7 +19,7 @@ const MINUTE = 60_000;
  * tokens for the nth newest. The credit period starts a day back, so every entry counts in it.
  */
 async function addUsage(userId: string, count: number): Promise<void> {
-  await e2e.db.query(`update users set credit_cycle_anchor = now() - interval '1 day' where id = $1`, [userId]);
+  await e2e.db.query(`update workspaces set credit_cycle_anchor = now() - interval '1 day' where owner_id = $1 and personal`, [userId]);
   for (let i = 0; i < count; i++) {
     await e2e.db.query(
       `insert into token_usage (id, user_id, operation_type, ai_provider, input_tokens, output_tokens, created_at)

@@ -236,7 +236,10 @@ describe('team workspaces', () => {
     await region(page, 'Current Subscription').getByText('Pro (Active)').waitFor();
     await shoot(page, 'billing-owner-pro');
 
-    // The owner's plan is the workspace's: Grace, a member, and Linus, an admin, see it there.
+    // The plan is the team workspace's: the owner's personal workspace stays on Free.
+    expect(await call<{ tierId: string }>(owner.token, 'GET', '/api/subscriptions/current')).toMatchObject({ tierId: 'free' });
+
+    // Grace, a member, and Linus, an admin, see the workspace's plan there.
     const planOf = (shown: Page) => shown.getByRole('region', { name: 'Account' }).getByText(/^(Free|Pro)/).innerText();
     await gracePage.goto(`${e2e.app.url}/dashboard`);
     await expect.poll(() => planOf(gracePage)).toBe('Pro (Active)');

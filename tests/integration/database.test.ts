@@ -18,6 +18,7 @@ import { transcriptStatusRead } from '../../core/transcripts/transcripts.ts';
 import { sessionLookup, type SessionRead } from '../../core/users/session-lookup.ts';
 import { Transcript } from '../../core/transcripts/transcript.entity.ts';
 import { User } from '../../core/users/user.entity.ts';
+import { Workspace } from '../../core/workspaces/workspace.entity.ts';
 import { MIGRATIONS } from '../../migrations/index.ts';
 import { freePort } from '../support/free-port.ts';
 
@@ -155,7 +156,9 @@ describe('entities', () => {
     expect(loadedTranscript.messages[0]?.timestamp).toBe(3.5);
     expect(loadedTranscript.rawFile?.toString()).toBe('Ada: I will fix the login bug.');
     const loadedUser = await read.findOneOrFail(User, user.id);
-    expect(loadedUser).toMatchObject({ isSubscribed: false, transcriptsProcessed: 0, subscriptionTier: null });
+    expect(loadedUser).toMatchObject({ transcriptsProcessed: 0 });
+    // The rows went to the user's personal workspace, made for them, on the Free plan.
+    expect(await read.findOneOrFail(Workspace, { owner: user.id, personal: true })).toMatchObject({ subscriptionTier: null, isSubscribed: false });
     expect(JSON.stringify(loadedUser)).not.toContain('passwordHash');
   });
 
@@ -163,13 +166,16 @@ describe('entities', () => {
     // Made in one flush, the rows' hooks run across several milliseconds; each row's own times must still agree.
     const em = orm.em.fork();
     const users = Array.from({ length: 300 }, (_, index) => em.create(User, { email: `${randomUUID()}@example.com`, fullName: `User ${index}` }));
-    const tickets = users.map((user) => em.create(Ticket, { user, title: 'Fix the login bug', description: 'Users cannot log in.', project: 'web' }));
+    const tickets = users.map((user) => em.create(Ticket, {
+      user, workspace: em.create(Workspace, { name: 'Team', owner: user }), title: 'Fix the login bug', description: 'Users cannot log in.', project: 'web',
+    }));
     await em.flush();
     const client = new pg.Client({ connectionString: inject('databaseUrl') });
     await client.connect();
     const { rows } = await client.query<{ id: string; same: boolean }>(
-      `select u.id, u.created_at = u.updated_at and u.created_at = u.credit_cycle_anchor and t.created_at = t.updated_at as same
-         from users u join tickets t on t.user_id = u.id where u.id = any($1)`,
+      `select u.id, u.created_at = u.updated_at and w.created_at = w.updated_at and w.created_at = w.credit_cycle_anchor
+              and t.created_at = t.updated_at as same
+         from users u join tickets t on t.user_id = u.id join workspaces w on w.id = t.workspace_id where u.id = any($1)`,
       [users.map((user) => user.id)],
     ).finally(() => client.end());
     expect(rows).toHaveLength(tickets.length);

@@ -98,7 +98,7 @@ describe('upload to tickets', () => {
     expect(history.body.history).toEqual([{ id: expect.any(String), createdAt: expect.any(String), operationType: 'ticket_extraction', aiProvider: 'openai', inputTokens: 321, outputTokens: 123 }]);
     const { rows } = await db.query('select transcripts_processed from users where id = $1', [userId]);
     expect(rows[0].transcripts_processed).toBe(1);
-    expect((await db.query('select count(*)::int as n from credit_reservations where user_id = $1', [userId])).rows[0].n).toBe(0);
+    expect((await db.query('select count(*)::int as n from credit_reservations r join workspaces w on w.id = r.workspace_id where w.owner_id = $1', [userId])).rows[0].n).toBe(0);
   });
 
   it('splits a long meeting at speaker turns and extracts the chunks in parallel', async () => {
@@ -186,7 +186,7 @@ describe('the credit race', () => {
   it('fifty uploads racing at the limit never spend past it', async () => {
     const { token, userId } = await signedIn();
     // Pro: 400,000 output tokens a month; 360,000 spent leaves room for ten calls that reserve 4,000 each.
-    await db.query(`update users set subscription_tier = 'Pro' where id = $1`, [userId]);
+    await db.query(`update workspaces set subscription_tier = 'Pro' where owner_id = $1 and personal`, [userId]);
     await db.query(`insert into token_usage (id, user_id, operation_type, ai_provider, input_tokens, output_tokens, created_at) values (gen_random_uuid(), $1, 'ticket_extraction', 'openai', 0, 360000, now())`, [userId]);
     for (let i = 0; i < 50; i++) llm.script(completion({ tickets: [] }, { promptTokens: 100, completionTokens: 3900 }));
     const uploads = await Promise.all(Array.from({ length: 50 }, () => upload(token, 'planning.vtt', MEETING)));

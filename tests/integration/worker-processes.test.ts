@@ -178,7 +178,7 @@ describe('worker processes', () => {
   it('killed in the middle of uploads and reads breaks no request; its ingests complete', async () => {
     const { port, base, polling, product: first } = await startProduct(2, 1);
     const { token, userId } = await signUpVerified(base, db);
-    await db.query(`update users set subscription_tier = 'Enterprise' where id = $1`, [userId]);
+    await db.query(`update workspaces set subscription_tier = 'Enterprise' where owner_id = $1 and personal`, [userId]);
     const authorization = `Bearer ${token}`;
     let uploads = 0;
     const load = traffic(base, 6, async (to) => {

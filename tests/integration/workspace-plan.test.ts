@@ -1,5 +1,6 @@
-// A workspace's plan is its owner's: its members see it, and their uploads, bots and token credits count against it,
-// however many of them upload at once.
+// A workspace has its own plan, which its owner pays for: its members see it, and their uploads, bots and token
+// credits count against it, however many of them upload at once; the plans of the members' (and the owner's) other
+// workspaces are untouched.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUpVerified, teamWorkspace, type SignedInUser } from '../support/accounts.ts';
 import { useTestApp } from '../support/app.ts';
@@ -10,8 +11,11 @@ let owner: SignedInUser;
 let member: SignedInUser;
 let team: string;
 
-const as = (user: SignedInUser, workspace: string | undefined, method: string, path: string) =>
-  send(t.base, method, path, { authorization: `Bearer ${user.token}`, ...(workspace ? { 'x-workspace-id': workspace } : {}) });
+const as = (user: SignedInUser, workspace: string | undefined, method: string, path: string, body?: unknown) =>
+  send(t.base, method, path, { authorization: `Bearer ${user.token}`, ...(workspace ? { 'x-workspace-id': workspace } : {}) }, body);
+
+const setPlan = (workspace: string, tier: string | null) =>
+  t.db.query(`update workspaces set subscription_tier = $2::varchar, is_subscribed = $2::varchar is not null where id = $1`, [workspace, tier]);
 
 async function upload(user: SignedInUser, workspace: string | undefined, name: string): Promise<number> {
   const form = new FormData();
@@ -23,6 +27,13 @@ async function upload(user: SignedInUser, workspace: string | undefined, name: s
   return response.status;
 }
 
+/** Waits until no transcript of `workspace` is being processed. */
+async function settled(workspace: string): Promise<void> {
+  await expect.poll(async () => (await t.db.query(
+    `select count(*)::int as n from transcripts where workspace_id = $1 and processing_status not in ('completed', 'failed')`, [workspace],
+  )).rows[0].n, { timeout: 30_000 }).toBe(0);
+}
+
 beforeAll(async () => {
   owner = await signUpVerified(t.base, t.db, { fullName: 'Olivia Owner' });
   member = await signUpVerified(t.base, t.db, { fullName: 'Mo Member' });
@@ -30,58 +41,71 @@ beforeAll(async () => {
 });
 
 describe("a team workspace's plan", () => {
-  it("is its owner's, as its members see it, and each member's own in their personal workspace", async () => {
-    await t.db.query(`update users set subscription_tier = 'pro', is_subscribed = true where id = $1`, [owner.userId]);
-    expect((await as(member, team, 'GET', '/auth/current-user')).body['user']).toMatchObject({ id: member.userId, subscriptionTier: 'pro', isSubscribed: true });
-    expect((await as(member, undefined, 'GET', '/auth/current-user')).body['user']).toMatchObject({ id: member.userId, subscriptionTier: null, isSubscribed: false });
-    const [inTeam, alone] = [await as(member, team, 'GET', '/api/token-usage/stats'), await as(member, undefined, 'GET', '/api/token-usage/stats')];
-    expect(inTeam.body['limit']).toEqual((await as(owner, undefined, 'GET', '/api/token-usage/stats')).body['limit']);
+  it("is the workspace's own, as every member sees it there; each one's personal workspace keeps its own", async () => {
+    await setPlan(team, 'pro');
+    for (const user of [owner, member]) {
+      expect((await as(user, team, 'GET', '/auth/current-user')).body['user']).toMatchObject({ id: user.userId, subscriptionTier: 'pro', isSubscribed: true });
+      expect((await as(user, undefined, 'GET', '/auth/current-user')).body['user']).toMatchObject({ id: user.userId, subscriptionTier: null, isSubscribed: false });
+      expect((await as(user, team, 'GET', '/api/subscriptions/current')).body).toMatchObject({ tierId: 'pro', isSubscribed: true });
+      expect((await as(user, undefined, 'GET', '/api/subscriptions/current')).body).toMatchObject({ tierId: 'free', isSubscribed: false });
+    }
+    const [inTeam, alone] = [await as(member, team, 'GET', '/api/token-usage/stats'), await as(owner, undefined, 'GET', '/api/token-usage/stats')];
     expect(inTeam.body['limit']).not.toEqual(alone.body['limit']);
-    expect((await as(member, team, 'GET', '/api/subscriptions/current')).body).toEqual((await as(owner, team, 'GET', '/api/subscriptions/current')).body);
-    await t.db.query(`update users set subscription_tier = null, is_subscribed = false where id = $1`, [owner.userId]);
+    expect((await as(member, team, 'GET', '/api/subscriptions/tiers')).body['currentTierId']).toBe('pro');
+    // Signing in answers with the personal workspace's plan: a sign-in is in no workspace yet.
+    await setPlan(team, null);
   });
 
-  it("counts every member's uploads in every workspace its owner owns, never past the month's limit, however many race", async () => {
-    // Free: 5 transcripts a month. The owner uses two in their personal workspace; the team races for the rest.
-    expect(await upload(owner, undefined, 'first')).toBe(201);
-    expect(await upload(owner, undefined, 'second')).toBe(201);
+  it("counts every member's uploads in the workspace alone, never past the month's limit, however many race", async () => {
+    // Free: 5 transcripts a month. The owner uses two in the team; the team races for the rest.
+    expect(await upload(owner, team, 'first')).toBe(201);
+    expect(await upload(owner, team, 'second')).toBe(201);
     const statuses = await Promise.all(Array.from({ length: 8 }, (_, i) => upload(i % 2 ? owner : member, team, `race-${i}`)));
     expect(statuses.filter((status) => status === 201)).toHaveLength(3);
     expect(statuses.filter((status) => status === 402)).toHaveLength(5);
-    // The member's own plan is untouched: their personal workspace still has its five.
+    // The personal workspaces' allowances are their own: the owner's and the member's each still have their five.
+    expect(await upload(owner, undefined, 'own')).toBe(201);
     expect(await upload(member, undefined, 'own')).toBe(201);
-    // The owner upgrades, and the team can upload again at once.
-    await t.db.query(`update users set subscription_tier = 'pro', is_subscribed = true where id = $1`, [owner.userId]);
+    // The workspace is upgraded, and the team can upload again at once.
+    await setPlan(team, 'pro');
     expect(await upload(member, team, 'after-upgrade')).toBe(201);
   });
 
-  it("spends its owner's token credits on a member's upload, recorded in the team workspace", async () => {
-    for (let i = 0; i < 120; i++) {
-      // Every ingest the owner pays for has finished: the team's and the owner's personal ones.
-      const { rows } = await t.db.query(
-        `select 1 from transcripts t join workspaces w on w.id = t.workspace_id where w.owner_id = $1 and t.processing_status not in ('completed', 'failed')`, [owner.userId],
-      );
-      if (!rows.length) break;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+  it("spends the workspace's token credits on a member's upload, recorded as the member's, in the workspace", async () => {
+    await settled(team);
     const { rows } = await t.db.query<{ user_id: string; workspace_id: string }>(
-      `select distinct u.user_id, u.workspace_id from token_usage u join transcripts tr on tr.id = u.transcript_id where tr.workspace_id = $1`, [team],
+      `select distinct u.user_id, u.workspace_id from token_usage u join transcripts tr on tr.id = u.transcript_id where tr.workspace_id = $1 and tr.user_id = $2`,
+      [team, member.userId],
     );
-    expect(rows).toEqual([{ user_id: owner.userId, workspace_id: team }]);
-    // The history lists what was spent in the workspace it is read in: the team's members never see what its owner
-    // spent in their personal workspace, though the plan's figures count both.
-    const count = async (workspace: string) =>
-      (await t.db.query<{ n: number }>(`select count(*)::int as n from token_usage where user_id = $1 and workspace_id = $2`, [owner.userId, workspace])).rows[0]!.n;
+    expect(rows).toEqual([{ user_id: member.userId, workspace_id: team }]);
+    // The history lists what was spent in the workspace, by any member; the stats count it, and only it.
+    const spend = (user: SignedInUser, workspace: string, input: number) => t.db.query(
+      `insert into token_usage (id, user_id, workspace_id, operation_type, ai_provider, input_tokens, output_tokens, created_at)
+       values (gen_random_uuid(), $1, $2, 'ticket_extraction', 'openai', $3, 1, now())`, [user.userId, workspace, input],
+    );
+    await spend(member, team, 1000);
+    await spend(owner, team, 200);
+    await spend(owner, owner.workspaceId, 7);
+    await spend(member, member.workspaceId, 30);
+    const entries = async (workspace: string) =>
+      (await t.db.query<{ n: number }>(`select count(*)::int as n from token_usage where workspace_id = $1`, [workspace])).rows[0]!.n;
     const history = async (user: SignedInUser, workspace?: string) =>
       ((await as(user, workspace, 'GET', '/api/token-usage/history?limit=100&offset=0')).body['pagination'] as { total: number }).total;
-    const personal = (await t.db.query<{ id: string }>('select id from workspaces where owner_id = $1 and personal', [owner.userId])).rows[0]!.id;
-    expect(await count(team)).toBeGreaterThan(0);
-    expect(await count(personal)).toBeGreaterThan(0);
-    expect(await history(member, team)).toBe(await count(team));
-    expect(await history(owner, team)).toBe(await count(team));
-    expect(await history(owner)).toBe(await count(personal));
-    expect((await t.db.query(`select count(*)::int as n from token_usage where user_id = $1`, [member.userId])).rows[0].n).toBe(
-      (await t.db.query(`select count(*)::int as n from token_usage u join transcripts tr on tr.id = u.transcript_id where tr.user_id = $1 and tr.workspace_id <> $2`, [member.userId, team])).rows[0].n,
-    );
+    const used = async (user: SignedInUser, workspace?: string) =>
+      ((await as(user, workspace, 'GET', '/api/token-usage/stats')).body['used'] as { input: number }).input;
+    expect(await history(member, team)).toBe(await entries(team));
+    expect(await history(owner, team)).toBe(await entries(team));
+    expect(await history(owner)).toBe(await entries(owner.workspaceId));
+    expect(await used(member, team)).toBe(1200);
+    expect(await used(owner, team)).toBe(1200);
+    expect(await used(owner)).toBe(7);
+    expect(await used(member)).toBe(30);
+  });
+
+  it("is changed by its owner alone, who is told so in words when the member tries", async () => {
+    const refused = await as(member, team, 'POST', '/api/subscriptions/subscribe', { tierId: 'enterprise' });
+    expect(refused.status).toBe(403);
+    expect(refused.body['error']).toMatch(/owner/);
+    expect((await as(member, team, 'POST', '/api/token-usage/reset')).status).toBe(403);
   });
 });

@@ -12,6 +12,9 @@ const logger = createLogger({ LOG_LEVEL: 'silent', NODE_ENV: 'test' });
 const WORKSPACES = 'Migration20261206000000_workspaces';
 const AUTHORS = 'Migration20261207000000_ticket_authors';
 const SCOPE = 'Migration20261209000000_workspace_scope';
+const PLANS = 'Migration20261210000000_workspace_plans';
+/** The tables of a plan's bill, which the plans migration moves from their user to a workspace. */
+const BILL = ['billing_accounts', 'payments', 'credit_resets', 'credit_reservations'] as const;
 const BEFORE = MIGRATIONS[MIGRATIONS.findIndex((m) => m.name === WORKSPACES) - 1]!.name;
 /** The tables whose rows the migration puts in a workspace. */
 const OWNED = ['transcripts', 'tickets', 'bots', 'connections', 'token_usage', 'push_records'] as const;
@@ -214,6 +217,58 @@ describe('the workspaces migration, on a database with data', () => {
     for (const row of users) expect(row.kept).toBe(row.counted);
     await orm.migrator.up({ to: SCOPE });
     await expectCounted();
+  });
+
+  it('then moves each user\'s plan and its bill to their personal workspace, and starts a team workspace on Free', async () => {
+    await orm.migrator.up({ to: MIGRATIONS[MIGRATIONS.findIndex((m) => m.name === PLANS) - 1]!.name });
+    await fill(db);
+    // A bill for each user (the first one on Pro since mid-January), and a team workspace of the first one.
+    const { rows: users } = await db.query<{ id: string }>(`select id from users order by created_at, id`);
+    for (const [index, { id: user }] of users.entries()) {
+      await db.query(`update users set subscription_tier = $2, is_subscribed = $3, credit_cycle_anchor = $4 where id = $1`,
+        [user, index === 0 ? 'pro' : null, index === 0, index === 0 ? '2026-01-15T10:00:00Z' : '2026-02-01T00:00:00Z']);
+      await db.query(`insert into billing_accounts (id, user_id, stripe_customer_id, status, tier_id, created_at, updated_at) values ($1, $2, $3, 'active', 'pro', now(), now())`,
+        [randomUUID(), user, `cus_${user.slice(0, 8)}`]);
+      await db.query(`insert into payments (id, user_id, stripe_invoice_id, amount_cents, currency, description, status, date, created_at, updated_at)
+                      values ($1, $2, $3, 2900, 'usd', 'Tickscribe Pro', 'successful', now(), now(), now())`, [randomUUID(), user, `in_${user}`]);
+      await db.query(`insert into credit_resets (id, user_id, key, reason, at, created_at) values ($1, $2, $3, 'manual', now(), now())`, [randomUUID(), user, `manual:${user}`]);
+      await db.query(`insert into credit_reservations (id, user_id, input_tokens, output_tokens, created_at) values ($1, $2, 100, 10, now())`, [`r:${user}`, user]);
+    }
+    const team = randomUUID();
+    await db.query(`insert into workspaces (id, name, personal, owner_id, created_at, updated_at) values ($1, 'Team', false, $2, '2026-03-03T03:03:03Z', now())`, [team, users[0]!.id]);
+    const billOf = async () => {
+      const result: Record<string, number> = {};
+      for (const table of BILL) result[table] = (await db.query(`select count(*)::int as n from "${table}"`)).rows[0].n as number;
+      return result;
+    };
+    const [before, bills] = [await counts(db), await billOf()];
+    const plans = (await db.query(`select id, subscription_tier, is_subscribed, credit_cycle_anchor from users`)).rows;
+
+    expect((await orm.migrator.up({ to: PLANS })).map((m) => m.name)).toEqual([PLANS]);
+    expect(await counts(db)).toEqual(before);
+    expect(await billOf()).toEqual(bills);
+    const personal = await personalWorkspaces(db);
+    for (const user of plans) {
+      const { rows } = await db.query(`select subscription_tier, is_subscribed, credit_cycle_anchor from workspaces where id = $1`, [personal.get(user.id)!['id']]);
+      expect(rows).toEqual([{ subscription_tier: user.subscription_tier, is_subscribed: user.is_subscribed, credit_cycle_anchor: user.credit_cycle_anchor }]);
+    }
+    // Every row of a bill is in exactly one workspace: its user's personal one, one row per user as before.
+    for (const table of BILL) {
+      const { rows } = await db.query(`select w.owner_id, w.personal from "${table}" b join workspaces w on w.id = b.workspace_id`);
+      expect(rows.every((row) => row.personal), table).toBe(true);
+      expect(new Set(rows.map((row) => row.owner_id)).size, table).toBe(users.length);
+    }
+    expect((await db.query(`select subscription_tier, is_subscribed, credit_cycle_anchor = created_at as anchored from workspaces where id = $1`, [team])).rows)
+      .toEqual([{ subscription_tier: null, is_subscribed: false, anchored: true }]);
+    const { rows: left } = await db.query(`select column_name from information_schema.columns where table_name = 'users' and column_name in ('subscription_tier', 'is_subscribed', 'credit_cycle_anchor')`);
+    expect(left).toEqual([]);
+
+    // And back: the plans return to their users, the bills too; then up again.
+    await orm.migrator.down({ to: SCOPE });
+    expect((await db.query(`select id, subscription_tier, is_subscribed, credit_cycle_anchor from users`)).rows).toEqual(expect.arrayContaining(plans));
+    expect(await billOf()).toEqual(bills);
+    await orm.migrator.up({ to: PLANS });
+    expect(await billOf()).toEqual(bills);
   });
 });
 

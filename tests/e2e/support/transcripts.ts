@@ -29,7 +29,7 @@ export function transcriptJourneys(e2e: E2e) {
 
   /** Pro allows 50 transcripts a month, so a list can have more than one page. */
   async function makePro(userId: string): Promise<void> {
-    await e2e.db.query(`update users set subscription_tier = 'Pro' where id = $1`, [userId]);
+    await e2e.db.query(`update workspaces set subscription_tier = 'Pro' where owner_id = $1 and personal`, [userId]);
   }
 
   async function useUpAllCredits(userId: string): Promise<void> {

@@ -352,7 +352,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The workspace's plan and subscription (its owner's): status, subscription date, period end, cancellation, and whether billing can be managed. */
+        /** The workspace's plan and subscription: status, subscription date, period end, cancellation, and whether billing can be managed. */
         get: operations["currentSubscription"];
         put?: never;
         post?: never;
@@ -369,7 +369,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The payments for the workspace's plan (its owner's: date, amount, description, status), newest first, from this installation's records. */
+        /** The payments for the workspace's plan (date, amount, description, status), newest first, from this installation's records. */
         get: operations["paymentHistory"];
         put?: never;
         post?: never;
@@ -388,7 +388,7 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Subscribe to a paid plan: answers the Stripe Checkout page to send the browser to, or changes the plan of a live subscription at once. */
+        /** Subscribe the workspace to a paid plan, paid by its owner: answers the Stripe Checkout page to send the browser to, or changes the plan of a live subscription at once. */
         post: operations["subscribe"];
         delete?: never;
         options?: never;
@@ -508,7 +508,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Usage entries, newest first, a page at a time. */
+        /** The workspace's usage entries (every member's), newest first, a page at a time. */
         get: operations["tokenUsageHistory"];
         put?: never;
         post?: never;
@@ -542,7 +542,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** This period's input and output tokens used, the plan's limits, the next reset, whether the user is blocked, and the manual reset's cooldown. */
+        /** This period's input and output tokens used, the plan's limits, the next reset, whether the workspace is blocked, and the manual reset's cooldown. */
         get: operations["tokenUsageStats"];
         put?: never;
         post?: never;
@@ -753,7 +753,7 @@ export type paths = {
         /** The workspaces the user belongs to and their role in each: what the workspace switcher offers, and the ids a request's X-Workspace-Id names. */
         get: operations["listWorkspaces"];
         put?: never;
-        /** Create a team workspace, with the caller as its owner. */
+        /** Create a team workspace, with the caller as its owner; it starts on the Free plan, with its own monthly credits. */
         post: operations["createWorkspace"];
         delete?: never;
         options?: never;
@@ -785,7 +785,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user, with the plan of the request's workspace (its owner's). */
+        /** The signed-in user, with the plan of the request's workspace. */
         get: operations["currentUser"];
         put?: never;
         post?: never;
@@ -923,7 +923,7 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** A Stripe Customer Portal session for the user's billing details, invoices and payment methods. */
+        /** A Stripe Customer Portal session for the workspace's billing details, invoices and payment methods. */
         post: operations["createPortalSession"];
         delete?: never;
         options?: never;
