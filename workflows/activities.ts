@@ -101,12 +101,12 @@ export function createActivities({ orm, logger, mailer, plugins, extractor, cred
     markTranscriptFailed: (transcriptId: string, error: string, tokenLimitExceeded: boolean) =>
       markTranscriptFailed(orm.em.fork(), transcriptId, error, tokenLimitExceeded),
 
-    /** The next monthly credit reset of a user after `after` (or now), from the subscription date; null when the user is gone. */
-    planCreditReset: (userId: string, now: string, after: string | null) =>
-      planMonthlyReset(orm.em.fork(), userId, new Date(now), after ? new Date(after) : null),
+    /** The next monthly credit reset of a workspace after `after` (or now), from the subscription date; null when the workspace is gone. */
+    planCreditReset: (workspaceId: string, now: string, after: string | null) =>
+      planMonthlyReset(orm.em.fork(), workspaceId, new Date(now), after ? new Date(after) : null),
 
-    /** The monthly credit reset due at `at`, once per user and date; none when the subscription date has moved since it was planned. */
-    resetMonthlyCredits: (userId: string, at: string) => monthlyReset(orm.em.fork(), userId, new Date(at)),
+    /** The monthly credit reset due at `at`, once per workspace and date; none when the subscription date has moved since it was planned. */
+    resetMonthlyCredits: (workspaceId: string, at: string) => monthlyReset(orm.em.fork(), workspaceId, new Date(at)),
   };
 }
 

@@ -12,7 +12,7 @@ import type { EmailDispatcher } from '../core/mail/outbox.ts';
 import type { PushInput } from '../core/push/types.ts';
 import type { PushProgress, PushResult } from '../schemas/types.ts';
 import type { botLifecycleWorkflow, creditsWorkflow, deliverEmailWorkflow, ingestTranscriptWorkflow, pushTicketsWorkflow } from './workflows.ts';
-import { BATCH_ATTRIBUTE, CONNECTION_ATTRIBUTE, oneLine, TRANSCRIPT_ATTRIBUTE, USER_ATTRIBUTE } from './shared/labels.ts';
+import { BATCH_ATTRIBUTE, CONNECTION_ATTRIBUTE, oneLine, TRANSCRIPT_ATTRIBUTE, USER_ATTRIBUTE, WORKSPACE_ATTRIBUTE } from './shared/labels.ts';
 
 const ingestWorkflowId = (transcriptId: string) => `ingest-${transcriptId}`;
 const emailWorkflowId = (emailId: string) => `email-${emailId}`;
@@ -77,7 +77,7 @@ export interface PushLabel {
 }
 
 /**
- * Starts `push-<connectionId>-<batchId>`, labelled for operators (search attributes TickscribeUser,
+ * Starts `push-<connectionId>-<batchId>`, labelled for operators (search attributes TickscribeUser, TickscribeWorkspace,
  * TickscribeConnection and TickscribeBatch, summary "Push 5 tickets to GitHub acme/web"). A start while that push
  * runs, or after it completed, joins it (the tickets of the second start are not looked at); only a push that ended
  * without finishing starts again.
@@ -90,6 +90,7 @@ export async function startPush(client: Client, taskQueue: string, input: PushIn
       workflowIdConflictPolicy: 'USE_EXISTING', workflowIdReusePolicy: 'ALLOW_DUPLICATE_FAILED_ONLY',
       typedSearchAttributes: [
         { key: USER_ATTRIBUTE, value: input.userId },
+        ...(input.workspaceId ? [{ key: WORKSPACE_ATTRIBUTE, value: input.workspaceId }] : []),
         { key: CONNECTION_ATTRIBUTE, value: input.connectionId },
         { key: BATCH_ATTRIBUTE, value: input.batchId },
       ],
@@ -156,14 +157,16 @@ function lastRetriedFailure(description: WorkflowExecutionDescription): string |
   return `${retrying.lastFailure!.message} (trying again: attempt ${retrying.attempt ?? 2}${of})`;
 }
 
-const creditsWorkflowId = (userId: string) => `credits-${userId}`;
-const creditsLabel = (userId: string) => ({
-  typedSearchAttributes: [{ key: USER_ATTRIBUTE, value: userId }], staticSummary: 'Monthly credit resets',
+const creditsWorkflowId = (workspaceId: string) => `credits-${workspaceId}`;
+const creditsLabel = (workspaceId: string) => ({
+  typedSearchAttributes: [{ key: WORKSPACE_ATTRIBUTE, value: workspaceId }], staticSummary: 'Monthly credit resets',
 });
 
-async function startCredits(client: Client, taskQueue: string, userId: string): Promise<boolean> {
+async function startCredits(client: Client, taskQueue: string, workspaceId: string): Promise<boolean> {
   try {
-    await client.workflow.start<typeof creditsWorkflow>('creditsWorkflow', { taskQueue, workflowId: creditsWorkflowId(userId), args: [userId, null], ...creditsLabel(userId) });
+    await client.workflow.start<typeof creditsWorkflow>('creditsWorkflow', {
+      taskQueue, workflowId: creditsWorkflowId(workspaceId), args: [workspaceId, null], ...creditsLabel(workspaceId),
+    });
     return true;
   } catch (error) {
     if (error instanceof WorkflowExecutionAlreadyStartedError) return false;
@@ -172,40 +175,41 @@ async function startCredits(client: Client, taskQueue: string, userId: string): 
 }
 
 /**
- * The monthly credit resets as `credits-<userId>` workflows: started once per user (a start while one runs joins
- * it) and told when the subscription date moved, which starts one when none runs.
+ * The monthly credit resets as `credits-<workspaceId>` workflows: started once per workspace (a start while one runs
+ * joins it) and told when the subscription date moved, which starts one when none runs.
  */
 export function temporalCreditSchedules(client: Client, taskQueue: string): CreditSchedules {
   const known = new Set<string>();
   return {
-    async ensure(userId) {
-      if (known.has(userId)) return;
-      await startCredits(client, taskQueue, userId);
-      known.add(userId);
+    async ensure(workspaceId) {
+      if (known.has(workspaceId)) return;
+      await startCredits(client, taskQueue, workspaceId);
+      known.add(workspaceId);
     },
-    async anchorChanged(userId) {
+    async anchorChanged(workspaceId) {
       await client.workflow.signalWithStart<typeof creditsWorkflow, []>('creditsWorkflow', {
-        taskQueue, workflowId: creditsWorkflowId(userId), args: [userId, null], signal: 'creditAnchorChanged', signalArgs: [], ...creditsLabel(userId),
+        taskQueue, workflowId: creditsWorkflowId(workspaceId), args: [workspaceId, null], signal: 'creditAnchorChanged', signalArgs: [],
+        ...creditsLabel(workspaceId),
       });
-      known.add(userId);
+      known.add(workspaceId);
     },
   };
 }
 
 /**
- * Starts the credits workflow of every user in `userIds` who has none running (users who signed up while no
+ * Starts the credits workflow of every workspace in `workspaceIds` that has none running (workspaces made while no
  * schedule was started for them, or a Temporal whose state was lost). Returns how many it started.
  */
-export async function startMissingCreditSchedules(client: Client, taskQueue: string, userIds: string[], signal?: AbortSignal): Promise<number> {
+export async function startMissingCreditSchedules(client: Client, taskQueue: string, workspaceIds: string[], signal?: AbortSignal): Promise<number> {
   const running = new Set<string>();
   for await (const execution of client.workflow.list({ query: "WorkflowType = 'creditsWorkflow' AND ExecutionStatus = 'Running'" })) {
     if (signal?.aborted) return 0;
     running.add(execution.workflowId);
   }
   let started = 0;
-  for (const userId of userIds) {
+  for (const workspaceId of workspaceIds) {
     if (signal?.aborted) break;
-    if (!running.has(creditsWorkflowId(userId)) && (await startCredits(client, taskQueue, userId))) started += 1;
+    if (!running.has(creditsWorkflowId(workspaceId)) && (await startCredits(client, taskQueue, workspaceId))) started += 1;
   }
   return started;
 }

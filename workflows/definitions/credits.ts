@@ -18,12 +18,13 @@ const LONGEST_WAIT_MS = 7 * 86_400_000;
 const WAITS_PER_RUN = 100;
 
 /**
- * The monthly credit reset of one user (workflow id `credits-<userId>`): sleeps until the next reset date that
- * the activity computes from the subscription date (the sign-up date on Free; the month's last day when that
- * day is past it), resets, and plans the next. Each reset is keyed by its date, so a replayed or retried one
+ * The monthly credit reset of one workspace (workflow id `credits-<workspaceId>`): sleeps until the next reset date
+ * that the activity computes from the subscription date (the workspace's creation date on Free; the month's last day
+ * when that day is past it), resets, and plans the next. It ends when its workspace is gone (deleted, or an id that
+ * names no workspace: a user's, from before plans were the workspace's). Each reset is keyed by its date, so a replayed or retried one
  * resets once; a paid Stripe subscription is reset by its paid renewal invoice instead.
  */
-export async function creditsWorkflow(userId: string, lastReset: string | null = null): Promise<void> {
+export async function creditsWorkflow(workspaceId: string, lastReset: string | null = null): Promise<void> {
   let changed = false;
   let next: string | null = null;
   setHandler(creditAnchorChanged, () => void (changed = true));
@@ -31,15 +32,15 @@ export async function creditsWorkflow(userId: string, lastReset: string | null =
   let after = lastReset;
   for (let waits = 0; waits < WAITS_PER_RUN && !workflowInfo().continueAsNewSuggested; waits++) {
     changed = false;
-    next = await planCreditReset(userId, new Date(Date.now()).toISOString(), after);
+    next = await planCreditReset(workspaceId, new Date(Date.now()).toISOString(), after);
     if (next === null) return;
     const wait = Date.parse(next) - Date.now();
     if (wait > 0) {
       const woken = await condition(() => changed, Math.min(wait, LONGEST_WAIT_MS));
       if (woken || Date.parse(next) > Date.now()) continue;
     }
-    await resetMonthlyCredits(userId, next);
+    await resetMonthlyCredits(workspaceId, next);
     after = next;
   }
-  await continueAsNew<typeof creditsWorkflow>(userId, after);
+  await continueAsNew<typeof creditsWorkflow>(workspaceId, after);
 }

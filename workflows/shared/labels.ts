@@ -1,6 +1,7 @@
 /**
  * How operators find and read Tickscribe's workflows in the Temporal UI or CLI: the custom search attributes that
- * find one user's work and list what failed (`TickscribeUser="<id>"`, `Outcome="failed"`), and one-line summaries.
+ * find one user's or one workspace's work and list what failed (`TickscribeUser="<id>"`, `TickscribeWorkspace="<id>"`,
+ * `Outcome="failed"`), and one-line summaries.
  * Names and registration: core/temporal/search-attributes.ts. Pure, so the workflow sandbox may import it.
  */
 import type { defineSearchAttributeKey } from '@temporalio/common';
@@ -12,6 +13,7 @@ type KeywordKey = ReturnType<typeof defineSearchAttributeKey<'KEYWORD'>>;
 const keyword = (name: string): KeywordKey => ({ name, type: 'KEYWORD' });
 
 export const USER_ATTRIBUTE = keyword(NAMES.user);
+export const WORKSPACE_ATTRIBUTE = keyword(NAMES.workspace);
 export const TRANSCRIPT_ATTRIBUTE = keyword(NAMES.transcript);
 export const CONNECTION_ATTRIBUTE = keyword(NAMES.connection);
 export const BATCH_ATTRIBUTE = keyword(NAMES.batch);
