@@ -38,6 +38,7 @@ export function transcriptRoutes(
       400: { description: 'No file, or an extension that is not accepted.', schema: schema('upload-error') },
       402: { description: "The month's transcripts or token credits are used up.", schema: schema('upload-error') },
       413: { description: 'Over 1MB; nothing is stored.', schema: schema('upload-error') },
+      404: { description: 'The workspace is gone (deleted while the upload waited for its plan); nothing is stored.', schema: schema('upload-error') },
     },
     async handler(ctx, { scope }) {
       try {

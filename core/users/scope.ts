@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { User } from './user.entity.ts';
-import { Workspace } from '../workspaces/workspace.entity.ts';
+import { NotFound } from '../errors.ts';
+import { Workspace, WORKSPACE_NOT_FOUND } from '../workspaces/workspace.entity.ts';
 import type { WorkspaceRole } from '../workspaces/workspace-member.entity.ts';
 
 /**
@@ -29,7 +30,12 @@ export interface WorkspaceAccess {
 /** The workspace part of a scope, for work done on a workspace's behalf by no request (a push's activities). */
 export type WorkspaceScope = Pick<Scope, 'workspace'>;
 
-/** The scope's workspace, whose plan its uploads, bots and token credits count against and its members see. */
-export function billedWorkspace(em: EntityManager, scope: WorkspaceScope): Promise<Workspace> {
-  return em.findOneOrFail(Workspace, scope.workspace);
+/**
+ * The scope's workspace as it is now, whose plan its uploads, bots and token credits count against and its members see
+ * (read again under the plan lock: a plan changed meanwhile counts); NotFound when it is gone.
+ */
+export async function billedWorkspace(em: EntityManager, scope: WorkspaceScope): Promise<Workspace> {
+  const workspace = await em.findOne(Workspace, scope.workspace, { refresh: true });
+  if (!workspace) throw new NotFound(WORKSPACE_NOT_FOUND);
+  return workspace;
 }

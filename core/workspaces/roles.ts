@@ -1,4 +1,7 @@
 import type { WorkspaceRole } from './workspace-member.entity.ts';
+import { WORKSPACE_NOT_FOUND } from './workspace.entity.ts';
+
+export { WORKSPACE_NOT_FOUND };
 
 /**
  * What a signed-in route needs of its caller in the request's workspace: a role there (owner ⊃ admin ⊃ member), or
@@ -10,8 +13,6 @@ const RANK: Record<WorkspaceRole, number> = { member: 1, admin: 2, owner: 3 };
 
 /** The header naming the workspace a request acts in; without it, the caller's personal workspace. */
 export const WORKSPACE_HEADER = 'X-Workspace-Id';
-
-export const WORKSPACE_NOT_FOUND = 'Workspace not found. It may have been deleted, or you are no longer a member of it.';
 
 /** Undefined when `has` may do what needs `needs`; otherwise the refusal, saying which role it needs. */
 export function roleRefusal(needs: RouteRole, has: WorkspaceRole): string | undefined {

@@ -2,6 +2,9 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { createdAt } from '../created-at.ts';
 import { User } from '../users/user.entity.ts';
 
+/** What a workspace that is gone, or that the caller is no member of, answers (404). */
+export const WORKSPACE_NOT_FOUND = 'Workspace not found. It may have been deleted, or you are no longer a member of it.';
+
 /**
  * A workspace: whose transcripts, tickets, bots, connections, token usage and push history these are, and whose plan
  * (with its Stripe customer and subscription, monthly credits and transcript allowance) they count against; its

@@ -144,6 +144,37 @@ describe('a team workspace', () => {
     expect(left).toEqual({ members: 0, invitations: 0, transcripts: 0, tickets: 0 });
     expect((await as(ada)('GET', '/api/workspace')).status).toBe(200);
   });
+
+  it('deleted while its members upload: each upload lands before the deletion, which is then refused, or is refused after it, in words', async () => {
+    const upload = async (user: Caller, workspace: string, name: string) => {
+      const form = new FormData();
+      form.append('transcript', new Blob([`Ada: Grace, please fix the ${name} page.\nGrace: I will.\n`]), `${name}.txt`);
+      const response = await fetch(`${t.base}/api/transcripts/upload`, {
+        method: 'POST', headers: { authorization: `Bearer ${user.token}`, 'x-workspace-id': workspace }, body: form,
+      });
+      return { status: response.status, text: await response.text() };
+    };
+    for (let round = 0; round < 4; round++) {
+      const id = await newTeam(ada, `Racing ${round}`);
+      const grace = await joined(ada, id, 'Grace Hopper');
+      // The deletion goes out first, second, … among four uploads (a Free workspace's month has five).
+      const uploads = [0, 1, 2, 3].map((i) => upload(i % 2 ? grace : ada, id, `race-${round}-${i}`));
+      const deletion = new Promise((resolve) => setTimeout(resolve, round * 3)).then(() => as(ada, id)('DELETE', '/api/workspace'));
+      const [deleted, ...stored] = await Promise.all([deletion, ...uploads]);
+      const statuses = stored.map((answer) => answer.status);
+      if (deleted.status === 204) {
+        // Every upload met the deletion: none is stored, each was told the workspace is gone.
+        expect(statuses).toEqual([404, 404, 404, 404]);
+        for (const answer of stored) expect(answer.text).toContain(WORKSPACE_NOT_FOUND);
+        expect((await t.db.query('select count(*)::int as n from transcripts where workspace_id = $1', [id])).rows[0].n).toBe(0);
+      } else {
+        // An upload came first: the deletion waits for its processing, and the rest are stored.
+        expect(deleted.status, JSON.stringify(deleted.body)).toBe(409);
+        expect(deleted.body['error']).toMatch(/^This workspace still has \d transcripts? being processed/);
+        expect(statuses).toEqual([201, 201, 201, 201]);
+      }
+    }
+  });
 });
 
 describe('an invitation', () => {

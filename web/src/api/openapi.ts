@@ -5282,13 +5282,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The workspace X-Workspace-Id names is none of the caller's. */
+            /** @description The workspace is gone (deleted while the upload waited for its plan); nothing is stored. */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["TranscriptUploadError"];
                 };
             };
             /** @description Over 1MB; nothing is stored. */
