@@ -51,7 +51,7 @@ describe('billing without Stripe', () => {
 
   it('shows a plan the administrator set, on the billing page and in the dashboard’s subscription line', async () => {
     const { token, userId } = await newUser(e2e.app.url, 'billing', 'Ada Admin');
-    await e2e.db.query(`update users set subscription_tier = 'pro', is_subscribed = true where id = $1`, [userId]);
+    await e2e.db.query(`update workspaces set subscription_tier = 'pro', is_subscribed = true where owner_id = $1 and personal`, [userId]);
     const page = await openBilling(e2e, token);
     const current = region(page, 'Current Subscription');
     await current.getByText('Pro (Active)').waitFor();
@@ -91,8 +91,10 @@ describe('billing with Stripe (stripe-mock)', () => {
 
     // Choosing Pro sends the browser to the Checkout page the API answered; Stripe's events (the checkout completes,
     // the subscription starts, its first invoice is paid) bring it back to the notice, Pro, and the payment.
-    const { sent, redirectUrl, periodEnd } = await subscribeToProThroughCheckout(e2e, page, userId);
+    const { sent, workspaceId, redirectUrl, periodEnd } = await subscribeToProThroughCheckout(e2e, page, userId);
     expect(sent).toEqual({ tierId: 'pro' });
+    const personal = await e2e.db.query('select id from workspaces where owner_id = $1 and personal', [userId]);
+    expect(workspaceId).toBe(personal.rows[0].id);
     expect(redirectUrl).toMatch(/^https:\/\/checkout\.stripe\.com\//);
     await expect.poll(() => new URL(page.url()).search).toBe('');
     const current = region(page, 'Current Subscription');
@@ -120,7 +122,7 @@ describe('billing with Stripe (stripe-mock)', () => {
     await expectAccessibleAt(page, [375, 1280], '/billing free-plan confirmation');
     await dialog.getByRole('button', { name: 'Keep My Plan' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    expect((await e2e.db.query('select cancel_at_period_end from billing_accounts where user_id = $1', [userId])).rows[0].cancel_at_period_end).toBe(false);
+    expect((await e2e.db.query('select cancel_at_period_end from billing_accounts where workspace_id = $1', [workspaceId])).rows[0].cancel_at_period_end).toBe(false);
 
     await planButton(page, 'Free').click();
     await dialog.getByRole('button', { name: 'Cancel Subscription' }).click();

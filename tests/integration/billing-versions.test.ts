@@ -64,14 +64,14 @@ describe('events in the shapes from before API version 2025-03-31.basil', () => 
     const item = { ...modern.items.data[0]!, current_period_end: undefined, current_period_start: undefined };
     const legacySubscription = { ...modern, current_period_end: periodEnd, items: { object: 'list', data: [item] } };
     expect((await postEvent(t.base, stripeEvent('customer.subscription.updated', legacySubscription))).body).toMatchObject({ outcome: 'applied: active on enterprise' });
-    const { rows } = await t.db.query('select current_period_end from billing_accounts where user_id = $1', [user.userId]);
+    const { rows } = await t.db.query('select current_period_end from billing_accounts where workspace_id = $1', [user.workspaceId]);
     expect(Math.floor(new Date(rows[0].current_period_end).getTime() / 1000)).toBe(periodEnd);
 
     // An invoice as older versions send it: subscription and its metadata at the top, the line's price, the payment intent.
     const paymentIntent = `pi_${randomUUID().slice(0, 10)}`;
     const { parent: _parent, ...invoice } = invoiceObject({ id: `in_${randomUUID().slice(0, 10)}`, customer, subscription, reason: 'subscription_create' });
     const legacyInvoice = {
-      ...invoice, subscription, subscription_details: { metadata: { userId: user.userId } }, payment_intent: paymentIntent,
+      ...invoice, subscription, subscription_details: { metadata: { workspaceId: user.workspaceId, userId: user.userId } }, payment_intent: paymentIntent,
       lines: { object: 'list', data: [{ id: 'il_legacy', object: 'line_item', price: { id: PRICE_PRO, object: 'price' } }] },
     };
     await postEvent(t.base, stripeEvent('invoice.paid', legacyInvoice));

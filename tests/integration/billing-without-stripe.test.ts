@@ -5,7 +5,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { ROOT } from '../support/process.ts';
 import { useTestApp } from '../support/app.ts';
 import { teamWorkspace } from '../support/accounts.ts';
-import { call, newUser, stats, stripeEvent } from './billing-support.ts';
+import { call, newUser, stats, stripeEvent, workspacePlan } from './billing-support.ts';
 
 const t = useTestApp();
 const NOT_AVAILABLE = 'Paid plans are not available on this installation. Ask its administrator to change your plan.';
@@ -57,13 +57,18 @@ describe('without Stripe', () => {
 });
 
 describe('tickscribe set-tier', () => {
-  it("sets a user's plan, whose limits apply at once, and back to Free", async () => {
+  it("sets a user's plan (their personal workspace's), whose limits apply at once, and back to Free", async () => {
     const user = await newUser(t);
+    const team = await teamWorkspace(t.db, user, [], 'Own Team');
     const run = await setTier(user.email.toUpperCase(), 'Pro');
     expect(run.stderr).toBe('');
     expect(run.stdout).toBe(`${user.email} is now on the Pro plan: 2,000,000 input and 400,000 output tokens and 50 transcripts a month, from now on.\n`);
     expect(run.status).toBe(0);
     expect((await stats(t, user)).limit).toEqual({ input: 2_000_000, output: 400_000 });
+    expect(await workspacePlan(t, user.workspaceId)).toEqual({ tier: 'pro', subscribed: true });
+    // The team the user owns is a workspace of its own, on its own plan.
+    expect(await workspacePlan(t, team)).toEqual({ tier: null, subscribed: false });
+    expect((await stats(t, user, team)).limit).toEqual({ input: 200_000, output: 40_000 });
     expect((await call(t.base, user, 'GET', '/api/subscriptions/current')).body).toMatchObject({
       tierId: 'pro', isSubscribed: true, managedBy: 'administrator', canManageBilling: false,
     });
@@ -78,17 +83,30 @@ describe('tickscribe set-tier', () => {
     expect((await call(t.base, user, 'GET', '/api/subscriptions/current')).body).toMatchObject({ tierId: 'free', isSubscribed: false, managedBy: 'none' });
   });
 
-  it("sets a workspace's plan, its owner's, which every member sees at once", async () => {
+  it("sets a team workspace's plan by its id, which every member sees at once, and not its owner's own workspace", async () => {
     const [owner, member] = [await newUser(t), await newUser(t)];
     const team = await teamWorkspace(t.db, owner, [{ user: member, role: 'member' }], 'Acme Support');
-    const run = await setTier(team, 'enterprise');
+    const run = await setTier(team, 'pro');
     expect(run.stderr).toBe('');
-    expect(run.stdout).toMatch(new RegExp(`^"Acme Support" is now on the Enterprise plan, the plan of its owner ${owner.email.replace('.', '\\.')} and of every workspace they own: `));
+    expect(run.stdout).toBe(`"Acme Support" is now on the Pro plan, paid by its owner ${owner.email}: 2,000,000 input and 400,000 output tokens and 50 transcripts a month, from now on.\n`);
     expect(run.status).toBe(0);
-    const inTeam = await fetch(`${t.base}/api/subscriptions/current`, { headers: { authorization: `Bearer ${member.token}`, 'x-workspace-id': team } });
-    expect(await inTeam.json()).toMatchObject({ tierId: 'enterprise', managedBy: 'administrator' });
+    expect(await workspacePlan(t, team)).toEqual({ tier: 'pro', subscribed: true });
+    expect(await workspacePlan(t, owner.workspaceId)).toEqual({ tier: null, subscribed: false });
+    for (const user of [owner, member]) {
+      expect((await call(t.base, user, 'GET', '/api/subscriptions/current', undefined, team)).body, user.email)
+        .toMatchObject({ tierId: 'pro', isSubscribed: true, managedBy: 'administrator' });
+      expect((await stats(t, user, team)).limit).toEqual({ input: 2_000_000, output: 400_000 });
+      expect((await call(t.base, user, 'GET', '/api/subscriptions/current')).body, user.email).toMatchObject({ tierId: 'free', managedBy: 'none' });
+      expect((await stats(t, user)).limit).toEqual({ input: 200_000, output: 40_000 });
+    }
+
+    // An e-mail address names its user's personal workspace: the team keeps its own plan.
+    const personal = await setTier(owner.email, 'enterprise');
+    expect(personal.stdout).toBe(`${owner.email} is now on the Enterprise plan: 20,000,000 input and 4,000,000 output tokens and 500 transcripts a month, from now on.\n`);
+    expect(await workspacePlan(t, owner.workspaceId)).toEqual({ tier: 'enterprise', subscribed: true });
+    expect(await workspacePlan(t, team)).toEqual({ tier: 'pro', subscribed: true });
     expect((await call(t.base, owner, 'GET', '/api/subscriptions/current')).body).toMatchObject({ tierId: 'enterprise' });
-    expect((await call(t.base, member, 'GET', '/api/subscriptions/current')).body).toMatchObject({ tierId: 'free' });
+    expect((await call(t.base, member, 'GET', '/api/subscriptions/current', undefined, team)).body).toMatchObject({ tierId: 'pro' });
   });
 
   it('says what is wrong in one line with exit code 2', async () => {

@@ -9,6 +9,7 @@ import type { Orm } from '../../core/db/orm.ts';
 import { TooManyAttempts } from '../../core/errors.ts';
 import { createLogger } from '../../core/logger.ts';
 import { User } from '../../core/users/user.entity.ts';
+import { Workspace } from '../../core/workspaces/workspace.entity.ts';
 import { useTestApp } from '../support/app.ts';
 import { addUsage, call, newUser, stats } from './billing-support.ts';
 
@@ -22,11 +23,13 @@ beforeAll(async () => {
 });
 afterAll(() => orm?.close());
 
-async function storedUser(creditCycleAnchor?: Date): Promise<User> {
+/** A user alone, made in the database, and their personal workspace (subscription date `creditCycleAnchor`), returned. */
+async function storedWorkspace(creditCycleAnchor?: Date): Promise<Workspace> {
   const em = orm.em.fork();
-  const user = em.create(User, { email: `${randomUUID()}@example.com`, fullName: 'Reset Tester', ...(creditCycleAnchor ? { creditCycleAnchor } : {}) });
+  const owner = em.create(User, { email: `${randomUUID()}@example.com`, fullName: 'Reset Tester' });
+  const workspace = em.create(Workspace, { name: "Reset Tester's workspace", personal: true, owner, ...(creditCycleAnchor ? { creditCycleAnchor } : {}) });
   await em.flush();
-  return user;
+  return workspace;
 }
 
 describe('the date of the next monthly reset', () => {
@@ -50,8 +53,8 @@ describe('the date of the next monthly reset', () => {
     ['a date 45 days ahead: a month after it, not on its day before it', '2026-07-04T09:00:00', null, '2026-08-04T09:00:00'],
     ['a reset already made ahead of the clock: after it', '2026-03-15T10:00:00', '2026-06-15T10:00:00', '2026-07-15T10:00:00'],
   ])('plans from %s', async (_case, anchor, after, next) => {
-    const user = await storedUser(utc(anchor));
-    expect(await planMonthlyReset(orm.em.fork(), user.id, utc('2026-05-20T12:00:00'), after ? utc(after) : null)).toBe(utc(next).toISOString());
+    const workspace = await storedWorkspace(utc(anchor));
+    expect(await planMonthlyReset(orm.em.fork(), workspace.id, utc('2026-05-20T12:00:00'), after ? utc(after) : null)).toBe(utc(next).toISOString());
   });
 
   it('follows the 31st through a year, on the last day of each shorter month', () => {
@@ -68,16 +71,17 @@ describe('the date of the next monthly reset', () => {
 describe('the monthly reset', () => {
   it('happens once per date, and leaves a paid Stripe subscription to its renewal invoice', async () => {
     const anchor = utc('2026-03-15T10:00:00');
-    const user = await storedUser(anchor);
+    const workspace = await storedWorkspace(anchor);
     const at = utc('2026-04-15T10:00:00');
-    expect(await monthlyReset(orm.em.fork(), user.id, at)).toBe('reset');
-    expect(await monthlyReset(orm.em.fork(), user.id, at)).toBe('already reset');
-    const { rows } = await t.db.query("select count(*)::int as n from credit_resets where user_id = $1 and reason = 'monthly'", [user.id]);
-    expect(rows[0].n).toBe(1);
+    expect(await monthlyReset(orm.em.fork(), workspace.id, at)).toBe('reset');
+    expect(await monthlyReset(orm.em.fork(), workspace.id, at)).toBe('already reset');
+    const { rows } = await t.db.query("select count(*)::int as n, min(key) as key from credit_resets where workspace_id = $1 and reason = 'monthly'", [workspace.id]);
+    expect(rows[0]).toEqual({ n: 1, key: `monthly:${workspace.id}:${at.toISOString()}` });
+    expect(await monthlyReset(orm.em.fork(), randomUUID(), at)).toBe('no such workspace');
 
-    const subscriber = await storedUser(anchor);
+    const subscriber = await storedWorkspace(anchor);
     await t.db.query(
-      `insert into billing_accounts (id, user_id, stripe_customer_id, stripe_subscription_id, status, tier_id, cancel_at_period_end, state_at, state_rank, created_at, updated_at)
+      `insert into billing_accounts (id, workspace_id, stripe_customer_id, stripe_subscription_id, status, tier_id, cancel_at_period_end, state_at, state_rank, created_at, updated_at)
        values ($1, $2, $3, 'sub_paid', 'active', 'pro', false, 0, 0, now(), now())`,
       [randomUUID(), subscriber.id, `cus_${randomUUID().slice(0, 8)}`],
     );
@@ -94,11 +98,11 @@ describe('a monthly reset planned before the subscription date moved', () => {
     ['moved onto it (a subscription that begins then)', '2026-03-15T10:00:00', '2026-05-15T10:00:00', '2026-05-15T10:00:00'],
     ['moved past it (a subscription that begins months later)', '2026-03-15T10:00:00', '2026-07-15T10:00:00', '2026-05-15T10:00:00'],
   ])('the subscription date %s: no reset on the planned date', async (_case, before, after, planned) => {
-    const user = await storedUser(utc(before));
+    const workspace = await storedWorkspace(utc(before));
     expect(nextMonthlyReset(utc(before), new Date(utc(planned).getTime() - 1))).toEqual(utc(planned));
-    await t.db.query('update users set credit_cycle_anchor = $1 where id = $2', [utc(after), user.id]);
-    expect(await monthlyReset(orm.em.fork(), user.id, utc(planned))).toBe('not a reset date');
-    const { rows } = await t.db.query('select count(*)::int as n from credit_resets where user_id = $1', [user.id]);
+    await t.db.query('update workspaces set credit_cycle_anchor = $1 where id = $2', [utc(after), workspace.id]);
+    expect(await monthlyReset(orm.em.fork(), workspace.id, utc(planned))).toBe('not a reset date');
+    const { rows } = await t.db.query('select count(*)::int as n from credit_resets where workspace_id = $1', [workspace.id]);
     expect(rows[0].n).toBe(0);
   });
 
@@ -107,21 +111,21 @@ describe('a monthly reset planned before the subscription date moved', () => {
     ['on the last day of a shorter month', '2026-01-31T09:00:00', '2026-02-28T09:00:00'],
     ['years after it', '2022-05-02T08:00:00', '2026-06-02T08:00:00'],
   ])('still resets on the new date’s day: %s', async (_case, anchor, at) => {
-    const user = await storedUser(utc('2026-03-15T10:00:00'));
-    await t.db.query('update users set credit_cycle_anchor = $1 where id = $2', [utc(anchor), user.id]);
-    expect(await monthlyReset(orm.em.fork(), user.id, utc(at))).toBe('reset');
+    const workspace = await storedWorkspace(utc('2026-03-15T10:00:00'));
+    await t.db.query('update workspaces set credit_cycle_anchor = $1 where id = $2', [utc(anchor), workspace.id]);
+    expect(await monthlyReset(orm.em.fork(), workspace.id, utc(at))).toBe('reset');
   });
 });
 
 describe('the manual reset', () => {
   it('is refused within 30 days of the last one, to the millisecond', async () => {
-    const user = await storedUser();
+    const workspace = await storedWorkspace();
     const first = new Date('2026-05-01T12:00:00Z');
-    await manualReset(orm.em.fork(), user, first);
-    const early = manualReset(orm.em.fork(), user, new Date(first.getTime() + 30 * DAY - 1));
+    await manualReset(orm.em.fork(), workspace.id, first);
+    const early = manualReset(orm.em.fork(), workspace.id, new Date(first.getTime() + 30 * DAY - 1));
     await expect(early).rejects.toBeInstanceOf(TooManyAttempts);
     await expect(early).rejects.toThrow('Token usage can be reset once every 30 days. The next reset is possible on 2026-05-31 (in 1 day).');
-    await manualReset(orm.em.fork(), user, new Date(first.getTime() + 30 * DAY));
+    await manualReset(orm.em.fork(), workspace.id, new Date(first.getTime() + 30 * DAY));
   });
 
   it('resets the usage, unblocks a blocked user and says so; then counts down the cooldown', async () => {
@@ -144,10 +148,10 @@ describe('the manual reset', () => {
     expect(refused.status).toBe(429);
     expect(refused.body.error).toBe(`Token usage can be reset once every 30 days. The next reset is possible on ${new Date(next).toISOString().slice(0, 10)} (in 30 days).`);
 
-    await t.db.query("update credit_resets set at = at - interval '29 days 1 hour' where user_id = $1", [user.userId]);
+    await t.db.query("update credit_resets set at = at - interval '29 days 1 hour' where workspace_id = $1", [user.workspaceId]);
     expect((await stats(t, user)).manualReset).toMatchObject({ available: false, daysRemaining: 1 });
-    await t.db.query("update credit_resets set at = at - interval '1 day' where user_id = $1", [user.userId]);
-    await t.db.query("update token_usage set created_at = created_at - interval '31 days' where user_id = $1", [user.userId]);
+    await t.db.query("update credit_resets set at = at - interval '1 day' where workspace_id = $1", [user.workspaceId]);
+    await t.db.query("update token_usage set created_at = created_at - interval '31 days' where workspace_id = $1", [user.workspaceId]);
     expect((await stats(t, user)).manualReset).toMatchObject({ available: true, daysRemaining: 0, nextAvailableAt: null });
     await addUsage(t, user.userId, 10, 10);
     const again = await call<{ message: string; unblocked: boolean }>(t.base, user, 'POST', '/api/token-usage/reset');

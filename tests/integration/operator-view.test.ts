@@ -1,5 +1,6 @@
 // What an operator does in the Temporal UI and CLI, done through the SDK against the real dev server and worker:
-// reset finished workflows (the UI's primary button), list what failed, find one user's work, and read histories.
+// reset finished workflows (the UI's primary button), list what failed, find one user's or one workspace's work, and
+// read histories.
 // The LLM is the local OpenAI-compatible stand-in, the tracker the GitHub stand-in.
 import { randomUUID } from 'node:crypto';
 import type { Client, WorkflowHandle } from '@temporalio/client';
@@ -8,7 +9,7 @@ import { signUpVerified } from '../support/accounts.ts';
 import { completion, FakeOpenAI } from '../support/fake-openai.ts';
 import { gitHubError, startGitHubFake, type GitHubFake } from '../trackers/github-fake.ts';
 import { withoutServerPaths } from '../../workflows/failure-converter.ts';
-import { USER_ATTRIBUTE } from '../../workflows/shared/labels.ts';
+import { USER_ATTRIBUTE, WORKSPACE_ATTRIBUTE } from '../../workflows/shared/labels.ts';
 import { call } from './connections-support.ts';
 import { createTickets, gitHubConnection, issuesByTicket, pushAndWait, usePushApp, type Json } from './push-support.ts';
 
@@ -242,12 +243,15 @@ describe('failures look like failures, and one user\'s work is found', () => {
     expect(await listed(client, `${mine} AND ExecutionStatus="Failed"`)).toEqual([`ingest-${broken}`]);
     expect(await listed(client, `${mine} AND TickscribeTranscript="${good}"`)).toEqual([`ingest-${good}`]);
     expect(await listed(client, `TickscribeConnection="${connectionId}" AND TickscribeBatch="partial"`)).toEqual([push('partial')]);
-    // Everything of this user's (the monthly credit resets from sign-up on, the verification e-mail), and nothing of
-    // anyone else's.
+    // Everything of this user's (the verification e-mail with the rest), and nothing of anyone else's.
     const { rows: emails } = await t.t.db.query('select id from outbound_emails where "to" = $1', [user.email]);
     expect(emails).toHaveLength(1);
-    expect(await listed(client, mine, 7)).toEqual(
-      [`credits-${user.userId}`, `email-${emails[0].id}`, `ingest-${broken}`, `ingest-${good}`, push('all-failed'), push('partial'), push('cancelled')].sort(),
+    expect(await listed(client, mine, 6)).toEqual(
+      [`email-${emails[0].id}`, `ingest-${broken}`, `ingest-${good}`, push('all-failed'), push('partial'), push('cancelled')].sort(),
+    );
+    // Everything of their personal workspace's: its monthly credit resets from sign-up on, and the pushes made in it.
+    expect(await listed(client, `TickscribeWorkspace="${user.workspaceId}"`, 4)).toEqual(
+      [`credits-${user.workspaceId}`, push('all-failed'), push('partial'), push('cancelled')].sort(),
     );
 
     const partialHandle = client.workflow.getHandle(push('partial'));
@@ -269,9 +273,13 @@ describe('smaller things an operator reads', () => {
     });
     expect(signup.status).toBe(201);
     const { rows: [user] } = await t.t.db.query('select id from users where email = $1', [email]);
-    const credits = await client.workflow.getHandle(`credits-${user.id}`).describe();
+    const { rows: [personal] } = await t.t.db.query('select id from workspaces where owner_id = $1 and personal', [user.id]);
+    const credits = await client.workflow.getHandle(`credits-${personal.id}`).describe();
     expect(credits.status.name).toBe('RUNNING');
     expect(await credits.staticSummary()).toBe('Monthly credit resets');
+    // Found by its workspace, not by the user.
+    expect(credits.typedSearchAttributes.get(WORKSPACE_ATTRIBUTE)).toBe(personal.id);
+    expect(credits.typedSearchAttributes.get(USER_ATTRIBUTE)).toBeUndefined();
 
     const { rows: [sent] } = await t.t.db.query('select id from outbound_emails where "to" = $1', [email]);
     // The tests configure no mail server: the e-mail is kept in the local outbox.
