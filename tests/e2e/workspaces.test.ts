@@ -4,14 +4,15 @@
 // in two workspaces, and an admin's tracker connection (the GitHub stand-in), which a member sees without the buttons
 // that change it and pushes a meeting's tickets through, seen pushed by the owner and not at all in the member's
 // personal workspace. The owner's subscription to Pro goes through the Billing page and Stripe Checkout (stripe-mock
-// and Stripe's signed events), and the members see it.
+// and Stripe's signed events), and the members see it: only the owner is offered changing the plan, the portal and
+// the month's reset; a member and an admin read the plan and its usage, with a line saying whose they are.
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { stripeMockSettings } from '../integration/billing-support.ts';
 import { saveScreenshot } from '../support/browser.ts';
 import { useGitHubFake } from '../trackers/github-fake.ts';
-import { region, subscribeToProThroughCheckout } from './support/billing.ts';
+import { plan, region, subscribeToProThroughCheckout } from './support/billing.ts';
 import { expectFitsAndAccessible } from './support/checks.ts';
 import { useE2e } from './support/e2e.ts';
 import { choose, expectTitles, settled, shownTitles, table } from './support/tickets.ts';
@@ -33,6 +34,11 @@ const WORKSPACE = 'Analytical Engines';
 /** The Connections page's line for a member, who may not add or change connections. */
 const MEMBER_NOTE = 'Only an admin or the owner of this workspace can add or change connections.';
 const WIDTHS = [375, 1280] as const;
+/** The Billing and Token Usage pages' lines for anyone but the workspace's owner. */
+const PLAN_OWNER_ONLY = 'Only the owner of this workspace can change its plan.';
+const RESET_OWNER_ONLY = 'Only the owner of this workspace can reset its usage.';
+/** The buttons of those pages that only the owner is offered: the plans', the portal's, the reset's, the upgrade. */
+const OWNER_ONLY_BUTTON = /^(Choose |Current Plan$|Not available$|Starts |Manage Billing$|Reset Token Usage$|Upgrade Subscription$)/;
 
 /** Browser contexts of the test's own (a context is one browser profile: its tabs share local storage). */
 const contexts: BrowserContext[] = [];
@@ -232,9 +238,17 @@ describe('team workspaces', () => {
     await page.goto(`${e2e.app.url}/billing`);
     await page.getByRole('heading', { name: 'Billing', level: 1 }).waitFor();
     await expectWorkspace(page, WORKSPACE);
-    await subscribeToProThroughCheckout(e2e, page, owner.userId);
+    const { workspaceId: team } = await subscribeToProThroughCheckout(e2e, page, owner.userId);
     await region(page, 'Current Subscription').getByText('Pro (Active)').waitFor();
     await shoot(page, 'billing-owner-pro');
+    // The owner is offered what the page always offered: the plans' buttons and the portal, and no line says otherwise.
+    await region(page, 'Current Subscription').getByRole('button', { name: 'Manage Billing' }).waitFor();
+    await plan(page, 'Free').getByRole('button', { name: 'Choose Free' }).waitFor();
+    expect(await plan(page, 'Pro').getByRole('button', { name: 'Current Plan' }).isDisabled()).toBe(true);
+    expect(await page.getByText(PLAN_OWNER_ONLY).count()).toBe(0);
+    await page.goto(`${e2e.app.url}/token-usage`);
+    await region(page, 'Token Credits').getByRole('button', { name: 'Reset Token Usage' }).waitFor();
+    expect(await page.getByText(RESET_OWNER_ONLY).count()).toBe(0);
 
     // The plan is the team workspace's: the owner's personal workspace stays on Free.
     expect(await call<{ tierId: string }>(owner.token, 'GET', '/api/subscriptions/current')).toMatchObject({ tierId: 'free' });
@@ -246,6 +260,38 @@ describe('team workspaces', () => {
     await linusPage.goto(`${e2e.app.url}/dashboard`);
     await expectWorkspace(linusPage, WORKSPACE);
     await expect.poll(() => planOf(linusPage)).toBe('Pro (Active)');
+
+    // On the Billing page Grace reads the plan and its payment, but is offered no plan to choose, no portal and no
+    // cancelling: a line under the plans says whose that is. On Token Usage, a line stands in for the reset.
+    await gracePage.goto(`${e2e.app.url}/billing`);
+    await expectWorkspace(gracePage, WORKSPACE);
+    await region(gracePage, 'Current Subscription').getByText('Pro (Active)').waitFor();
+    await plan(gracePage, 'Pro').getByText('Current Plan').waitFor();
+    await gracePage.getByText(PLAN_OWNER_ONLY).waitFor();
+    await region(gracePage, 'Payment History').locator('tbody tr').first().waitFor();
+    expect(await gracePage.getByRole('main').getByRole('button', { name: OWNER_ONLY_BUTTON }).count()).toBe(0);
+    expect(await gracePage.getByRole('list', { name: 'Plans' }).getByRole('button').count()).toBe(0);
+    await shoot(gracePage, 'billing-member-pro');
+    await gracePage.goto(`${e2e.app.url}/token-usage`);
+    await gracePage.getByText(RESET_OWNER_ONLY).waitFor();
+    expect(await gracePage.getByRole('main').getByRole('button', { name: OWNER_ONLY_BUTTON }).count()).toBe(0);
+    await shoot(gracePage, 'usage-member');
+    // Linus, an admin, likewise.
+    await linusPage.goto(`${e2e.app.url}/billing`);
+    await region(linusPage, 'Current Subscription').getByText('Pro (Active)').waitFor();
+    await linusPage.getByText(PLAN_OWNER_ONLY).waitFor();
+    expect(await linusPage.getByRole('main').getByRole('button', { name: OWNER_ONLY_BUTTON }).count()).toBe(0);
+    // With the team's credits used up, the warning says it waits for the owner's upgrade, which he cannot make.
+    const spent = await e2e.db.query<{ id: string }>(
+      `insert into token_usage (id, user_id, workspace_id, operation_type, ai_provider, input_tokens, output_tokens, created_at)
+       values (gen_random_uuid(), $1, $2, 'ticket_extraction', 'openai', 0, 400000, now()) returning id`, [owner.userId, team],
+    );
+    await linusPage.goto(`${e2e.app.url}/token-usage`);
+    await linusPage.getByText(RESET_OWNER_ONLY).waitFor();
+    await linusPage.getByText(/This workspace's token credits are used up: .* or until its owner upgrades its plan\./).waitFor();
+    expect(await linusPage.getByRole('main').getByRole('button', { name: OWNER_ONLY_BUTTON }).count()).toBe(0);
+    await e2e.db.query('delete from token_usage where id = $1', [spent.rows[0]!.id]);
+
     await page.goto(`${e2e.app.url}/workspace/members`);
     await page.getByRole('heading', { name: WORKSPACE, level: 1 }).waitFor();
 

@@ -23,6 +23,7 @@ import { LoadFailed } from './LoadFailed.tsx';
 import { PaymentHistory } from './PaymentHistory.tsx';
 import { PlanCards } from './PlanCards.tsx';
 import { billingTexts as texts } from './texts.ts';
+import { useBillingActions } from './useBillingActions.ts';
 
 /** Stripe's confirmation of a checkout arrives by webhook, usually within seconds: ask for it this often, this long. */
 const CHECKOUT_POLL_MS = 2000;
@@ -46,13 +47,16 @@ const twoColumns = { display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax
 /**
  * Billing (the spec's "Screens and routes"): the subscription, this month's credits, the plans (choosing one goes to
  * Stripe
- * Checkout; Free while subscribed cancels, after a confirmation) and the payment history.
+ * Checkout; Free while subscribed cancels, after a confirmation) and the payment history. Only the workspace's owner
+ * is offered choosing a plan and the portal; an admin or a member of a team workspace reads the same page without
+ * them, with a line saying whose the plan is.
  */
 export default function BillingPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { refresh: refreshUser } = useAuth();
+  const { may, waiting, notOwner } = useBillingActions();
   const [arrival] = useState(() => billingReturn(location.search));
   const [checkoutWaitOver, setCheckoutWaitOver] = useState(false);
   const awaitingCheckout = arrival?.kind === 'checkout-success' && !checkoutWaitOver;
@@ -132,10 +136,11 @@ export default function BillingPage() {
           </Alert>
         )}
         <Box sx={twoColumns}>
-          <CurrentSubscription subscription={subscription.data} failed={subscription.isError} onError={setError} />
+          <CurrentSubscription subscription={subscription.data} failed={subscription.isError} onError={setError} mayManage={may.manageBilling} />
           <TokenUsagePanel
             id="billing-usage-heading"
             heading={texts.usageHeading}
+            notOwner={notOwner}
             stats={stats.data}
             failure={stats.isError && stats.data === undefined ? failureText(stats.error, usageTexts.statsError) : null}
           >
@@ -151,6 +156,9 @@ export default function BillingPage() {
             busyTierId={busyTierId}
             onSubscribe={(tier) => void subscribe(tier)}
             onChooseFree={() => cancellation.ask(currentPlan)}
+            may={may}
+            waiting={waiting}
+            notOwner={notOwner}
           />
         ) : tiers.isError ? (
           <LoadFailed />

@@ -21,17 +21,19 @@ function periodNote(subscription: Subscription): string | null {
 }
 
 /**
- * The user's plan and subscription; 'Manage Billing' (only for a Stripe customer) opens Stripe's Customer
- * Portal in this tab.
+ * The workspace's plan and subscription; 'Manage Billing' (only for a Stripe customer, and only for the workspace's
+ * owner) opens Stripe's Customer Portal in this tab.
  */
 export interface CurrentSubscriptionProps {
   subscription: Subscription | undefined;
   failed: boolean;
   /** Shows why the portal could not be opened. */
   onError(text: string): void;
+  /** The viewer may open the portal: the workspace's owner. */
+  mayManage: boolean;
 }
 
-export function CurrentSubscription({ subscription, failed, onError }: CurrentSubscriptionProps) {
+export function CurrentSubscription({ subscription, failed, onError, mayManage }: CurrentSubscriptionProps) {
   const [opening, setOpening] = useState(false);
 
   const openPortal = async () => {
@@ -83,7 +85,7 @@ export function CurrentSubscription({ subscription, failed, onError }: CurrentSu
           {note}
         </Alert>
       )}
-      {subscription.canManageBilling && (
+      {subscription.canManageBilling && mayManage && (
         <Button variant="contained" onClick={() => void openPortal()} disabled={opening} sx={{ mt: 2 }}>
           {opening ? texts.openingPortal : texts.manageBilling}
         </Button>

@@ -6,9 +6,10 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { formatTokens } from '../usage/tokens.ts';
+import type { BillingActions } from '../workspaces/permissions.ts';
 import type { Subscription, Tier, Tiers } from './api.ts';
 import { formatPrice } from './format.ts';
-import { planAction } from './planActions.ts';
+import { planAction, type PlanAction } from './planActions.ts';
 import { billingTexts as texts } from './texts.ts';
 
 export interface PlanCardsProps {
@@ -19,12 +20,26 @@ export interface PlanCardsProps {
   onSubscribe(tier: Tier): void;
   /** Free chosen while subscribed: asks before cancelling. */
   onChooseFree(): void;
+  /** What the viewer may do with the workspace's plan (the owner: everything; anyone else: nothing). */
+  may: BillingActions;
+  /** The viewer's role is still being read: the buttons wait, disabled. */
+  waiting: boolean;
+  /** The viewer is not the owner: no buttons, and a line says whose the plan is. */
+  notOwner: boolean;
 }
 
-function PlanCard({ tier, subscription, busyTierId, onSubscribe, onChooseFree }: Omit<PlanCardsProps, 'tiers'> & { tier: Tier }) {
+/** Whether the viewer may do what a card's button does; a button that only names the card's state always. */
+function allowed(action: PlanAction, subscription: Subscription | undefined, may: BillingActions): boolean {
+  if (action.kind === 'subscribe') return subscription?.isSubscribed ? may.changePlan : may.subscribe;
+  if (action.kind === 'cancel') return may.cancel;
+  return true;
+}
+
+function PlanCard({ tier, subscription, busyTierId, onSubscribe, onChooseFree, may, waiting, notOwner }: Omit<PlanCardsProps, 'tiers'> & { tier: Tier }) {
   const action = planAction(tier, subscription);
   const headingId = `plan-${tier.id}-heading`;
   const busy = busyTierId === tier.id;
+  const offered = waiting || (!notOwner && allowed(action, subscription, may));
   return (
     <Paper
       component="li"
@@ -63,26 +78,39 @@ function PlanCard({ tier, subscription, busyTierId, onSubscribe, onChooseFree }:
           </Typography>
         ))}
       </Box>
-      <Box sx={{ flexGrow: 1 }} />
-      <Button
-        variant={action.kind === 'subscribe' ? 'contained' : 'outlined'}
-        disabled={action.kind === 'none' || busyTierId !== null}
-        onClick={action.kind === 'subscribe' ? () => onSubscribe(tier) : action.kind === 'cancel' ? onChooseFree : undefined}
-        aria-describedby={headingId}
-      >
-        {busy ? texts.redirecting : action.label}
-      </Button>
+      {offered && (
+        <>
+          <Box sx={{ flexGrow: 1 }} />
+          <Button
+            variant={action.kind === 'subscribe' ? 'contained' : 'outlined'}
+            disabled={action.kind === 'none' || busyTierId !== null || waiting}
+            onClick={action.kind === 'subscribe' ? () => onSubscribe(tier) : action.kind === 'cancel' ? onChooseFree : undefined}
+            aria-describedby={headingId}
+          >
+            {busy ? texts.redirecting : action.label}
+          </Button>
+        </>
+      )}
     </Paper>
   );
 }
 
-/** The plans side by side (stacked on phones), with the reason when paid plans cannot be bought here. */
+/**
+ * The plans side by side (stacked on phones), with the reason when paid plans cannot be bought here. An admin or a
+ * member of a team workspace sees the plans without their buttons, and a line under the heading says only the owner
+ * can change the plan.
+ */
 export function PlanCards({ tiers, ...card }: PlanCardsProps) {
   return (
     <Box component="section" aria-labelledby="plans-heading">
-      <Typography id="plans-heading" variant="h2" sx={{ fontSize: '1.25rem', mb: 2 }}>
+      <Typography id="plans-heading" variant="h2" sx={{ fontSize: '1.25rem', mb: card.notOwner ? 1 : 2 }}>
         {texts.plansHeading}
       </Typography>
+      {card.notOwner && (
+        <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>
+          {texts.ownerOnly}
+        </Typography>
+      )}
       {!tiers.paidPlansAvailable && tiers.notice && (
         <Alert severity="info" sx={{ mb: 2 }}>
           {tiers.notice}

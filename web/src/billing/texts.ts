@@ -47,6 +47,8 @@ export const billingTexts = {
   notAvailable: 'Not available',
   startsOn: (day: string) => `Starts on ${day}`,
   startsAtPeriodEnd: 'Starts when your subscription ends',
+  /** Under the plans, for an admin or a member of a team workspace: the plan is its owner's to change. */
+  ownerOnly: 'Only the owner of this workspace can change its plan.',
 
   confirmTitle: 'Switch to the Free plan?',
   confirmMessage: (plan: string) =>

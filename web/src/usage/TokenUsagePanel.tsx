@@ -22,6 +22,8 @@ export interface TokenUsagePanelProps {
   failure: string | null;
   /** Offer the 'Upgrade Subscription' link when the credits are used up (not on the billing page itself). */
   upgradeLink?: boolean;
+  /** The viewer is not the workspace's owner: used-up credits are said to wait for the owner's upgrade. */
+  notOwner?: boolean;
   /** Shown under the numbers, e.g. the reset button. */
   children?: ReactNode;
 }
@@ -49,7 +51,7 @@ function Meter({ label, used, limit }: { label: string; used: number; limit: num
 }
 
 /** The credit summary: this period's input and output tokens against the plan's limits, and the next reset. */
-export function TokenUsagePanel({ id, heading, stats, failure, upgradeLink = false, children }: TokenUsagePanelProps) {
+export function TokenUsagePanel({ id, heading, stats, failure, upgradeLink = false, notOwner = false, children }: TokenUsagePanelProps) {
   let content;
   if (failure !== null) content = <Alert severity="error">{failure}</Alert>;
   else if (stats === undefined) content = <CircularProgress aria-label={texts.loading} />;
@@ -69,7 +71,7 @@ export function TokenUsagePanel({ id, heading, stats, failure, upgradeLink = fal
             }
             sx={{ flexWrap: { xs: 'wrap', sm: 'nowrap' }, '& .MuiAlert-action': { ml: { xs: 0, sm: 'auto' }, pl: { xs: 0, sm: 2 } } }}
           >
-            {texts.blocked(resetDay)}
+            {notOwner ? texts.blockedNotOwner(resetDay) : texts.blocked(resetDay)}
           </Alert>
         )}
         {!stats.blocked && stats.lastReset?.unblocked && <Alert severity="success">{texts.unblocked(formatDay(stats.lastReset.at))}</Alert>}

@@ -17,6 +17,9 @@ export const usageTexts = {
   resetsOn: (day: string) => `Your credits reset on ${day}.`,
   blocked: (day: string) =>
     `Your token credits are used up: new transcripts are not processed until your credits reset on ${day}, or until you upgrade.`,
+  /** The same, for an admin or a member of a team workspace, who cannot upgrade it. */
+  blockedNotOwner: (day: string) =>
+    `This workspace's token credits are used up: new transcripts are not processed until its credits reset on ${day}, or until its owner upgrades its plan.`,
   upgrade: 'Upgrade Subscription',
   unblocked: (day: string) => `Your credits were reset on ${day}: you can process transcripts again.`,
 
@@ -25,6 +28,8 @@ export const usageTexts = {
   resetFailed: 'Failed to reset token usage',
   resetHint: (days: number) => `You can reset this month’s usage yourself once every ${days} days.`,
   resetCooldown: (days: number, day: string) => `The next reset is possible in ${days} ${days === 1 ? 'day' : 'days'}, on ${day}.`,
+  /** In place of the reset, for an admin or a member of a team workspace. */
+  resetOwnerOnly: 'Only the owner of this workspace can reset its usage.',
 
   chartHeading: 'Usage Over Time',
   chartDescription: 'Input and output tokens used in each half hour.',

@@ -60,3 +60,26 @@ export interface ConnectionActions {
 export function connectionActions(role: WorkspaceRole): ConnectionActions {
   return { add: manages(role), edit: manages(role), delete: manages(role), verify: true };
 }
+
+/**
+ * What the viewer may do on the Billing and Token Usage pages: the workspace's plan is its owner's to pay, so only
+ * the owner subscribes, changes or cancels the plan, opens Stripe's portal and resets the month's usage; the server
+ * refuses the others too. Everyone in the workspace may read its plan, payments and usage.
+ */
+export interface BillingActions {
+  /** Choose a paid plan while on Free: Stripe Checkout. */
+  subscribe: boolean;
+  /** Choose another paid plan while subscribed. */
+  changePlan: boolean;
+  /** Choose Free while subscribed, after a confirmation. */
+  cancel: boolean;
+  /** "Manage Billing": Stripe's Customer Portal. */
+  manageBilling: boolean;
+  /** The Token Usage page's manual reset. */
+  resetUsage: boolean;
+}
+
+export function billingActions(role: WorkspaceRole): BillingActions {
+  const owner = role === 'owner';
+  return { subscribe: owner, changePlan: owner, cancel: owner, manageBilling: owner, resetUsage: owner };
+}

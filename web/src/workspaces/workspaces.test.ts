@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { connectionActions, memberActions, workspaceActions } from './permissions.ts';
+import { billingActions, connectionActions, memberActions, workspaceActions } from './permissions.ts';
 import { opensElsewhere, pathAfterSwitch } from './switching.ts';
 import type { Member, WorkspaceRole } from './workspacesApi.ts';
 
@@ -43,6 +43,15 @@ describe('what the Connections page offers', () => {
     expect(connectionActions('owner')).toEqual(all);
     expect(connectionActions('admin')).toEqual(all);
     expect(connectionActions('member')).toEqual({ add: false, edit: false, delete: false, verify: true });
+  });
+});
+
+describe('what the Billing and Token Usage pages offer', () => {
+  it('lets the owner subscribe, change plan, cancel, manage billing and reset usage, and an admin or a member none of them', () => {
+    expect(billingActions('owner')).toEqual({ subscribe: true, changePlan: true, cancel: true, manageBilling: true, resetUsage: true });
+    const none = { subscribe: false, changePlan: false, cancel: false, manageBilling: false, resetUsage: false };
+    expect(billingActions('admin')).toEqual(none);
+    expect(billingActions('member')).toEqual(none);
   });
 });
 
