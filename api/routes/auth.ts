@@ -3,7 +3,6 @@ import type { Config } from '../../core/config.ts';
 import type { CreditSchedules } from '../../core/credits/resets.ts';
 import { clientErrorStatus, HttpError } from '../errors.ts';
 import { MESSAGES, personalWorkspaceOf, viewUser, type Accounts } from '../../core/users/accounts.ts';
-import { Workspace } from '../../core/workspaces/workspace.entity.ts';
 import { invitationSignup } from '../../core/workspaces/invitations.ts';
 import type {
   ChangePasswordRequest, CurrentUserResponse, LoginRequest, MessageResponse, ResetPasswordRequest,
@@ -87,7 +86,7 @@ export function authRoutes(api: ApiRegistry, deps: { accounts: Accounts; em: () 
     summary: "The signed-in user, with the plan of the request's workspace.",
     responses: { 200: { description: 'Signed in.', schema: schema('current-user.response') } },
     handler: async (_ctx, { user, workspace }) => ({
-      user: viewUser(user, (workspace && (await em().findOne(Workspace, workspace.id))) || (await personalWorkspaceOf(em(), user))),
+      user: viewUser(user, workspace?.plan ?? (await personalWorkspaceOf(em(), user))),
     }),
   });
 

@@ -25,6 +25,8 @@ export interface WorkspaceAccess {
   role: WorkspaceRole;
   /** Its owner's user id. */
   ownerId: string;
+  /** Its plan as the lookup read it: what `/auth/current-user` describes, with no second round trip. */
+  plan: { subscriptionTier: string | null; isSubscribed: boolean };
 }
 
 /** The workspace part of a scope, for work done on a workspace's behalf by no request (a push's activities). */

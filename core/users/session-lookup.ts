@@ -54,13 +54,19 @@ export function sessionLookup(em: EntityManager): SessionLookup {
       // The workspace the request names, else the user's personal one, with the user's membership there, in the
       // same round trip: the user's memberships are read off their index by user.
       const membership = db.selectFrom('workspace_members as m').innerJoin('workspaces as w', 'w.id', 'm.workspace_id')
-        .select([sql.ref<string>('w.id').as('workspace_id'), sql.ref<string>('m.role').as('workspace_role'), sql.ref<string>('w.owner_id').as('workspace_owner')])
+        .select([
+          sql.ref<string>('w.id').as('workspace_id'), sql.ref<string>('m.role').as('workspace_role'), sql.ref<string>('w.owner_id').as('workspace_owner'),
+          sql.ref<string | null>('w.subscription_tier').as('workspace_tier'), sql.ref<boolean>('w.is_subscribed').as('workspace_subscribed'),
+        ])
         .where('m.user_id', '=', sql.ref<string>('s.user_id'))
         .where((eb) => (workspace ? eb('w.id', '=', workspace) : eb.and([eb('w.personal', '=', true), eb('w.owner_id', '=', sql.ref<string>('s.user_id'))])))
         .limit(1);
       const lookup = db.selectFrom('sessions as s').innerJoin('users as u', 'u.id', 's.user_id').select(selected)
         .leftJoinLateral(membership.as('w'), (join) => join.onTrue())
-        .select([sql.ref<string>('w.workspace_id').as('w.id'), sql.ref<string>('w.workspace_role').as('w.role'), sql.ref<string>('w.workspace_owner').as('w.owner')])
+        .select([
+          sql.ref<string>('w.workspace_id').as('w.id'), sql.ref<string>('w.workspace_role').as('w.role'), sql.ref<string>('w.workspace_owner').as('w.owner'),
+          sql.ref<string | null>('w.workspace_tier').as('w.tier'), sql.ref<boolean>('w.workspace_subscribed').as('w.subscribed'),
+        ])
         .where('s.token_hash', '=', tokenHash).where('s.revoked_at', 'is', null);
       if (!read) return lookup as unknown as SelectQueryBuilder<Database, 'sessions' | 'users', Record<string, unknown>>;
       return lookup.leftJoinLateral(read.read.query(db, sql.ref<string>('w.workspace_id'), read.values).as('r'), (join) => join.onTrue())
@@ -68,6 +74,11 @@ export function sessionLookup(em: EntityManager): SessionLookup {
     },
     columnsOf: (row, side) => Object.fromEntries(columns[side].map((column) => [column, row[`${side}.${column}`]])),
     readOf: (row) => Object.fromEntries(Object.entries(row).filter(([column]) => !column.includes('.'))),
-    workspaceOf: (row) => (row['w.id'] ? { id: row['w.id'] as string, role: row['w.role'] as WorkspaceRole, ownerId: row['w.owner'] as string } : null),
+    workspaceOf: (row) => (row['w.id']
+      ? {
+        id: row['w.id'] as string, role: row['w.role'] as WorkspaceRole, ownerId: row['w.owner'] as string,
+        plan: { subscriptionTier: row['w.tier'] as string | null, isSubscribed: row['w.subscribed'] as boolean },
+      }
+      : null),
   };
 }
