@@ -1066,6 +1066,178 @@ export interface PushTicketResult {
  */
 export type TicketCreateRequest = TicketFields;
 
+// api/tickets/event-actor.schema.json
+/**
+ * Who did it: the uploader, the editor, who pushed; null for no one, or once their account is gone.
+ */
+export type TicketEventActor = {
+  id: string;
+  /**
+   * Their full name, or else their e-mail address.
+   */
+  name: string;
+} | null;
+
+// api/tickets/event.schema.json
+/**
+ * One thing that happened to a ticket: extracted from a meeting, created by hand, edited, pushed to a tracker (merged, linked and a tracker's status come later).
+ */
+export type TicketEvent =
+  | {
+      id: string;
+      kind: "extracted";
+      at: string;
+      actor: TicketEventActor;
+      data: {
+        transcriptId: string | null;
+        transcriptTitle: string | null;
+        /**
+         * An uploaded file, or a meeting bot's transcript.
+         */
+        source: "upload" | "bot";
+        /**
+         * The bot service, for a bot's transcript.
+         */
+        botProvider: string | null;
+        /**
+         * The extractor's provider, as its token usage names it (openai, heuristic, …); null when unknown.
+         */
+        extractor: string | null;
+        model: string | null;
+        /**
+         * The tokens the meeting's extraction used (all its chunks, shared by the tickets it gave); null when none were recorded.
+         */
+        tokens: {
+          input: number;
+          output: number;
+        } | null;
+        /**
+         * How many tickets the meeting gave.
+         */
+        ticketsFromMeeting: number | null;
+        /**
+         * The meeting's words the ticket came from, as the extractor gave them; null when not kept.
+         */
+        quote: string | null;
+        /**
+         * Seconds from the meeting's start of the message holding the quote; null when unknown.
+         */
+        quoteAt: number | null;
+      };
+    }
+  | {
+      id: string;
+      kind: "created";
+      at: string;
+      actor: TicketEventActor;
+      data: {
+        transcriptId: string | null;
+        transcriptTitle: string | null;
+      };
+    }
+  | {
+      id: string;
+      kind: "edited";
+      at: string;
+      actor: TicketEventActor;
+      data: {
+        /**
+         * The fields the edit changed (at least one), in the ticket's order.
+         */
+        changes: {
+          field:
+            | "title"
+            | "description"
+            | "context"
+            | "implementation"
+            | "notes"
+            | "project"
+            | "status"
+            | "priority"
+            | "effort"
+            | "assignee"
+            | "tags"
+            | "dueDate"
+            | "dependencies"
+            | "transcript";
+          /**
+           * A field's value: text, a YYYY-MM-DD date, a list (tags; dependencies as ticket ids), the meeting by its title, or null for none.
+           */
+          before: string | string[] | null;
+          /**
+           * A field's value: text, a YYYY-MM-DD date, a list (tags; dependencies as ticket ids), the meeting by its title, or null for none.
+           */
+          after: string | string[] | null;
+        }[];
+      };
+    }
+  | {
+      id: string;
+      kind: "pushed";
+      at: string;
+      actor: TicketEventActor;
+      data: {
+        connectionId: string;
+        connectionName: string;
+        /**
+         * The tracker type (connection type), e.g. github.
+         */
+        tracker: string;
+        /**
+         * The tracker plugin's name, e.g. GitHub.
+         */
+        trackerName: string;
+        /**
+         * created: a new item; found: the item an earlier attempt had made, found by its marker; updated: an existing item changed; failed: see error.
+         */
+        result: "created" | "found" | "updated" | "failed";
+        externalId: string | null;
+        key: string | null;
+        url: string | null;
+        /**
+         * Why it failed, in the tracker's words.
+         */
+        error: string | null;
+        batchId: string;
+      };
+    }
+  | {
+      id: string;
+      kind: "merged" | "linked" | "status";
+      at: string;
+      actor: TicketEventActor;
+      /**
+       * Written by later parts of issue 28.
+       */
+      data: {};
+    };
+
+// api/tickets/events.query.schema.json
+export interface TicketEventsQuery {
+  /**
+   * Events per page.
+   */
+  limit?: number;
+  /**
+   * How many events to skip.
+   */
+  offset?: number;
+}
+
+// api/tickets/events.response.schema.json
+/**
+ * A ticket's history, newest first.
+ */
+export interface TicketEventList {
+  events: TicketEvent[];
+  pagination: {
+    limit: number;
+    offset: number;
+    total: number;
+    hasMore: boolean;
+  };
+}
+
 // api/tickets/fields.request.schema.json
 /**
  * A ticket's fields as the web app sends them when creating or changing one; the ticket's own ids and times are accepted and ignored.

@@ -2,9 +2,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   createTicket, deleteTicket, ownTicket, searchAssignees, searchTickets, ticketListOf, ticketListRead, updateTicket, viewTicket,
 } from '../../core/tickets/tickets.ts';
+import { ticketEvents } from '../../core/tickets/events.ts';
 import type {
   AssigneeSearchQuery, AssigneeSearchResponse, TicketCreateRequest, TicketFilterQuery, TicketList, TicketListQuery,
-  TicketResponse, TicketSearchQuery, TicketSearchResponse, TicketUpdateRequest,
+  TicketEventList, TicketEventsQuery, TicketResponse, TicketSearchQuery, TicketSearchResponse, TicketUpdateRequest,
 } from '../../schemas/types.ts';
 import type { ApiRegistry } from '../routing.ts';
 
@@ -56,6 +57,14 @@ export function ticketRoutes(api: ApiRegistry, deps: { em: () => EntityManager }
     summary: 'One ticket.',
     responses: { 200: { description: 'Found.', schema: schema('ticket.response') } },
     handler: async (ctx, { params, scope }) => ({ ticket: viewTicket(await ownTicket(em(), scope, params['id']!)) }),
+  });
+
+  api.route<undefined, Required<TicketEventsQuery>, TicketEventList>({
+    method: 'get', path: '/api/tickets/{id}/events', operationId: 'ticketEvents', tag: 'tickets', auth: 'session', role: 'member',
+    summary: "A ticket's history, newest first, a page at a time: extracted from a meeting or created by hand, each edit (who, before, after) and each push.",
+    query: schema('events.query'),
+    responses: { 200: { description: 'A page of events.', schema: schema('events.response') }, 404: { description: 'No such ticket in this workspace.' } },
+    handler: (ctx, { params, query, scope }) => ticketEvents(em(), scope, params['id']!, query),
   });
 
   api.route<TicketCreateRequest, undefined, TicketResponse>({

@@ -15,9 +15,10 @@ import type { Connection } from '../connections/connection.entity.ts';
 import type { Connections } from '../connections/connections.ts';
 import type { OpenedTracker } from '../connections/open-tracker.ts';
 import type { Orm } from '../db/orm.ts';
-import { db, sql } from '../db/sql.ts';
+import { db, sql, type Db } from '../db/sql.ts';
 import { DomainError } from '../errors.ts';
 import { PluginOutputError } from '../plugins/boundary.ts';
+import { recordTicketEvent, type TicketEventData } from '../tickets/events.ts';
 import { Ticket } from '../tickets/ticket.entity.ts';
 import { viewTicket } from '../tickets/tickets.ts';
 import type { AdvisoryLocks, LockSession } from './locks.ts';
@@ -46,6 +47,19 @@ async function scopeOf(em: EntityManager, owner: PushOwner): Promise<WorkspaceSc
   if (owner.workspaceId) return { workspace: owner.workspaceId };
   const personal = await db(em).selectFrom('workspaces').select('id').where('owner_id', '=', owner.userId).where('personal', '=', true).executeTakeFirst();
   return { workspace: personal?.id ?? '00000000-0000-0000-0000-000000000000' };
+}
+
+type PushedEvent = TicketEventData<'pushed'>;
+/** A push's outcome as the ticket's history keeps it, and who pushed. */
+interface PushEvent {
+  actorId: string;
+  data: PushedEvent;
+}
+
+/** Writes a push's event for the ticket, in the ticket's workspace. */
+async function recordPushEvent(d: Db, ticketId: string, event: PushEvent): Promise<void> {
+  const ticket = await d.selectFrom('tickets').select('workspace_id').where('id', '=', ticketId).executeTakeFirst();
+  if (ticket) await recordTicketEvent(d, { ticketId, workspaceId: ticket.workspace_id, kind: 'pushed', actorId: event.actorId, data: event.data });
 }
 
 const connectionLock = (connectionId: string) => `push-connection:${connectionId}`;
@@ -171,13 +185,21 @@ export class Pusher {
     const sent = await this.#trackerTicket(em, ticket, input.assignee);
     return this.#deps.locks.session(async (locks) => {
       await locks.lock(ticketLock(ticket.id), signal);
-      return this.#pushLocked({ em, opened, sent, batchId: input.batchId, locks, signal });
+      return this.#pushLocked({ em, opened, sent, batchId: input.batchId, actorId: input.userId, locks, signal });
     });
   }
 
-  async #pushLocked(step: { em: EntityManager; opened: OpenedTracker; sent: TrackerTicket; batchId: string; locks: LockSession; signal?: AbortSignal | undefined }): Promise<PushOutcome> {
+  async #pushLocked(step: { em: EntityManager; opened: OpenedTracker; sent: TrackerTicket; batchId: string; actorId: string; locks: LockSession; signal?: AbortSignal | undefined }): Promise<PushOutcome> {
     const { em, opened: { connection, tracker }, sent, signal } = step;
     const d = db(em);
+    /** The ticket's history entry for this push's outcome (core/tickets/events.ts). */
+    const pushEvent = (result: PushedEvent['result'], fields: { item?: TrackerItem; error?: string }): PushEvent => ({
+      actorId: step.actorId,
+      data: {
+        connectionId: connection.id, connectionName: connection.name, tracker: connection.connectionType, trackerName: tracker.manifest.name, result,
+        externalId: fields.item?.externalId ?? null, key: fields.item?.key ?? null, url: fields.item?.url ?? null, error: fields.error ?? null, batchId: step.batchId,
+      },
+    });
     const found: LedgerRow | undefined = await d.selectFrom('tickets as t')
       .leftJoin('push_records as r', (join) => join.onRef('r.ticket_id', '=', 't.id').on('r.connection_id', '=', connection.id))
       .select(['t.external_url', 't.external_id', 't.external_type', 't.external_key', 'r.state', 'r.uncertain', 'r.external_id as item_id', 'r.key as item_key', 'r.url as item_url'])
@@ -193,16 +215,22 @@ export class Pusher {
       return { status: 'skipped', reason: alreadyPushed(pushed), externalUrl: found.external_url, key: found.external_key ?? found.external_id };
     }
     const options = signal ? { signal } : {};
-    const settle = (fields: { uncertain: false } | { state: 'failed'; error: string }) =>
-      d.updateTable('push_records').set({ ...fields, updated_at: sql<Date>`now()` }).where('ticket_id', '=', sent.id).where('connection_id', '=', connection.id).execute();
+    /** The ledger knows no item was made. */
+    const settle = () =>
+      d.updateTable('push_records').set({ uncertain: false, updated_at: sql<Date>`now()` }).where('ticket_id', '=', sent.id).where('connection_id', '=', connection.id).execute();
+    /** The ledger's 'failed', with the failure in the ticket's history, in one transaction. */
+    const settleFailed = (error: string) => em.transactional(async (tx) => {
+      await db(tx).updateTable('push_records').set({ state: 'failed', error, updated_at: sql<Date>`now()` }).where('ticket_id', '=', sent.id).where('connection_id', '=', connection.id).execute();
+      await recordPushEvent(db(tx), sent.id, pushEvent('failed', { error }));
+    });
     /** Looks for the item a create may have made: adopted when found; otherwise the ledger knows there is none. */
     const lookUp = async (): Promise<PushOutcome | null> => {
       const made = await tracker.findByMarker(sent.id, options);
       if (made) {
-        await this.#markPushed(em, connection, sent.id, made);
+        await this.#markPushed(em, connection, sent.id, made, pushEvent('found', { item: made }));
         return { status: 'created', ...made, adopted: true, already: false };
       }
-      await settle({ uncertain: false });
+      await settle();
       return null;
     };
     const failed = async (error: unknown): Promise<PushOutcome> => {
@@ -210,7 +238,7 @@ export class Pusher {
       if (wait) return wait;
       const message = finalFailure(error, signal);
       if (message === undefined) throw error;
-      await settle({ state: 'failed', error: message });
+      await settleFailed(message);
       return { status: 'failed', error: message };
     };
 
@@ -246,19 +274,25 @@ export class Pusher {
       await step.locks.unlock(connectionLock(connection.id));
       return (await lookUp().catch(() => null)) ?? outcome;
     }
-    await this.#markPushed(em, connection, sent.id, item);
+    await this.#markPushed(em, connection, sent.id, item, pushEvent('created', { item }));
     return { status: 'created', ...item, adopted: false, already: false };
   }
 
-  /** The ledger's 'created' and the ticket's external fields, in one statement: both or neither. */
-  async #markPushed(em: EntityManager, connection: Connection, ticketId: string, item: TrackerItem): Promise<void> {
+  /**
+   * The ledger's 'created' and the ticket's external fields, in one transaction: both or neither, with the push in
+   * the ticket's history when `event` is given (an item just made or found, not a ledger row repaired).
+   */
+  async #markPushed(em: EntityManager, connection: Connection, ticketId: string, item: TrackerItem, event?: PushEvent): Promise<void> {
     const now = sql<Date>`now()`;
-    await db(em).with('recorded', (d) => d.updateTable('push_records')
-      .set({ state: 'created', uncertain: false, external_id: item.externalId, key: item.key, url: item.url, error: null, updated_at: now })
-      .where('ticket_id', '=', ticketId).where('connection_id', '=', connection.id))
-      .updateTable('tickets')
-      .set({ external_url: item.url, external_id: item.externalId, external_type: connection.connectionType, external_key: item.key, updated_at: now })
-      .where('id', '=', ticketId).execute();
+    await em.transactional(async (tx) => {
+      await db(tx).with('recorded', (d) => d.updateTable('push_records')
+        .set({ state: 'created', uncertain: false, external_id: item.externalId, key: item.key, url: item.url, error: null, updated_at: now })
+        .where('ticket_id', '=', ticketId).where('connection_id', '=', connection.id))
+        .updateTable('tickets')
+        .set({ external_url: item.url, external_id: item.externalId, external_type: connection.connectionType, external_key: item.key, updated_at: now })
+        .where('id', '=', ticketId).execute();
+      if (event) await recordPushEvent(db(tx), ticketId, event);
+    });
   }
 
   /** The ticket as the tracker receives it; dependencies that already live somewhere are named in its body. */

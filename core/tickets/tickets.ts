@@ -12,6 +12,7 @@ import { isUuid } from '../ids.ts';
 import { Transcript } from '../transcripts/transcript.entity.ts';
 import type { User } from '../users/user.entity.ts';
 import type { Scope, WorkspaceScope } from '../users/scope.ts';
+import { editedChanges, editedSnapshot, recordTicketEvent } from './events.ts';
 import { Ticket } from './ticket.entity.ts';
 import { PLACEHOLDER_NAME_PATTERN } from '../../plugins/sdk/index.ts';
 
@@ -334,33 +335,43 @@ function editableFields(input: TicketCreateRequest | TicketUpdateRequest) {
   );
 }
 
+/** Makes a ticket by hand; its history begins with 'created', by whom, in the same transaction. */
 export async function createTicket(em: EntityManager, scope: Scope, input: TicketCreateRequest) {
   const { user } = scope;
-  const ticket = em.create(Ticket, {
-    user,
-    workspace: scope.workspace,
-    createdBy: user,
-    title: required(input.title),
-    description: required(input.description),
-    project: required(input.project),
-    ...editableFields(input),
-    dependencies: (await checkDependencies(em, scope, input.dependencies)) ?? [],
-    transcript: (await ownTranscriptRef(em, scope, input.transcriptId)) ?? null,
+  return em.transactional(async (tx) => {
+    const dependencies = (await checkDependencies(tx, scope, input.dependencies)) ?? [];
+    const transcript = (await ownTranscriptRef(tx, scope, input.transcriptId)) ?? null;
+    const ticket = tx.create(Ticket, {
+      user,
+      workspace: scope.workspace,
+      createdBy: user,
+      title: required(input.title),
+      description: required(input.description),
+      project: required(input.project),
+      ...editableFields(input),
+      dependencies,
+      transcript,
+    });
+    await tx.flush();
+    await recordTicketEvent(db(tx), {
+      ticketId: ticket.id, workspaceId: scope.workspace, kind: 'created', actorId: user.id,
+      data: { transcriptId: transcript?.id ?? null, transcriptTitle: transcript?.title ?? null },
+    });
+    return viewTicket(ticket);
   });
-  await em.flush();
-  return viewTicket(ticket);
 }
 
 /**
  * Changes a ticket. When the request carries the `updatedAt` the editor was shown, the ticket must still have it:
  * a change made meanwhile (another member, another tab) is never silently overwritten, and the edit is refused in
  * words (Conflict). The ticket's row is locked from that check to the write, so of two edits made from the same
- * version exactly one is saved.
+ * version exactly one is saved. The change joins the ticket's history (events.ts), with who made it.
  */
 export async function updateTicket(em: EntityManager, scope: Scope, id: string, input: TicketUpdateRequest) {
   const shown = shownVersion(input.updatedAt);
   return em.transactional(async (tx) => {
-    const ticket = await ownTicket(tx, scope, id, shown !== undefined);
+    // Locked, so the history's "before" is what this edit replaced even when two edits race.
+    const ticket = await ownTicket(tx, scope, id, true);
     if (shown !== undefined && shown !== ticket.updatedAt.getTime()) throw new Conflict(TICKET_CHANGED_SINCE);
     const changes: Record<string, unknown> = editableFields(input);
     for (const field of ['title', 'description', 'project'] as const) {
@@ -370,8 +381,14 @@ export async function updateTicket(em: EntityManager, scope: Scope, id: string, 
     if (dependencies) changes['dependencies'] = dependencies;
     const transcript = await ownTranscriptRef(tx, scope, input.transcriptId);
     if (transcript !== undefined) changes['transcript'] = transcript;
+    const before = editedSnapshot(ticket);
     tx.assign(ticket, { ...changes, editedBy: scope.user });
     await tx.flush();
+    // The history keeps who changed what: only the fields whose values differ, before and after.
+    const edited = editedChanges(before, editedSnapshot(ticket));
+    if (edited) {
+      await recordTicketEvent(db(tx), { ticketId: ticket.id, workspaceId: scope.workspace, kind: 'edited', actorId: scope.user.id, data: { changes: edited } });
+    }
     return viewTicket(ticket);
   });
 }

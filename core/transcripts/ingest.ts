@@ -3,6 +3,7 @@ import { db, sql } from '../db/sql.ts';
 import type { ExtractedTicket, ExtractionRequest, ParsedTranscript } from '../../plugins/sdk/index.ts';
 import type { Credits } from '../credits/credits.ts';
 import type { BoundExtractor, ParseResult, ParserFailure, PluginHost } from '../plugins/host.ts';
+import { recordExtracted } from '../tickets/events.ts';
 import { mergeExtractedTickets, TicketMerger } from '../tickets/merge.ts';
 import { chunkMessages, extractionRequests } from './chunks.ts';
 import { Transcript } from './transcript.entity.ts';
@@ -209,7 +210,8 @@ export async function extractAndSaveTickets(
 /**
  * The rows of the tickets extracted from a transcript: restatements merged, the first MAX_TICKETS_PER_TRANSCRIPT
  * kept, dependencies resolved to the new ids, creation times one millisecond apart, so listing by creation time
- * keeps the order in which the meeting raised them. `warnings` says when tickets were left out.
+ * keeps the order in which the meeting raised them. `warnings` says when tickets were left out; `quotes` holds each
+ * record's quote, as its extractor gave it, for its history (core/tickets/events.ts).
  */
 export function ticketRecords(extracted: ExtractedTicket[], owner: { userId: string; transcriptId: string }, savedAt = Date.now()) {
   const all = mergeExtractedTickets(extracted);
@@ -235,7 +237,7 @@ export function ticketRecords(extracted: ExtractedTicket[], owner: { userId: str
     due_date: item.dueDate ?? null,
     created_at: new Date(savedAt + i).toISOString(),
   }));
-  return { records, warnings };
+  return { records, warnings, quotes: merged.map((item) => item.quote?.trim() || null) };
 }
 
 /** The columns of a new ticket, as jsonb_to_recordset reads them. */
@@ -257,7 +259,7 @@ export async function saveExtractedTickets(em: EntityManager, transcriptId: stri
     // The user's row is written before the tickets: inserting them takes a key-share lock on it (their foreign key),
     // and raising that to a write afterwards would deadlock with an upload or a credit reservation queued for it.
     await d.updateTable('users').set({ transcripts_processed: sql<number>`transcripts_processed + 1` }).where('id', '=', transcript.user_id).execute();
-    const { records, warnings } = ticketRecords(extracted, { userId: transcript.user_id, transcriptId });
+    const { records, warnings, quotes } = ticketRecords(extracted, { userId: transcript.user_id, transcriptId });
     if (records.length) {
       await d.insertInto('tickets').columns([
         'id', 'user_id', 'transcript_id', 'title', 'description', 'context', 'implementation', 'dependencies', 'effort', 'notes', 'project',
@@ -265,6 +267,11 @@ export async function saveExtractedTickets(em: EntityManager, transcriptId: stri
       ]).expression(sql`select id, user_id, transcript_id, title, description, context, implementation, dependencies, effort, notes, project,
            priority, assignee, tags, due_date, created_at, created_at, user_id, ${transcript.workspace_id}::uuid from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as t(${TICKET_RECORD})`)
         .execute();
+      // Each ticket's history begins: extracted from this meeting by the uploader's (or bot's) ingest.
+      await recordExtracted(d, {
+        transcriptId, workspaceId: transcript.workspace_id, actorId: transcript.user_id,
+        tickets: records.map((record, i) => ({ id: record.id!, quote: quotes[i] ?? null })),
+      });
     }
     // Warnings join those of the parse (metadata.warnings), which the transcript's page shows.
     const warned = JSON.stringify(warnings);

@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { MikroORM } from '@mikro-orm/postgresql';
+import type { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ormConfig } from '../../core/db/orm.ts';
-import { createLogger } from '../../core/logger.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../../migrations/index.ts';
 import { signUpVerified } from '../support/accounts.ts';
 import { useTestApp } from '../support/app.ts';
+import { useMigrationDatabase } from '../support/migration-database.ts';
 
-const logger = createLogger({ LOG_LEVEL: 'silent', NODE_ENV: 'test' });
 const WORKSPACES = 'Migration20261206000000_workspaces';
 const AUTHORS = 'Migration20261207000000_ticket_authors';
 const SCOPE = 'Migration20261209000000_workspace_scope';
@@ -98,28 +96,10 @@ async function expectRowsInTheirUsersWorkspace(db: pg.Client): Promise<void> {
 }
 
 describe('the workspaces migration, on a database with data', () => {
-  const name = `workspaces_${randomUUID().replaceAll('-', '')}`;
-  const url = new URL(inject('databaseUrl'));
-  let admin: pg.Client;
+  const database = useMigrationDatabase('workspaces', BEFORE);
   let db: pg.Client;
   let orm: MikroORM;
-
-  beforeAll(async () => {
-    admin = new pg.Client({ connectionString: inject('databaseUrl') });
-    await admin.connect();
-    await admin.query(`create database "${name}"`);
-    url.pathname = `/${name}`;
-    orm = await MikroORM.init(ormConfig({ databaseUrl: url.toString(), logger }));
-    await orm.migrator.up({ to: BEFORE });
-    db = new pg.Client({ connectionString: url.toString() });
-    await db.connect();
-  });
-  afterAll(async () => {
-    await db?.end();
-    await orm?.close();
-    await admin?.query(`drop database if exists "${name}"`);
-    await admin?.end();
-  });
+  beforeAll(() => void ({ db, orm } = database));
 
   it('puts every user\'s rows in their own personal workspace, losing none and sharing none', async () => {
     await fill(db);
@@ -148,7 +128,7 @@ describe('the workspaces migration, on a database with data', () => {
   it('makes one personal workspace when two first rows of a new user are written at once', async () => {
     const user = randomUUID();
     await db.query(`insert into users (id, email, created_at, updated_at) values ($1, $2, now(), now())`, [user, `${user}@example.com`]);
-    const clients = [new pg.Client({ connectionString: url.toString() }), new pg.Client({ connectionString: url.toString() })];
+    const clients = [new pg.Client({ connectionString: database.url }), new pg.Client({ connectionString: database.url })];
     await Promise.all(clients.map((client) => client.connect()));
     try {
       await Promise.all(clients.map((client) => client.query('begin')));

@@ -450,6 +450,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/tickets/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A ticket's history, newest first, a page at a time: extracted from a meeting or created by hand, each edit (who, before, after) and each push. */
+        get: operations["ticketEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tickets/filtered": {
         parameters: {
             query?: never;
@@ -1757,6 +1774,129 @@ export type components = {
          * @description A new ticket; title, project and description are required (blank counts as missing).
          */
         TicketCreateRequest: components["schemas"]["TicketFields"];
+        /**
+         * TicketEvent
+         * @description One thing that happened to a ticket: extracted from a meeting, created by hand, edited, pushed to a tracker (merged, linked and a tracker's status come later).
+         */
+        TicketEvent: {
+            actor: components["schemas"]["TicketEventActor"];
+            /** Format: date-time */
+            at: string;
+            data: {
+                /** @description The bot service, for a bot's transcript. */
+                botProvider: string | null;
+                /** @description The extractor's provider, as its token usage names it (openai, heuristic, …); null when unknown. */
+                extractor: string | null;
+                model: string | null;
+                /** @description The meeting's words the ticket came from, as the extractor gave them; null when not kept. */
+                quote: string | null;
+                /** @description Seconds from the meeting's start of the message holding the quote; null when unknown. */
+                quoteAt: number | null;
+                /**
+                 * @description An uploaded file, or a meeting bot's transcript.
+                 * @enum {unknown}
+                 */
+                source: "upload" | "bot";
+                /** @description How many tickets the meeting gave. */
+                ticketsFromMeeting: number | null;
+                /** @description The tokens the meeting's extraction used (all its chunks, shared by the tickets it gave); null when none were recorded. */
+                tokens: {
+                    input: number;
+                    output: number;
+                } | null;
+                transcriptId: string | null;
+                transcriptTitle: string | null;
+            };
+            id: string;
+            /** @constant */
+            kind: "extracted";
+        } | {
+            actor: components["schemas"]["TicketEventActor"];
+            /** Format: date-time */
+            at: string;
+            data: {
+                transcriptId: string | null;
+                transcriptTitle: string | null;
+            };
+            id: string;
+            /** @constant */
+            kind: "created";
+        } | {
+            actor: components["schemas"]["TicketEventActor"];
+            /** Format: date-time */
+            at: string;
+            data: {
+                /** @description The fields the edit changed (at least one), in the ticket's order. */
+                changes: {
+                    /** @description A field's value: text, a YYYY-MM-DD date, a list (tags; dependencies as ticket ids), the meeting by its title, or null for none. */
+                    after: string | string[] | null;
+                    /** @description A field's value: text, a YYYY-MM-DD date, a list (tags; dependencies as ticket ids), the meeting by its title, or null for none. */
+                    before: string | string[] | null;
+                    /** @enum {unknown} */
+                    field: "title" | "description" | "context" | "implementation" | "notes" | "project" | "status" | "priority" | "effort" | "assignee" | "tags" | "dueDate" | "dependencies" | "transcript";
+                }[];
+            };
+            id: string;
+            /** @constant */
+            kind: "edited";
+        } | {
+            actor: components["schemas"]["TicketEventActor"];
+            /** Format: date-time */
+            at: string;
+            data: {
+                batchId: string;
+                connectionId: string;
+                connectionName: string;
+                /** @description Why it failed, in the tracker's words. */
+                error: string | null;
+                externalId: string | null;
+                key: string | null;
+                /**
+                 * @description created: a new item; found: the item an earlier attempt had made, found by its marker; updated: an existing item changed; failed: see error.
+                 * @enum {unknown}
+                 */
+                result: "created" | "found" | "updated" | "failed";
+                /** @description The tracker type (connection type), e.g. github. */
+                tracker: string;
+                /** @description The tracker plugin's name, e.g. GitHub. */
+                trackerName: string;
+                url: string | null;
+            };
+            id: string;
+            /** @constant */
+            kind: "pushed";
+        } | {
+            actor: components["schemas"]["TicketEventActor"];
+            /** Format: date-time */
+            at: string;
+            /** @description Written by later parts of issue 28. */
+            data: Record<string, never>;
+            id: string;
+            /** @enum {unknown} */
+            kind: "merged" | "linked" | "status";
+        };
+        /**
+         * TicketEventActor
+         * @description Who did it: the uploader, the editor, who pushed; null for no one, or once their account is gone.
+         */
+        TicketEventActor: {
+            id: string;
+            /** @description Their full name, or else their e-mail address. */
+            name: string;
+        } | null;
+        /**
+         * TicketEventList
+         * @description A ticket's history, newest first.
+         */
+        TicketEventList: {
+            events: components["schemas"]["TicketEvent"][];
+            pagination: {
+                hasMore: boolean;
+                limit: number;
+                offset: number;
+                total: number;
+            };
+        };
         /**
          * TicketFields
          * @description A ticket's fields as the web app sends them when creating or changing one; the ticket's own ids and times are accepted and ignored.
@@ -4564,6 +4704,72 @@ export interface operations {
                 };
             };
             /** @description Not found (or not yours: both answer alike). Or: The workspace X-Workspace-Id names is none of the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected error, with a request id to quote. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    ticketEvents: {
+        parameters: {
+            query?: {
+                /** @description Events per page. */
+                limit?: number;
+                /** @description How many events to skip. */
+                offset?: number;
+            };
+            header?: {
+                /** @description The workspace the request acts in; without it, the caller's personal workspace. */
+                "X-Workspace-Id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketEventList"];
+                };
+            };
+            /** @description The request breaks its schema; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such ticket in this workspace. */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -18,6 +18,8 @@ export const queryKeys = {
     all: ['tickets'] as const,
     list: (query: Query<'filterTickets'>) => ['tickets', 'list', query] as const,
     detail: (id: string) => ['tickets', 'detail', id] as const,
+    /** A ticket's history, a page at a time; refreshed with the tickets after an edit or a push. */
+    events: (id: string) => ['tickets', 'events', id] as const,
     search: (text: string) => ['tickets', 'search', text] as const,
     assignees: (text: string, project: string) => ['tickets', 'assignees', text, project] as const,
   },

@@ -9,6 +9,7 @@ import { formatDate, formatDateTime } from '../ui/dates.ts';
 import { Panel } from '../ui/Panel.tsx';
 import { DependencyChips } from './Dependencies.tsx';
 import { RelatedTranscript } from './RelatedTranscript.tsx';
+import { TicketHistory } from './TicketHistory.tsx';
 import { ticketTexts } from './texts.ts';
 import type { Ticket } from './ticketsApi.ts';
 import { useDependencyTitles } from './useDependencyTitles.ts';
@@ -103,7 +104,7 @@ function DetailsList({ ticket }: { ticket: Ticket }) {
   );
 }
 
-/** The ticket as it is: its texts, its details, its dependencies and the transcript it came from. */
+/** The ticket as it is: its texts, its details, its dependencies, the transcript it came from and its history. */
 export function TicketView({ ticket }: { ticket: Ticket }) {
   const [titles] = useDependencyTitles(ticket.dependencies);
   return (
@@ -123,6 +124,7 @@ export function TicketView({ ticket }: { ticket: Ticket }) {
           <DependencyChips ids={ticket.dependencies} titles={titles} />
         </Section>
         {ticket.transcriptId !== null && <RelatedTranscript transcriptId={ticket.transcriptId} />}
+        <TicketHistory ticketId={ticket.id} />
       </Stack>
     </Box>
   );

@@ -50,6 +50,9 @@ export const ticketsApi = {
   remove: async (id: string) => {
     await api.DELETE('/api/tickets/{id}', byId(id));
   },
+  /** A page of the ticket's history, newest first. */
+  events: (id: string, limit: number, offset: number) =>
+    dataOf(api.GET('/api/tickets/{id}/events', { params: { path: { id }, query: { limit, offset } } })),
   /** Tickets whose text contains `text` (to pick dependencies from). */
   search: async (text: string, limit: number) =>
     (await dataOf(api.GET('/api/tickets/search', { params: { query: { q: text, limit } } }))).tickets,

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { eventDetail, eventsOf, eventText, meetingTime, nextEventsOffset, type TicketEvent, type TicketEventPage } from './ticketHistory.ts';
+
+const base = { id: 'e1', at: '2026-11-29T10:00:00.000Z', actor: { id: 'u1', name: 'Grace Hopper' } };
+const extracted = (data: Partial<Extract<TicketEvent, { kind: 'extracted' }>['data']>): TicketEvent => ({
+  ...base, kind: 'extracted',
+  data: {
+    transcriptId: 't1', transcriptTitle: 'Sprint planning', source: 'upload', botProvider: null, extractor: 'openai', model: 'gpt-4o-mini',
+    tokens: { input: 1200, output: 300 }, ticketsFromMeeting: 3, quote: 'Grace, can you fix the login redirect?', quoteAt: 724, ...data,
+  },
+});
+const pushed = (data: Partial<Extract<TicketEvent, { kind: 'pushed' }>['data']>): TicketEvent => ({
+  ...base, kind: 'pushed',
+  data: {
+    connectionId: 'c1', connectionName: 'Web', tracker: 'github', trackerName: 'GitHub', result: 'created', externalId: '42', key: '#42',
+    url: 'https://github.com/acme/web/issues/42', error: null, batchId: 'b', ...data,
+  },
+});
+
+describe('a history entry in words', () => {
+  it('says where an extracted ticket came from, by which extractor, and when in the meeting', () => {
+    expect(eventText(extracted({}))).toBe('Extracted from “Sprint planning” by openai gpt-4o-mini · 12:04 in the meeting');
+    expect(eventText(extracted({ source: 'bot', botProvider: 'recall', extractor: null, model: null, quoteAt: null }))).toBe('Extracted from “Sprint planning” (recall bot)');
+    expect(eventDetail(extracted({}))).toBe('“Grace, can you fix the login redirect?” · 1,500 tokens for the meeting\'s 3 tickets');
+    expect(eventDetail(extracted({ quote: null, tokens: { input: 0, output: 0 } }))).toBeNull();
+  });
+
+  it('names who edited and each change, before and after, in the app\'s words', () => {
+    const edited: TicketEvent = {
+      ...base, kind: 'edited',
+      data: { changes: [
+        { field: 'priority', before: 'Medium', after: 'High' }, { field: 'dueDate', before: null, after: '2026-12-04' },
+        { field: 'status', before: 'ToDo', after: 'InProgress' }, { field: 'description', before: 'a', after: 'b' },
+        { field: 'tags', before: [], after: ['auth', 'bug'] }, { field: 'dependencies', before: ['a'], after: ['b', 'c'] },
+      ] },
+    };
+    expect(eventText(edited)).toMatch(/^Grace Hopper changed priority from Medium to High, due date from none to Dec 4, 2026, status from To Do to In Progress, the description, tags from none to auth, bug, added 2 dependencies and removed 1 dependency$/);
+    expect(eventText({ ...edited, actor: null })).toMatch(/^Someone changed /);
+  });
+
+  it('says where a push went, or why it failed', () => {
+    expect(eventText(pushed({}))).toBe('Pushed to GitHub as #42');
+    expect(eventText(pushed({ result: 'found' }))).toBe('Pushed to GitHub as #42 (found the item an earlier attempt made)');
+    expect(eventText(pushed({ result: 'failed', trackerName: 'Jira', key: null, url: null, error: 'Jira refused the priority.' }))).toBe('Push to Jira failed: Jira refused the priority.');
+    expect(eventText({ ...base, kind: 'created', data: { transcriptId: null, transcriptTitle: null } })).toBe('Grace Hopper created this ticket');
+  });
+
+  it('writes a meeting time as a clock does', () => {
+    expect([0, 59, 724, 3729].map(meetingTime)).toEqual(['0:00', '0:59', '12:04', '1:02:09']);
+  });
+});
+
+describe('paging', () => {
+  it('shows each event once across pages and asks for the next page while there is more', () => {
+    const page = (ids: string[], offset: number, hasMore: boolean): TicketEventPage => ({
+      events: ids.map((id) => ({ ...extracted({}), id })), pagination: { limit: 2, offset, total: 3, hasMore },
+    });
+    const pages = [page(['a', 'b'], 0, true), page(['b', 'c'], 2, false)];
+    expect(eventsOf(pages).map((event) => event.id)).toEqual(['a', 'b', 'c']);
+    expect(pages.map(nextEventsOffset)).toEqual([2, undefined]);
+  });
+});
