@@ -257,7 +257,7 @@ export async function saveExtractedTickets(em: EntityManager, transcriptId: stri
     if (!transcript) throw new Error(`Transcript ${transcriptId} not found`);
     if (transcript.processing_status === 'completed') return transcript.ticket_count;
     // The user's row is written before the tickets: inserting them takes a key-share lock on it (their foreign key),
-    // and raising that to a write afterwards would deadlock with an upload or a credit reservation queued for it.
+    // and raising that to a write afterwards would deadlock with another save of the same user's queued for it.
     await d.updateTable('users').set({ transcripts_processed: sql<number>`transcripts_processed + 1` }).where('id', '=', transcript.user_id).execute();
     const { records, warnings, quotes } = ticketRecords(extracted, { userId: transcript.user_id, transcriptId });
     if (records.length) {
