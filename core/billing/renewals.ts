@@ -18,9 +18,10 @@ export type MonthlyResetOutcome = 'reset' | 'already reset' | 'renewed by invoic
  */
 export async function monthlyReset(em: EntityManager, workspaceId: string, at: Date): Promise<MonthlyResetOutcome> {
   return em.transactional(async (tx) => {
+    // A workspace deleted since its reset was planned has nothing to reset (its workflow then plans nothing and ends).
+    if (!(await tx.findOne(Workspace, workspaceId))) return 'no such workspace';
     await lockPlan(tx, workspaceId);
-    const workspace = await tx.findOne(Workspace, workspaceId);
-    if (!workspace) return 'no such workspace';
+    const workspace = await tx.findOneOrFail(Workspace, workspaceId, { refresh: true });
     if (!isMonthlyReset(workspace.creditCycleAnchor, at)) return 'not a reset date';
     const account = await tx.findOne(BillingAccount, { workspace: workspaceId });
     if (account?.stripeSubscriptionId && account.status && PAID_STATUSES.has(account.status)) return 'renewed by invoice';
