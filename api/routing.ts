@@ -254,11 +254,11 @@ export class ApiRegistry {
  */
 function scopeOf(auth: Authenticated): Scope {
   const { user, workspace } = auth;
-  if (workspace) return { user, workspace: workspace.id, role: workspace.role, owner: workspace.ownerId };
+  if (workspace) return { user, workspace: workspace.id, role: workspace.role };
   const none = (): never => {
     throw new Error("A route of role 'account' acts in no workspace");
   };
-  return Object.defineProperties({ user } as Scope, { workspace: { get: none }, role: { get: none }, owner: { get: none } });
+  return Object.defineProperties({ user } as Scope, { workspace: { get: none }, role: { get: none } });
 }
 
 /** Deepest nesting of objects and arrays a request may have; the API's own bodies need four. */

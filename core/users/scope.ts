@@ -15,16 +15,12 @@ export interface Scope {
   /** The workspace's id. */
   workspace: string;
   role: WorkspaceRole;
-  /** The id of the workspace's owner, who pays for its plan. */
-  owner: string;
 }
 
 /** The workspace a request acts in, as the session lookup reads it with the caller's membership there. */
 export interface WorkspaceAccess {
   id: string;
   role: WorkspaceRole;
-  /** Its owner's user id. */
-  ownerId: string;
   /** Its plan as the lookup read it: what `/auth/current-user` describes, with no second round trip. */
   plan: { subscriptionTier: string | null; isSubscribed: boolean };
 }

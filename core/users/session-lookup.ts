@@ -55,7 +55,7 @@ export function sessionLookup(em: EntityManager): SessionLookup {
       // same round trip: the user's memberships are read off their index by user.
       const membership = db.selectFrom('workspace_members as m').innerJoin('workspaces as w', 'w.id', 'm.workspace_id')
         .select([
-          sql.ref<string>('w.id').as('workspace_id'), sql.ref<string>('m.role').as('workspace_role'), sql.ref<string>('w.owner_id').as('workspace_owner'),
+          sql.ref<string>('w.id').as('workspace_id'), sql.ref<string>('m.role').as('workspace_role'),
           sql.ref<string | null>('w.subscription_tier').as('workspace_tier'), sql.ref<boolean>('w.is_subscribed').as('workspace_subscribed'),
         ])
         .where('m.user_id', '=', sql.ref<string>('s.user_id'))
@@ -64,7 +64,7 @@ export function sessionLookup(em: EntityManager): SessionLookup {
       const lookup = db.selectFrom('sessions as s').innerJoin('users as u', 'u.id', 's.user_id').select(selected)
         .leftJoinLateral(membership.as('w'), (join) => join.onTrue())
         .select([
-          sql.ref<string>('w.workspace_id').as('w.id'), sql.ref<string>('w.workspace_role').as('w.role'), sql.ref<string>('w.workspace_owner').as('w.owner'),
+          sql.ref<string>('w.workspace_id').as('w.id'), sql.ref<string>('w.workspace_role').as('w.role'),
           sql.ref<string | null>('w.workspace_tier').as('w.tier'), sql.ref<boolean>('w.workspace_subscribed').as('w.subscribed'),
         ])
         .where('s.token_hash', '=', tokenHash).where('s.revoked_at', 'is', null);
@@ -76,7 +76,7 @@ export function sessionLookup(em: EntityManager): SessionLookup {
     readOf: (row) => Object.fromEntries(Object.entries(row).filter(([column]) => !column.includes('.'))),
     workspaceOf: (row) => (row['w.id']
       ? {
-        id: row['w.id'] as string, role: row['w.role'] as WorkspaceRole, ownerId: row['w.owner'] as string,
+        id: row['w.id'] as string, role: row['w.role'] as WorkspaceRole,
         plan: { subscriptionTier: row['w.tier'] as string | null, isSubscribed: row['w.subscribed'] as boolean },
       }
       : null),
