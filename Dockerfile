@@ -7,7 +7,9 @@ COPY . .
 RUN npm run build && npm prune --omit=dev
 
 FROM node:24-bookworm-slim
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/var/lib/tickscribe
+# MALLOC_ARENA_MAX: two malloc arenas, not eight per core, in processes whose threads (libuv, V8, the Temporal core)
+# would each grow one; measured at idle, the processes are about 10 MiB smaller together (npm run bench).
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/var/lib/tickscribe MALLOC_ARENA_MAX=2
 WORKDIR /app
 COPY --from=build /app /app
 RUN mkdir -p /var/lib/tickscribe && chown node:node /var/lib/tickscribe

@@ -16,8 +16,10 @@ import { freePort } from '../tests/support/free-port.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 /** The Node flags `npm start` gives the first process (package.json), so the figures are those of what users run. */
-const START_FLAGS = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts['start']!
-  .split(' ').filter((arg) => arg.startsWith('--'));
+const START_SCRIPT = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts['start']!;
+const START_FLAGS = START_SCRIPT.split(' ').filter((arg) => arg.startsWith('--'));
+/** The environment the start script gives by default (`NAME=${NAME:-value}`), paths from the checkout's root. */
+const START_ENV = Object.fromEntries([...START_SCRIPT.matchAll(/(\w+)=\$\{\w+:-([^}]+)\}/g)].map(([, name, value]) => [name!, value!.includes('/') ? join(root, value!) : value!]));
 
 /**
  * Starts Tickscribe; `seconds` once /api/health answers 200 (the API serves; the worker process may still be on its
@@ -26,8 +28,8 @@ const START_FLAGS = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')
 async function startAndWaitHealthy(env: Record<string, string>, port: number): Promise<{ child: ChildProcess; seconds: number; allSeconds: number }> {
   const started = performance.now();
   const child = spawn(process.execPath, [...START_FLAGS, 'server/start.ts'], {
-    // NODE_COMPILE_CACHE as package.json's start script sets it.
-    cwd: root, env: { PATH: process.env['PATH'] ?? '', LOG_LEVEL: 'warn', NODE_COMPILE_CACHE: join(root, 'node_modules/.cache/tickscribe-compile'), ...env }, stdio: 'ignore',
+    // NODE_COMPILE_CACHE and MALLOC_ARENA_MAX as package.json's start script sets them.
+    cwd: root, env: { PATH: process.env['PATH'] ?? '', LOG_LEVEL: 'warn', ...START_ENV, ...env }, stdio: 'ignore',
   });
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Tickscribe exited with ${child.exitCode}`);

@@ -50,6 +50,11 @@ export function serverBundleNeeded(root = ROOT): string | undefined {
   return changed ? `${changed} changed since the last build` : undefined;
 }
 
+/** The server bundle's path when it is current, without building anything; undefined otherwise. */
+export function currentServerBundle(root = ROOT): string | undefined {
+  return serverBundleNeeded(root) ? undefined : join(root, SERVER_BUNDLE);
+}
+
 /**
  * Holds dist/.build-lock while `build` runs, so API processes started at once on one checkout build once: the others
  * wait for it, then find the build current. A lock whose process is gone (a build killed with -9) is taken over.

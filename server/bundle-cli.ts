@@ -42,7 +42,9 @@ await build({
   platform: 'node',
   external: EXTERNAL,
   plugins: [ownSourcesKeepTheirAddress()],
-  output: { dir: SERVER_BUNDLE_DIR, format: 'esm', codeSplitting: true },
+  // No comments, and every character past ASCII escaped: V8 keeps each module's source while the process lives, and
+  // holds a source with one such character at two bytes a character. Measured at idle: each process a few MiB smaller.
+  output: { dir: SERVER_BUNDLE_DIR, format: 'esm', codeSplitting: true, comments: false, charset: 'ascii' },
   logLevel: 'silent',
 });
 // Node's compile cache (start.ts) is filled for the new bundle now, so the first start after a build reads its

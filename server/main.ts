@@ -16,7 +16,8 @@ import type { Services } from './services.ts';
 
 export type Role = 'all' | 'api' | 'worker';
 
-const MAIN = fileURLToPath(import.meta.url);
+/** What each process the supervisor starts runs: start.ts, which loads the server bundle when it is current. */
+const START = fileURLToPath(new URL('./start.ts', import.meta.url));
 /**
  * The JavaScript heap limit of an extra API process, in MiB (it lives on about 70). V8 sizes its heap growth from
  * the limit: with the default (a share of the machine's memory) a process that served a burst kept hundreds of
@@ -166,7 +167,7 @@ export async function start(options: StartOptions = {}): Promise<RunningTickscri
       });
       if (apiProcesses > 1 || workerProcesses) {
         supervisor = await startSupervisor({
-          script: MAIN,
+          script: START,
           groups: [
             {
               kind: 'api', count: apiProcesses - 1, first: 2, nodeArgs: [`--max-old-space-size=${API_HEAP_MIB}`, `--max-semi-space-size=${SEMI_SPACE_MIB}`],

@@ -1,5 +1,5 @@
 // The supervisor of the processes the first process of a multi-process start runs beside itself: the extra API
-// processes (`server/main.ts --role=api --instance=N`, N from 2: WEB_CONCURRENCY in all, the first one included,
+// processes (`server/start.ts --role=api --instance=N`, N from 2: WEB_CONCURRENCY in all, the first one included,
 // all listening on PORT with SO_REUSEPORT) and, under `npm start`, the worker processes (`--role=worker
 // --instance=N`, N from 1: WORKER_PROCESSES), on the services the first process started or uses. The workers run
 // apart from every API process, so an ingest that takes its process down (out of memory, say) takes no request with

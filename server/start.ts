@@ -18,10 +18,13 @@ enableCompileCache(process.env['NODE_COMPILE_CACHE']);
 
 const { StartupError } = await import('../core/errors.ts');
 // The server bundle (server/bundle-cli.ts), when current: the same code as the sources in a few files, which load in a
-// fraction of the time. The worker processes run the sources.
+// fraction of the time and take less memory. A worker process, or a process the first one started, builds nothing:
+// it runs the bundle when it is current (the first process made it so), and the sources otherwise.
 let bundle: string | undefined;
-if (!process.argv.includes('--role=worker')) {
-  const { buildIfNeeded } = await import('./build-if-needed.ts');
+const { buildIfNeeded, currentServerBundle } = await import('./build-if-needed.ts');
+if (process.argv.includes('--role=worker') || process.argv.some((arg) => arg.startsWith('--instance='))) {
+  bundle = currentServerBundle();
+} else {
   try {
     bundle = buildIfNeeded();
   } catch (error) {

@@ -1,11 +1,12 @@
-// The API as `npm start` runs it: from the server bundle `npm run build` makes (server/bundle-cli.ts), while every
-// in-process test runs the sources. A user's way through the bundled API, so that a dependency the bundler changed
+// The API and the worker as `npm start` runs them: from the server bundle `npm run build` makes (server/bundle-cli.ts),
+// while every in-process test runs the sources. A user's way through the bundled API, so that a dependency the bundler changed
 // (its CommonJS turned into ESM, a file it reads beside itself) fails here.
 import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildIfNeeded, SERVER_BUNDLE } from '../../server/build-if-needed.ts';
+import { buildIfNeeded, currentServerBundle, SERVER_BUNDLE } from '../../server/build-if-needed.ts';
 import { signUpVerified } from '../support/accounts.ts';
 import { freePort } from '../support/free-port.ts';
 import { ROOT, startMainProcess, type StartedProcess } from '../support/process.ts';
@@ -32,8 +33,21 @@ afterAll(async () => {
 });
 
 describe('the server bundle', () => {
-  it('is current after the build, so start.ts loads it for the API', () => {
+  it('is current after the build, so start.ts loads it for the API and the worker', () => {
     expect(buildIfNeeded(ROOT, () => {})).toBe(join(ROOT, SERVER_BUNDLE));
+    expect(currentServerBundle(ROOT)).toBe(join(ROOT, SERVER_BUNDLE));
+  });
+
+  it('is ASCII without comments, so V8 holds each chunk at one byte a character', () => {
+    const dir = join(ROOT, 'dist/server');
+    const chunks = readdirSync(dir).filter((name) => name.endsWith('.js'));
+    expect(chunks.length).toBeGreaterThan(5);
+    for (const chunk of chunks) {
+      const code = readFileSync(join(dir, chunk), 'utf8');
+      expect({ chunk, nonAscii: /[\u0080-\uffff]/.exec(code)?.[0] }).toEqual({ chunk, nonAscii: undefined });
+      // Rolldown names each module it inlined in a line of its own ("// core/db/orm.ts"): those stay.
+      expect({ chunk, comment: /^\s*\/\/ (?!#)(?!\S+\.(?:[cm]?js|ts|json)$)\S.*$/m.exec(code)?.[0] }).toEqual({ chunk, comment: undefined });
+    }
   });
 
   it("serves a user's way: the web app, sign-in, an upload extracted into tickets, search, an edit, bad input in words", async () => {

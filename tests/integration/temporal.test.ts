@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +11,7 @@ import { createLogger } from '../../core/logger.ts';
 import { connectWorker, waitForTemporal } from '../../core/temporal/connect.ts';
 import { installTemporalRuntime } from '../../core/temporal/runtime.ts';
 import { User } from '../../core/users/user.entity.ts';
-import { createWorker, loadWorkflowBundle } from '../../workflows/worker.ts';
+import { createWorker, leanWorkflowBundle, loadWorkflowBundle } from '../../workflows/worker.ts';
 import { createFixtureActivities } from '../fixtures/workflows/activities.ts';
 
 const logger = createLogger({ LOG_LEVEL: 'silent', NODE_ENV: 'test' });
@@ -37,6 +37,40 @@ describe('the worker', () => {
     const second = await loadWorkflowBundle({ workflowsPath, cacheDir, logger });
     expect(second.code).toBe(first.code);
     expect(existsSync(join(cacheDir, files[0]!))).toBe(true);
+  });
+
+  it('keeps the bundle lean (ASCII, a source map without the sources) while stack traces still name the source line', async () => {
+    const { code } = await loadWorkflowBundle({ workflowsPath, cacheDir, logger });
+    expect(code).not.toMatch(/[\u0080-\uffff]/);
+    const map = JSON.parse(Buffer.from(/sourceMappingURL=data:application\/json;base64,(\S+)\s*$/.exec(code)![1]!, 'base64').toString('utf8')) as { sources: string[]; sourcesContent?: unknown };
+    expect(map.sourcesContent).toBeUndefined();
+    expect(map.sources.some((source) => source.endsWith('fixtures/workflows/workflows.ts'))).toBe(true);
+    expect(leanWorkflowBundle(code)).toBe(code);
+
+    const taskQueue = `test-${randomUUID()}`;
+    const connection = await connectWorker(inject('temporalAddress'));
+    const worker = await createWorker({
+      connection, namespace: 'default', taskQueue, workflowBundle: { code }, activities: createFixtureActivities({ orm }),
+      activityConcurrency: 2, workflowConcurrency: 2,
+    });
+    const clientConnection = await waitForTemporal({ address: inject('temporalAddress'), timeoutMs: 10_000 });
+    const client = new Client({ connection: clientConnection });
+    try {
+      const [stack, result] = await worker.runUntil(async () => {
+        const handle = await client.workflow.start('waitForReleaseWorkflow', { taskQueue, workflowId: `wait-${randomUUID()}` });
+        // What the Temporal UI's "Stack Trace" tab shows: the line the workflow waits on, in its own source file.
+        let trace = '';
+        for (let i = 0; i < 50 && !trace.includes('waitForReleaseWorkflow'); i++) trace = await handle.query<string>('__stack_trace');
+        await handle.signal('release');
+        return [trace, await handle.result()];
+      });
+      const line = readFileSync(workflowsPath, 'utf8').split('\n').findIndex((text) => text.includes('await condition(() => released)')) + 1;
+      expect(stack).toMatch(new RegExp(`waitForReleaseWorkflow \\(\\S*fixtures/workflows/workflows\\.ts:${line}:\\d+\\)`));
+      expect(result).toBe('Ada’s notes — done…');
+    } finally {
+      await clientConnection.close();
+      await connection.close();
+    }
   });
 
   it('runs a workflow whose activity reads the real database, and refuses a duplicate business id', async () => {

@@ -67,7 +67,7 @@ const NOT_A_NAME = new Set(
   ),
 );
 const NAME = String.raw`\p{Lu}[\p{L}\p{N}&-]*(?:\s+\p{Lu}[\p{L}\p{N}&-]*){0,2}`;
-const PROJECT_BEFORE = new RegExp(String.raw`(?<![\p{L}\p{N}])[Pp]roject\s*[:\-–]?\s+["“']?(${NAME})`, 'gu');
+const PROJECT_BEFORE = new RegExp(String.raw`(?<![\p{L}\p{N}])[Pp]roject\s*[:\-\u2013]?\s+["\u201c']?(${NAME})`, 'gu');
 const PROJECT_AFTER = new RegExp(String.raw`(?<![\p{L}\p{N}])(${NAME})\s+[Pp]roject\b`, 'gu');
 const ROLE_WORD = /\b(?:manager|managers|lead|leader|owner|plan|team|meeting|update|review|status)\b/i;
 

@@ -29,7 +29,7 @@ const NOT_A_NAME = new Set(
   ).split(' '),
 );
 
-const WORD = String.raw`\p{Lu}[\p{Ll}'’-]+`;
+const WORD = String.raw`\p{Lu}[\p{Ll}'\u2019-]+`;
 const NAME = String.raw`${WORD}(?:\s+${WORD})?`;
 const LEAD = String.raw`^(?:(?:so|okay|ok|and|right|now|hey|hi|well|oh|alright|also|then)[\s,]+)*`;
 const OPENING = new RegExp(String.raw`${LEAD}(${NAME})\s*,\s*\S`, 'u');

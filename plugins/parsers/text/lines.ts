@@ -13,7 +13,7 @@ const TIME_ONLY = new RegExp(String.raw`^\[?(${TIME})\]?$`);
 /** `**Emma** [0:00] text`, `Emma (00:01:02): text`. */
 const NAME_TIME = new RegExp(String.raw`^(\*\*|__)?([^[\]()*_]{1,80}?)\1?\s*[[(](${TIME})[\])]\s*:?\s*(.*)$`);
 /** `[00:00:01] Alice: text`, `(00:01) text`, `00:00:04 text`. */
-const TIME_PREFIX = new RegExp(String.raw`^(?:[[(](${TIME})[\])]|(${TIME}))\s*[-–—:|]?\s+(.+)$`);
+const TIME_PREFIX = new RegExp(String.raw`^(?:[[(](${TIME})[\])]|(${TIME}))\s*[-\u2013\u2014:|]?\s+(.+)$`);
 const OTTER_FOOTER = /^Transcribed by https?:\/\/(?:www\.)?otter\.ai\/?$/i;
 
 export type Layout =
