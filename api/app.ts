@@ -29,6 +29,7 @@ import { devOutboxRoutes } from './routes/dev.ts';
 import { healthRoutes, type ProcessesReport } from './routes/health.ts';
 import { pushRoutes } from './routes/push.ts';
 import { botRoutes, botWebhookBody } from './routes/bots.ts';
+import { proposalRoutes } from './routes/proposals.ts';
 import { ticketRoutes } from './routes/tickets.ts';
 import { workspaceRoutes } from './routes/workspaces.ts';
 import { tokenUsageRoutes } from './routes/token-usage.ts';
@@ -102,6 +103,7 @@ export function apiRoutes(deps: RouteDependencies): { api: ApiRegistry } {
     acceptedExtensions: () => plugins.acceptedExtensions(),
   });
   ticketRoutes(api, { em });
+  proposalRoutes(api, { em });
   workspaceRoutes(api, { em, mail: { appUrl: deps.config.APP_URL, emails: deps.emails }, schedules });
   connectionRoutes(api, { em, connections: () => connections });
   pushRoutes(api, {

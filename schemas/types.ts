@@ -846,6 +846,133 @@ export interface HealthResponse {
   error?: string;
 }
 
+// api/proposals/accept.request.schema.json
+/**
+ * Accept a proposal: merge the tickets, or mark the ticket Done. Nothing proposed is applied unless asked.
+ */
+export interface ProposalAcceptRequest {
+  /**
+   * 'same': give the open ticket the due date this meeting proposed.
+   */
+  applyDueDate?: boolean;
+  /**
+   * 'same': give the open ticket the priority this meeting proposed.
+   */
+  applyPriority?: boolean;
+}
+
+// api/proposals/decision.response.schema.json
+/**
+ * The proposal as decided.
+ */
+export interface ProposalDecision {
+  proposal: ProposalView;
+}
+
+// api/proposals/list.response.schema.json
+/**
+ * A meeting's proposals: open ones first, then by score.
+ */
+export interface ProposalList {
+  proposals: ProposalView[];
+}
+
+// api/proposals/proposal.schema.json
+/**
+ * What a meeting proposes about a ticket already open in its workspace.
+ */
+export interface ProposalView {
+  id: string;
+  /**
+   * same: a ticket this meeting gave restates an open one (merge or keep separate). done: the meeting says an open ticket's task is finished.
+   */
+  kind: "same" | "done";
+  state: "open" | "accepted" | "dismissed";
+  /**
+   * How alike the two are, 0 to 1 (core/tickets/matching.ts).
+   */
+  score: number;
+  /**
+   * The meeting that raised it.
+   */
+  transcriptId: string;
+  decidedAt: string | null;
+  /**
+   * Who accepted or dismissed it, by name.
+   */
+  decidedBy: string | null;
+  /**
+   * The open ticket the proposal is about.
+   */
+  ticket: {
+    id: string;
+    title: string;
+    status: "ToDo" | "InProgress" | "Done";
+    priority: "Low" | "Medium" | "High";
+    assignee: string | null;
+    project: string;
+    dueDate: string | null;
+    externalKey: string | null;
+    externalUrl: string | null;
+    externalType: string | null;
+    /**
+     * The meeting the open ticket came from; null for a ticket made by hand.
+     */
+    meeting: {
+      id: string;
+      title: string | null;
+      /**
+       * YYYY-MM-DD: the meeting's date, else the day it was uploaded.
+       */
+      date: string | null;
+    } | null;
+    /**
+     * The words of its meeting the open ticket was made from, when kept.
+     */
+    quote: string | null;
+  };
+  /**
+   * 'same': the ticket this meeting gave, which a merge folds into the open one; null for 'done', and once merged or deleted.
+   */
+  newTicket: {
+    id: string;
+    title: string;
+    priority: "Low" | "Medium" | "High";
+    assignee: string | null;
+    dueDate: string | null;
+    externalKey: string | null;
+    externalType: string | null;
+  } | null;
+  /**
+   * 'same': the new ticket's title as the meeting gave it (kept after a merge).
+   */
+  newTitle: string | null;
+  /**
+   * This meeting's words: the new ticket's quote, or the sentence saying the task is done.
+   */
+  quote: string | null;
+  /**
+   * 'done': who said it.
+   */
+  speaker: string | null;
+  /**
+   * Words the two share, the evidence.
+   */
+  sharedWords: string[];
+  sameAssignee: boolean;
+  sameProject: boolean;
+  /**
+   * 'same': what this meeting gave that differs from the open ticket; a merge applies each only when asked.
+   */
+  proposed: {
+    /**
+     * YYYY-MM-DD: the due date this meeting gave, when it differs.
+     */
+    dueDate?: string;
+    priority?: "Low" | "Medium" | "High";
+  };
+}
+
 // api/push/analyze.request.schema.json
 /**
  * The tickets selected for a push.
@@ -1080,7 +1207,7 @@ export type TicketEventActor = {
 
 // api/tickets/event.schema.json
 /**
- * One thing that happened to a ticket: extracted from a meeting, created by hand, edited, pushed to a tracker (merged, linked and a tracker's status come later).
+ * One thing that happened to a ticket: extracted from a meeting, created by hand, edited, pushed to a tracker merged with a ticket a later meeting gave (linked and a tracker's status come later).
  */
 export type TicketEvent =
   | {
@@ -1169,6 +1296,14 @@ export type TicketEvent =
            */
           after: string | string[] | null;
         }[];
+        /**
+         * Why, when a meeting said so: a proposal accepted from that meeting (the sentence saying the task is done).
+         */
+        because?: {
+          transcriptId: string | null;
+          transcriptTitle: string | null;
+          quote: string | null;
+        };
       };
     }
   | {
@@ -1203,7 +1338,41 @@ export type TicketEvent =
     }
   | {
       id: string;
-      kind: "merged" | "linked" | "status";
+      kind: "merged";
+      at: string;
+      actor: TicketEventActor;
+      data: {
+        /**
+         * The ticket the meeting gave, folded into this one and deleted.
+         */
+        mergedTicketId: string;
+        mergedTitle: string;
+        transcriptId: string | null;
+        transcriptTitle: string | null;
+        /**
+         * The meeting's words: a new mention of this ticket.
+         */
+        quote: string | null;
+        /**
+         * What the meeting gave for the due date and priority.
+         */
+        proposed: {
+          dueDate: string | null;
+          priority: ("Low" | "Medium" | "High") | null;
+        };
+        /**
+         * What the merge applied, as asked (the due date, the priority); empty when nothing.
+         */
+        changes: {
+          field: "dueDate" | "priority";
+          before: string | null;
+          after: string | null;
+        }[];
+      };
+    }
+  | {
+      id: string;
+      kind: "linked" | "status";
       at: string;
       actor: TicketEventActor;
       /**

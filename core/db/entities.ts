@@ -11,6 +11,7 @@ import { ExtractedChunk } from '../transcripts/extracted-chunk.entity.ts';
 import { RateLimitCounter } from '../security/rate-limit-counter.entity.ts';
 import { Ticket } from '../tickets/ticket.entity.ts';
 import { TicketEvent } from '../tickets/ticket-event.entity.ts';
+import { TicketProposal } from '../tickets/ticket-proposal.entity.ts';
 import { WorkspaceTicketCount } from '../tickets/ticket-count.entity.ts';
 import { Transcript } from '../transcripts/transcript.entity.ts';
 import { CreditReservation } from '../credits/credit-reservation.entity.ts';
@@ -25,4 +26,4 @@ import { WorkspaceInvitation } from '../workspaces/workspace-invitation.entity.t
 import { WorkspaceMember } from '../workspaces/workspace-member.entity.ts';
 import { Workspace } from '../workspaces/workspace.entity.ts';
 
-export const ENTITIES = [User, Session, EmailToken, OutboundEmail, RateLimitCounter, Plan, TokenUsage, CreditReservation, Transcript, Ticket, Connection, ConnectionDelivery, PushRecord, CreditReset, BillingAccount, Payment, StripeEvent, Bot, BotWebhookEvent, WorkspaceTicketCount, TrackerBudget, OAuthState, ExtractedChunk, Workspace, WorkspaceMember, WorkspaceInvitation, TicketEvent];
+export const ENTITIES = [User, Session, EmailToken, OutboundEmail, RateLimitCounter, Plan, TokenUsage, CreditReservation, Transcript, Ticket, Connection, ConnectionDelivery, PushRecord, CreditReset, BillingAccount, Payment, StripeEvent, Bot, BotWebhookEvent, WorkspaceTicketCount, TrackerBudget, OAuthState, ExtractedChunk, Workspace, WorkspaceMember, WorkspaceInvitation, TicketEvent, TicketProposal];

@@ -4,6 +4,7 @@ import type { ExtractedTicket, ExtractionRequest, ParsedTranscript } from '../..
 import type { Credits } from '../credits/credits.ts';
 import type { BoundExtractor, ParseResult, ParserFailure, PluginHost } from '../plugins/host.ts';
 import { recordExtracted } from '../tickets/events.ts';
+import { proposeFollowThrough } from '../tickets/proposals.ts';
 import { mergeExtractedTickets, TicketMerger } from '../tickets/merge.ts';
 import { chunkMessages, extractionRequests } from './chunks.ts';
 import { Transcript } from './transcript.entity.ts';
@@ -273,6 +274,16 @@ export async function saveExtractedTickets(em: EntityManager, transcriptId: stri
         tickets: records.map((record, i) => ({ id: record.id!, quote: quotes[i] ?? null })),
       });
     }
+    // What the meeting says about the tickets already open: restated ones ("same as") and finished ones ("done"),
+    // proposed for a person to decide (core/tickets/proposals.ts).
+    const { messages } = await d.selectFrom('transcripts').select('messages').where('id', '=', transcriptId).executeTakeFirstOrThrow();
+    await proposeFollowThrough(d, {
+      transcriptId, workspaceId: transcript.workspace_id, messages: Array.isArray(messages) ? messages : [],
+      newTickets: records.map((record, i) => ({
+        id: record.id!, title: record.title, description: record.description, assignee: record.assignee, project: record.project,
+        dueDate: record.due_date, priority: record.priority, quote: quotes[i] ?? null,
+      })),
+    });
     // Warnings join those of the parse (metadata.warnings), which the transcript's page shows.
     const warned = JSON.stringify(warnings);
     await d.updateTable('transcripts').set({

@@ -60,6 +60,14 @@ beforeAll(async () => {
   );
   // /api/workspace/invitations/{id}: an invitation of the request's workspace.
   owned['workspace'] = invitation!.id;
+  // /api/proposals/{id}: what the owner's meeting proposes about the owner's ticket.
+  const { rows: [proposal] } = await t.db.query<{ id: string }>(
+    `insert into ticket_proposals (id, workspace_id, kind, ticket_id, transcript_id, score, evidence, created_at)
+       select gen_random_uuid(), t.workspace_id, 'done', t.id, $2, 0.9, '{"quote": "The login fix is done."}', now() from tickets t where t.id = $1
+       returning id`,
+    [owned['tickets'], owned['transcripts']],
+  );
+  owned['proposals'] = proposal!.id;
 });
 
 /** The routes anyone may call, each for its reason; any other route is for signed-in users only. */

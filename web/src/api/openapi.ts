@@ -292,6 +292,40 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/proposals/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Merge the meeting's ticket into the open one (its due date and priority only as asked), or mark the ticket Done. */
+        post: operations["acceptProposal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/proposals/{id}/dismiss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Keep the tickets separate (or the status as it is): nothing changes but the proposal. */
+        post: operations["dismissProposal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/push/analyze": {
         parameters: {
             query?: never;
@@ -599,6 +633,23 @@ export type paths = {
         post?: never;
         /** Delete a transcript (a running ingest is cancelled). Tickets made from it stay, without the link. */
         delete: operations["deleteTranscript"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/transcripts/{id}/proposals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the meeting proposes about the workspace's open tickets: the same task restated (merge or keep separate), a task said done. */
+        get: operations["transcriptProposals"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1504,6 +1555,104 @@ export type components = {
             exists: boolean;
         };
         /**
+         * ProposalAcceptRequest
+         * @description Accept a proposal: merge the tickets, or mark the ticket Done. Nothing proposed is applied unless asked.
+         */
+        ProposalAcceptRequest: {
+            /** @description 'same': give the open ticket the due date this meeting proposed. */
+            applyDueDate?: boolean;
+            /** @description 'same': give the open ticket the priority this meeting proposed. */
+            applyPriority?: boolean;
+        };
+        /**
+         * ProposalDecision
+         * @description The proposal as decided.
+         */
+        ProposalDecision: {
+            proposal: components["schemas"]["ProposalView"];
+        };
+        /**
+         * ProposalList
+         * @description A meeting's proposals: open ones first, then by score.
+         */
+        ProposalList: {
+            proposals: components["schemas"]["ProposalView"][];
+        };
+        /**
+         * ProposalView
+         * @description What a meeting proposes about a ticket already open in its workspace.
+         */
+        ProposalView: {
+            /** Format: date-time */
+            decidedAt: string | null;
+            /** @description Who accepted or dismissed it, by name. */
+            decidedBy: string | null;
+            id: string;
+            /**
+             * @description same: a ticket this meeting gave restates an open one (merge or keep separate). done: the meeting says an open ticket's task is finished.
+             * @enum {unknown}
+             */
+            kind: "same" | "done";
+            /** @description 'same': the ticket this meeting gave, which a merge folds into the open one; null for 'done', and once merged or deleted. */
+            newTicket: {
+                assignee: string | null;
+                dueDate: string | null;
+                externalKey: string | null;
+                externalType: string | null;
+                id: string;
+                /** @enum {unknown} */
+                priority: "Low" | "Medium" | "High";
+                title: string;
+            } | null;
+            /** @description 'same': the new ticket's title as the meeting gave it (kept after a merge). */
+            newTitle: string | null;
+            /** @description 'same': what this meeting gave that differs from the open ticket; a merge applies each only when asked. */
+            proposed: {
+                /** @description YYYY-MM-DD: the due date this meeting gave, when it differs. */
+                dueDate?: string;
+                /** @enum {unknown} */
+                priority?: "Low" | "Medium" | "High";
+            };
+            /** @description This meeting's words: the new ticket's quote, or the sentence saying the task is done. */
+            quote: string | null;
+            sameAssignee: boolean;
+            sameProject: boolean;
+            /** @description How alike the two are, 0 to 1 (core/tickets/matching.ts). */
+            score: number;
+            /** @description Words the two share, the evidence. */
+            sharedWords: string[];
+            /** @description 'done': who said it. */
+            speaker: string | null;
+            /** @enum {unknown} */
+            state: "open" | "accepted" | "dismissed";
+            /** @description The open ticket the proposal is about. */
+            ticket: {
+                assignee: string | null;
+                dueDate: string | null;
+                externalKey: string | null;
+                externalType: string | null;
+                externalUrl: string | null;
+                id: string;
+                /** @description The meeting the open ticket came from; null for a ticket made by hand. */
+                meeting: {
+                    /** @description YYYY-MM-DD: the meeting's date, else the day it was uploaded. */
+                    date: string | null;
+                    id: string;
+                    title: string | null;
+                } | null;
+                /** @enum {unknown} */
+                priority: "Low" | "Medium" | "High";
+                project: string;
+                /** @description The words of its meeting the open ticket was made from, when kept. */
+                quote: string | null;
+                /** @enum {unknown} */
+                status: "ToDo" | "InProgress" | "Done";
+                title: string;
+            };
+            /** @description The meeting that raised it. */
+            transcriptId: string;
+        };
+        /**
          * PushAnalysis
          * @description What a push of the selected tickets would do: which are already pushed, the projects of the rest with the connection that serves each (or none), and per connection the assignees without a user mapping.
          */
@@ -1776,7 +1925,7 @@ export type components = {
         TicketCreateRequest: components["schemas"]["TicketFields"];
         /**
          * TicketEvent
-         * @description One thing that happened to a ticket: extracted from a meeting, created by hand, edited, pushed to a tracker (merged, linked and a tracker's status come later).
+         * @description One thing that happened to a ticket: extracted from a meeting, created by hand, edited, pushed to a tracker merged with a ticket a later meeting gave (linked and a tracker's status come later).
          */
         TicketEvent: {
             actor: components["schemas"]["TicketEventActor"];
@@ -1826,6 +1975,12 @@ export type components = {
             /** Format: date-time */
             at: string;
             data: {
+                /** @description Why, when a meeting said so: a proposal accepted from that meeting (the sentence saying the task is done). */
+                because?: {
+                    quote: string | null;
+                    transcriptId: string | null;
+                    transcriptTitle: string | null;
+                };
                 /** @description The fields the edit changed (at least one), in the ticket's order. */
                 changes: {
                     /** @description A field's value: text, a YYYY-MM-DD date, a list (tags; dependencies as ticket ids), the meeting by its title, or null for none. */
@@ -1869,11 +2024,39 @@ export type components = {
             actor: components["schemas"]["TicketEventActor"];
             /** Format: date-time */
             at: string;
+            data: {
+                /** @description What the merge applied, as asked (the due date, the priority); empty when nothing. */
+                changes: {
+                    after: string | null;
+                    before: string | null;
+                    /** @enum {unknown} */
+                    field: "dueDate" | "priority";
+                }[];
+                /** @description The ticket the meeting gave, folded into this one and deleted. */
+                mergedTicketId: string;
+                mergedTitle: string;
+                /** @description What the meeting gave for the due date and priority. */
+                proposed: {
+                    dueDate: string | null;
+                    priority: ("Low" | "Medium" | "High") | null;
+                };
+                /** @description The meeting's words: a new mention of this ticket. */
+                quote: string | null;
+                transcriptId: string | null;
+                transcriptTitle: string | null;
+            };
+            id: string;
+            /** @constant */
+            kind: "merged";
+        } | {
+            actor: components["schemas"]["TicketEventActor"];
+            /** Format: date-time */
+            at: string;
             /** @description Written by later parts of issue 28. */
             data: Record<string, never>;
             id: string;
             /** @enum {unknown} */
-            kind: "merged" | "linked" | "status";
+            kind: "linked" | "status";
         };
         /**
          * TicketEventActor
@@ -3721,6 +3904,186 @@ export interface operations {
             };
         };
     };
+    acceptProposal: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace the request acts in; without it, the caller's personal workspace. */
+                "X-Workspace-Id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProposalAcceptRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalDecision"];
+                };
+            };
+            /** @description The request breaks its schema; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Sent with the session cookie from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such proposal in this workspace, or one of its tickets was deleted. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Already decided, or the meeting's ticket was already pushed to a tracker. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (or, for an upload, multipart/form-data). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected error, with a request id to quote. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    dismissProposal: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace the request acts in; without it, the caller's personal workspace. */
+                "X-Workspace-Id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Dismissed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalDecision"];
+                };
+            };
+            /** @description The request breaks its schema; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Sent with the session cookie from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such proposal in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Already decided. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (or, for an upload, multipart/form-data). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected error, with a request id to quote. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     analyzePush: {
         parameters: {
             query?: never;
@@ -5351,6 +5714,67 @@ export interface operations {
                 };
             };
             /** @description Not found (or not yours: both answer alike). Or: The workspace X-Workspace-Id names is none of the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected error, with a request id to quote. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    transcriptProposals: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace the request acts in; without it, the caller's personal workspace. */
+                "X-Workspace-Id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Open proposals first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalList"];
+                };
+            };
+            /** @description The request breaks its schema; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such transcript in this workspace. */
             404: {
                 headers: {
                     [name: string]: unknown;
