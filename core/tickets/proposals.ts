@@ -72,17 +72,26 @@ async function openTickets(d: Db, workspaceId: string, transcriptId: string): Pr
   }));
 }
 
-/** The sentences of a meeting's messages that say a task is finished, with who said them and when. */
-export function doneSentences(messages: readonly { speaker?: unknown; content?: unknown; timestamp?: unknown }[]) {
+/** A meeting's messages as stored (core/transcripts/transcript.entity.ts), read defensively. */
+export interface StoredMessage {
+  speaker?: unknown;
+  content?: unknown;
+  timestamp?: unknown;
+}
+
+/** The sentences of a meeting's messages that say a task is finished, with who said them (by name) and when. */
+export function doneSentences(messages: readonly StoredMessage[], participants: readonly { id?: unknown; name?: unknown }[] = []) {
+  const names = new Map(participants.flatMap((p) => (typeof p.id === 'string' && typeof p.name === 'string' ? [[p.id, p.name] as const] : [])));
   const out: { sentence: string; speaker: string | null; at: number | null }[] = [];
   for (const message of messages) {
+    const speakerId = message.speaker && typeof message.speaker === 'object' ? (message.speaker as { id?: unknown }).id : message.speaker;
     if (typeof message.content !== 'string') continue;
     for (const sentence of message.content.split(/(?<=[.!?])\s+|\n+/)) {
       const text = sentence.trim();
       if (text.length < 8 || text.length > 400 || !saysDone(text)) continue;
       out.push({
         sentence: text,
-        speaker: typeof message.speaker === 'string' ? message.speaker : null,
+        speaker: typeof speakerId === 'string' ? names.get(speakerId) ?? null : null,
         at: typeof message.timestamp === 'number' ? message.timestamp : null,
       });
     }
@@ -101,7 +110,8 @@ function sharedWords(evidence: MatchEvidence): string[] {
  * threshold, and a "done" for each open ticket a sentence of the meeting says is finished.
  */
 export async function proposeFollowThrough(
-  d: Db, input: { transcriptId: string; workspaceId: string; newTickets: readonly NewTicket[]; messages: readonly { speaker?: unknown; content?: unknown; timestamp?: unknown }[] },
+  d: Db,
+  input: { transcriptId: string; workspaceId: string; newTickets: readonly NewTicket[]; messages: readonly StoredMessage[]; participants: readonly { id?: unknown; name?: unknown }[] },
 ): Promise<{ same: number; done: number }> {
   const open = await openTickets(d, input.workspaceId, input.transcriptId);
   if (!open.length) return { same: 0, done: 0 };
@@ -123,7 +133,7 @@ export async function proposeFollowThrough(
     });
   }
   const done = new Map<string, (typeof rows)[number]>();
-  for (const said of doneSentences(input.messages)) {
+  for (const said of doneSentences(input.messages, input.participants)) {
     const [best] = findSameTask({ title: said.sentence }, index, { threshold: DONE_MATCH_THRESHOLD, limit: 1 });
     if (!best || (done.get(best.ticket.id)?.score ?? -1) >= best.score) continue;
     done.set(best.ticket.id, {

@@ -276,9 +276,10 @@ export async function saveExtractedTickets(em: EntityManager, transcriptId: stri
     }
     // What the meeting says about the tickets already open: restated ones ("same as") and finished ones ("done"),
     // proposed for a person to decide (core/tickets/proposals.ts).
-    const { messages } = await d.selectFrom('transcripts').select('messages').where('id', '=', transcriptId).executeTakeFirstOrThrow();
+    const { messages, participants } = await d.selectFrom('transcripts').select(['messages', 'participants']).where('id', '=', transcriptId).executeTakeFirstOrThrow();
     await proposeFollowThrough(d, {
-      transcriptId, workspaceId: transcript.workspace_id, messages: Array.isArray(messages) ? messages : [],
+      transcriptId, workspaceId: transcript.workspace_id,
+      messages: Array.isArray(messages) ? messages : [], participants: Array.isArray(participants) ? participants : [],
       newTickets: records.map((record, i) => ({
         id: record.id!, title: record.title, description: record.description, assignee: record.assignee, project: record.project,
         dueDate: record.due_date, priority: record.priority, quote: quotes[i] ?? null,

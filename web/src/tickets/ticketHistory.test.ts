@@ -18,6 +18,25 @@ const pushed = (data: Partial<Extract<TicketEvent, { kind: 'pushed' }>['data']>)
 });
 
 describe('a history entry in words', () => {
+  it('says what a merge brought from a later meeting, what it applied, and the meeting\'s words', () => {
+    const merged: TicketEvent = {
+      ...base, kind: 'merged',
+      data: {
+        mergedTicketId: 't2', mergedTitle: 'Upgrade the warehouse', transcriptId: 'm2', transcriptTitle: 'Data weekly', quote: 'The upgrade is scheduled for Saturday.',
+        proposed: { dueDate: '2026-05-16', priority: 'High' }, changes: [{ field: 'dueDate', before: null, after: '2026-05-16' }],
+      },
+    };
+    expect(eventText(merged)).toBe('Grace Hopper merged “Upgrade the warehouse” from “Data weekly” into this ticket, and changed due date from none to May 16, 2026');
+    expect(eventText({ ...merged, data: { ...merged.data, changes: [], transcriptTitle: null } })).toBe('Grace Hopper merged “Upgrade the warehouse” from a later meeting into this ticket');
+    expect(eventDetail(merged)).toBe('“The upgrade is scheduled for Saturday.”');
+    const done: TicketEvent = {
+      ...base, kind: 'edited',
+      data: { changes: [{ field: 'status', before: 'ToDo', after: 'Done' }], because: { transcriptId: 'm3', transcriptTitle: 'Data weekly', quote: 'Moving the ETL is done.' } },
+    };
+    expect(eventText(done)).toBe('Grace Hopper changed status from To Do to Done (said done in “Data weekly”)');
+    expect(eventDetail(done)).toBe('“Moving the ETL is done.”');
+  });
+
   it('says where an extracted ticket came from, by which extractor, and when in the meeting', () => {
     expect(eventText(extracted({}))).toBe('Extracted from “Sprint planning” by openai gpt-4o-mini · 12:04 in the meeting');
     expect(eventText(extracted({ source: 'bot', botProvider: 'recall', extractor: null, model: null, quoteAt: null }))).toBe('Extracted from “Sprint planning” (recall bot)');

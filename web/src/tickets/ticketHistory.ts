@@ -84,8 +84,11 @@ export function eventText(event: TicketEvent): string {
     }
     case 'created':
       return `${who} created this ticket${event.data.transcriptTitle ? ` for “${event.data.transcriptTitle}”` : ''}`;
-    case 'edited':
-      return `${who} changed ${event.data.changes.map(changeText).join(', ')}`;
+    case 'edited': {
+      const because = event.data.because;
+      const meeting = because?.transcriptTitle ? ` (said done in “${because.transcriptTitle}”)` : because ? ' (said done in a meeting)' : '';
+      return `${who} changed ${event.data.changes.map(changeText).join(', ')}${meeting}`;
+    }
     case 'pushed': {
       const { data } = event;
       if (data.result === 'failed') return `Push to ${data.trackerName} failed: ${data.error ?? historyTexts.failedWithoutWords}`;
@@ -93,8 +96,12 @@ export function eventText(event: TicketEvent): string {
       if (data.result === 'found') return `Pushed to ${data.trackerName} as ${itemName(data)} (found the item an earlier attempt made)`;
       return `Pushed to ${data.trackerName} as ${itemName(data)}`;
     }
-    case 'merged':
-      return `${who} merged a mention into this ticket`;
+    case 'merged': {
+      const { data } = event;
+      const meeting = data.transcriptTitle ? `“${data.transcriptTitle}”` : 'a later meeting';
+      const applied = data.changes.length ? `, and changed ${data.changes.map((change) => changeText(change)).join(', ')}` : '';
+      return `${who} merged “${data.mergedTitle}” from ${meeting} into this ticket${applied}`;
+    }
     case 'linked':
       return `${who} linked this ticket`;
     case 'status':
@@ -104,6 +111,8 @@ export function eventText(event: TicketEvent): string {
 
 /** What an entry shows under its line: the quote of an extraction, the tokens it used; null when nothing. */
 export function eventDetail(event: TicketEvent): string | null {
+  if (event.kind === 'merged') return event.data.quote ? `“${event.data.quote}”` : null;
+  if (event.kind === 'edited') return event.data.because?.quote ? `“${event.data.because.quote}”` : null;
   if (event.kind !== 'extracted') return null;
   const { quote, tokens, ticketsFromMeeting } = event.data;
   const used = tokens && tokens.input + tokens.output > 0

@@ -18,6 +18,7 @@ import { useConfirmation } from '../ui/useConfirmation.ts';
 import { useDismissible } from '../ui/useDismissible.ts';
 import type { TranscriptDetail } from './api.ts';
 import { DeleteTranscriptDialog } from './DeleteTranscriptDialog.tsx';
+import { FollowThrough } from './FollowThrough.tsx';
 import { formatDuration } from './format.ts';
 import { isInProgress, metadataWarnings, parseMetadata } from './processing.ts';
 import { isGone, usePolledTranscript, useRemoveTranscript } from './queries.ts';
@@ -124,6 +125,7 @@ function TranscriptDetailView({ id }: { id: string }) {
           ))}
       </Stack>
 
+      <FollowThrough transcriptId={transcript.id} ready={transcript.processingStatus === 'completed'} />
       <TranscriptTabs detail={detail} />
       <DeleteTranscriptDialog title={transcript.title} dialog={deletion.dialog} />
     </Container>
