@@ -9,10 +9,10 @@ import { completion, FakeOpenAI } from '../support/fake-openai.ts';
 import { series, SERIES, SERIES_TASKS } from '../support/series.ts';
 import { useGitHubFake } from '../trackers/github-fake.ts';
 import { expectFitsAndAccessible } from './support/checks.ts';
+import { apiCaller, until, type Json } from './support/calls.ts';
 import { useE2e } from './support/e2e.ts';
 import { newUser } from './support/users.ts';
 
-type Json = Record<string, unknown>;
 
 let llm: FakeOpenAI;
 const env: Record<string, string> = { OUTBOUND_ALLOWLIST: '127.0.0.1', EXTRACTOR: 'openai', OPENAI_API_KEY: 'test-key', OPENAI_MODEL: 'fake-model' };
@@ -26,23 +26,7 @@ afterAll(async () => {
   await llm?.close();
 });
 
-async function call(token: string, method: string, path: string, body?: unknown): Promise<Json> {
-  const response = await fetch(`${e2e.app.url}${path}`, {
-    method, headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  expect(response.ok, `${method} ${path}: ${response.status} ${text}`).toBe(true);
-  return text ? (JSON.parse(text) as Json) : {};
-}
-
-async function until<T>(what: string, read: () => Promise<T | undefined>): Promise<T> {
-  for (let i = 0; i < 600; i++) {
-    const value = await read();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${what} did not happen`);
-}
+const call = apiCaller(() => e2e.app.url);
 
 async function upload(token: string, name: string): Promise<string> {
   llm.script(completion({ tickets: SERIES_TASKS[name] }));

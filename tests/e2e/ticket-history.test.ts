@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { saveScreenshot } from '../support/browser.ts';
 import { useGitHubFake } from '../trackers/github-fake.ts';
 import { expectFitsAndAccessible } from './support/checks.ts';
+import { apiCaller, until, type Json } from './support/calls.ts';
 import { useE2e } from './support/e2e.ts';
 import { MEETING } from './support/transcripts.ts';
 import { newUser } from './support/users.ts';
@@ -16,25 +17,8 @@ const e2e = useE2e({ consoleErrors: true, env: { OUTBOUND_ALLOWLIST: '127.0.0.1'
 const github = useGitHubFake();
 const WIDTHS = [375, 1280] as const;
 
-type Json = Record<string, unknown>;
 
-async function call(token: string, method: string, path: string, body?: unknown): Promise<Json> {
-  const response = await fetch(`${e2e.app.url}${path}`, {
-    method, headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  expect(response.ok, `${method} ${path}: ${response.status} ${text}`).toBe(true);
-  return text ? (JSON.parse(text) as Json) : {};
-}
-
-async function until<T>(what: string, read: () => Promise<T | undefined>): Promise<T> {
-  for (let i = 0; i < 600; i++) {
-    const value = await read();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${what} did not happen`);
-}
+const call = apiCaller(() => e2e.app.url);
 
 const history = (page: Page) => page.getByRole('region', { name: 'History' });
 const entries = (page: Page) => history(page).getByTestId('history-entry');
