@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import {
   SAME_TASK_THRESHOLD,
+  DONE_MATCH_THRESHOLD,
   buildMatchIndex,
   findSameTask,
   saysDone,
@@ -135,13 +136,22 @@ const openTickets = [...byProject.values()].flat();
 const all = buildMatchIndex(openTickets);
 const named = sentences.filter((s) => s.done && s.task && saysDone(s.quote));
 let right = 0;
-let proposed = 0;
+let proposedRight = 0;
+let proposedWrong = 0;
 for (const s of named) {
   const [best] = findSameTask({ title: s.quote }, all, { threshold: 0, limit: 1 });
-  if (best && best.score >= SAME_TASK_THRESHOLD) proposed++;
-  if (best && (best.ticket.title === s.task || sameTitles.get(s.task!)?.has(best.ticket.title))) right++;
+  const isRight = Boolean(best && (best.ticket.title === s.task || sameTitles.get(s.task!)?.has(best.ticket.title)));
+  if (isRight) right++;
+  if (best && best.score >= DONE_MATCH_THRESHOLD) {
+    if (isRight) proposedRight++;
+    else proposedWrong++;
+  }
 }
-console.log(`"done" sentences matched to their ticket (best candidate among ${openTickets.length} open tickets): ${right} of ${named.length}; ${proposed} at or above the threshold`);
+// Sentences that say nothing is done, or name no task of the set, proposing Done for something all the same.
+const unnamed = sentences.filter((s) => !s.task && saysDone(s.quote))
+  .filter((s) => (findSameTask({ title: s.quote }, all, { threshold: DONE_MATCH_THRESHOLD, limit: 1 }).length > 0)).length;
+console.log(`"done" sentences matched to their ticket (best candidate among ${openTickets.length} open tickets): ${right} of ${named.length}`);
+console.log(`  proposed at the "done" threshold ${DONE_MATCH_THRESHOLD}: ${proposedRight} right, ${proposedWrong} wrong (precision ${f(proposedRight / Math.max(1, proposedRight + proposedWrong))}, recall ${f(proposedRight / Math.max(1, named.length))}); done sentences naming no task of the set that propose one anyway: ${unnamed}`);
 
 // ---- time per meeting against 10,000 open tickets ----
 function rng(seed: number) {

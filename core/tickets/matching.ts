@@ -72,6 +72,11 @@ export interface SameTaskMatch {
 
 /** The score at or above which a candidate is proposed as the same task (measured in bench/same-task.ts). */
 export const SAME_TASK_THRESHOLD = 0.55;
+/**
+ * The score at or above which a sentence saying a task is done proposes Done for its best open ticket. Lower than
+ * SAME_TASK_THRESHOLD: a sentence is shorter than a ticket and says less (bench/same-task.ts measures both).
+ */
+export const DONE_MATCH_THRESHOLD = 0.35;
 /** How many candidates per new ticket are scored in full after the index's rough pass. */
 const CANDIDATES_SCORED = 40;
 /** Words found in more than this share of the open tickets are skipped by the index's rough pass. */

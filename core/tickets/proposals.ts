@@ -15,14 +15,8 @@ import { Conflict, NotFound } from '../errors.ts';
 import { isUuid } from '../ids.ts';
 import type { Scope, WorkspaceScope } from '../users/scope.ts';
 import { recordTicketEvent } from './events.ts';
-import { buildMatchIndex, findSameTask, saysDone, type MatchEvidence, type OpenTicket } from './matching.ts';
+import { buildMatchIndex, DONE_MATCH_THRESHOLD, findSameTask, saysDone, type MatchEvidence, type OpenTicket } from './matching.ts';
 
-/**
- * The score at or above which a sentence saying a task is done proposes Done for its best open ticket. Lower than
- * "same task" (SAME_TASK_THRESHOLD): a sentence is shorter than a ticket and says less (bench/same-task.ts measures
- * both on the labelled series).
- */
-export const DONE_MATCH_THRESHOLD = 0.35;
 /** The open tickets a meeting is matched against, newest first (bench/same-task.ts times 10,000). */
 export const OPEN_TICKETS_MATCHED = 10_000;
 
