@@ -157,10 +157,30 @@ describe('follow-through across three weekly meetings', () => {
     }
   });
 
-  it('a merge applies the due date and priority the meeting proposed when asked, in the history', async () => {
+  it('a new ticket already pushed is not merged, in words; one that others depend on hands them to the open ticket', async () => {
     const open = (await proposals(second)).find((p) => p.kind === 'same' && p.newTitle === 'Upgrade the warehouse to Postgres 16')!;
+    await t.db.query(`update tickets set external_url = 'https://github.com/acme/web/issues/9', external_type = 'github', external_key = '#9' where id = $1`, [open.newTicket!.id]);
+    const refused = await callIn(ada, 'POST', `/api/proposals/${open.id}/accept`, {});
+    expect(refused.status).toBe(409);
+    expect(JSON.parse(refused.text)).toEqual({
+      error: '"Upgrade the warehouse to Postgres 16" was already pushed to github (#9): merging it would leave that item behind. Keep them separate, or delete one.',
+    });
+    expect((await proposals(second)).find((p) => p.id === open.id)!.state).toBe('open');
+    await t.db.query('update tickets set external_url = null, external_type = null, external_key = null where id = $1', [open.newTicket!.id]);
+    // Another ticket of the second meeting depends on the new one, and one depends on both: each ends depending on the open ticket once.
+    const [alerting, revenue] = (await t.db.query(`select id from tickets where transcript_id = $1 and title in ('Set up alerting for failed Airflow DAGs', 'Build a revenue dashboard for finance') order by title desc`, [second])).rows.map((r) => r.id as string);
+    await t.db.query('update tickets set dependencies = $2 where id = $1', [alerting, JSON.stringify([open.newTicket!.id])]);
+    await t.db.query('update tickets set dependencies = $2 where id = $1', [revenue, JSON.stringify([open.newTicket!.id, open.ticket.id])]);
     const merged = await callIn(ada, 'POST', `/api/proposals/${open.id}/accept`, { applyDueDate: true, applyPriority: true });
     expect(merged.status, merged.text).toBe(200);
+    const deps = new Map((await t.db.query('select id, dependencies from tickets where id = any($1)', [[alerting, revenue]])).rows.map((r) => [r.id, r.dependencies]));
+    expect(deps.get(alerting)).toEqual([open.ticket.id]);
+    expect(deps.get(revenue)).toEqual([open.ticket.id]);
+  });
+
+  it('that merge applied the due date and priority the meeting proposed, as asked, in the history', async () => {
+    const open = (await proposals(second)).find((p) => p.kind === 'same' && p.newTitle === 'Upgrade the warehouse to Postgres 16')!;
+    expect(open.state).toBe('accepted');
     const ticket = (await callIn(ada, 'GET', `/api/tickets/${open.ticket.id}`)).body['ticket'] as Json;
     expect(ticket).toMatchObject({ dueDate: '2026-05-16', priority: 'High' });
     const [event] = ((await callIn(ada, 'GET', `/api/tickets/${open.ticket.id}/events`)).body as { events: { kind: string; data: Json }[] }).events;
