@@ -28,14 +28,16 @@ import { connectionRoutes } from './routes/connections.ts';
 import { devOutboxRoutes } from './routes/dev.ts';
 import { healthRoutes, type ProcessesReport } from './routes/health.ts';
 import { pushRoutes } from './routes/push.ts';
-import { botRoutes, botWebhookBody } from './routes/bots.ts';
+import { BOT_WEBHOOK_PATH, botRoutes } from './routes/bots.ts';
+import { TRACKER_WEBHOOK_PATH, trackerRoutes } from './routes/trackers.ts';
+import { signedBodies } from './middleware/signed-body.ts';
 import { proposalRoutes } from './routes/proposals.ts';
 import { ticketRoutes } from './routes/tickets.ts';
 import { workspaceRoutes } from './routes/workspaces.ts';
 import { tokenUsageRoutes } from './routes/token-usage.ts';
 import { transcriptRoutes } from './routes/transcripts.ts';
 import { runtimeConfigScript, sameLoopbackName, webApp, WEB_DIST_DIR } from './web.ts';
-import { temporalCreditSchedules } from '../workflows/client.ts';
+import { temporalCreditSchedules, temporalStatusPolls } from '../workflows/client.ts';
 
 /** Paths that belong to the server, never to the web app. */
 const API_PREFIXES = ['/api', '/auth', '/stripe'];
@@ -102,13 +104,19 @@ export function apiRoutes(deps: RouteDependencies): { api: ApiRegistry } {
     em, credits, temporal: deps.workflows, config: deps.config, processingTime: deps.processingTime ?? 'about 1-2 minutes',
     acceptedExtensions: () => plugins.acceptedExtensions(),
   });
-  ticketRoutes(api, { em });
+  const statusPolls = temporalStatusPolls(deps.workflows, deps.config.TEMPORAL_TASK_QUEUE, deps.config.TRACKER_STATUS_POLL_SECONDS);
+  ticketRoutes(api, { em, status: { plugins, workflows: deps.workflows, taskQueue: deps.config.TEMPORAL_TASK_QUEUE, ...(deps.logger ? { logger: deps.logger } : {}) } });
   proposalRoutes(api, { em });
   workspaceRoutes(api, { em, mail: { appUrl: deps.config.APP_URL, emails: deps.emails }, schedules });
   connectionRoutes(api, { em, connections: () => connections });
+  trackerRoutes(api, { em, plugins, connections: () => connections, ...(deps.logger ? { logger: deps.logger } : {}) });
   pushRoutes(api, {
     em, workflows: deps.workflows, taskQueue: deps.config.TEMPORAL_TASK_QUEUE,
     trackerName: (type) => trackerManifests(plugins).find((manifest) => manifest.id === type)?.name ?? type,
+    followStatus: (connection) => (plugins.statusSupport(connection.connectionType).itemStatus ? statusPolls.ensure({
+      connectionId: connection.id, workspaceId: connection.workspace.id, project: connection.projectIdentifier,
+      tracker: trackerManifests(plugins).find((manifest) => manifest.id === connection.connectionType)?.name ?? connection.connectionType,
+    }) : Promise.resolve()),
   });
   botRoutes(api, {
     em, credits, workflows: deps.workflows, taskQueue: deps.config.TEMPORAL_TASK_QUEUE, meetingBot,
@@ -150,7 +158,7 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
     .use(corsForApp(deps.config.APP_URL))
     .use(apiNotFound(API_PREFIXES))
     .use(requireJsonBodies(API_PREFIXES))
-    .use(botWebhookBody(deps.config.JSON_BODY_LIMIT))
+    .use(signedBodies(deps.config.JSON_BODY_LIMIT, (path) => path === BOT_WEBHOOK_PATH || TRACKER_WEBHOOK_PATH.test(path)))
     .use(bodyParser({ enableTypes: ['json'], jsonLimit: deps.config.JSON_BODY_LIMIT, encoding: 'utf-8' }))
     .use((_ctx, next) => RequestContext.create(deps.orm.em, next))
     .use(sessionToken(deps.config.APP_URL))

@@ -22,6 +22,7 @@ import { Migration20261208000000_workspace_invitations } from './Migration202612
 import { Migration20261209000000_workspace_scope } from './Migration20261209000000_workspace_scope.ts';
 import { Migration20261210000000_workspace_plans } from './Migration20261210000000_workspace_plans.ts';
 import { Migration20261211000000_ticket_events } from './Migration20261211000000_ticket_events.ts';
+import { Migration20261212000000_tracker_status } from './Migration20261212000000_tracker_status.ts';
 import { Migration20261213000000_ticket_proposals } from './Migration20261213000000_ticket_proposals.ts';
 
 /** Every migration, oldest first. A new migration is added here as well as in its own file. */
@@ -49,5 +50,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261209000000_workspace_scope', class: Migration20261209000000_workspace_scope },
   { name: 'Migration20261210000000_workspace_plans', class: Migration20261210000000_workspace_plans },
   { name: 'Migration20261211000000_ticket_events', class: Migration20261211000000_ticket_events },
+  { name: 'Migration20261212000000_tracker_status', class: Migration20261212000000_tracker_status },
   { name: 'Migration20261213000000_ticket_proposals', class: Migration20261213000000_ticket_proposals },
 ];

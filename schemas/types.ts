@@ -570,6 +570,7 @@ export interface ConnectionView {
     };
     [k: string]: unknown;
   };
+  statusFollowing?: ConnectionStatusFollowing;
   lastVerification: ConnectionVerification | null;
   createdAt: string;
   updatedAt: string;
@@ -602,7 +603,7 @@ export interface ConnectionDeliveries {
     error: string | null;
     durationMs: number;
     /**
-     * The tracker call the request belonged to: verify, create, findByMarker, link, resolveUser or searchUsers.
+     * The tracker call the request belonged to: verify, create, findByMarker, link, resolveUser, searchUsers, itemStatus or setStatus.
      */
     purpose: string;
   }[];
@@ -683,6 +684,23 @@ export interface ConnectionProjectsResponse {
 export interface ConnectionSaved {
   connection: ConnectionView;
   verification: ConnectionVerification;
+}
+
+// api/connections/status-following.schema.json
+/**
+ * How the connection's tickets follow their items' status, as far as its tracker plugin allows: read back from the items every TRACKER_STATUS_POLL_SECONDS (poll), told by the tracker's webhook (webhook), and sent to the items when changed in Tickscribe (pushBack).
+ */
+export interface ConnectionStatusFollowing {
+  poll: boolean;
+  pushBack: boolean;
+  /**
+   * The tracker's webhook, when its plugin takes one: the address to register, whether a secret was made for it, and what to register, in words.
+   */
+  webhook: {
+    url: string;
+    secretSet: boolean;
+    instructions: string;
+  } | null;
 }
 
 // api/connections/types.response.schema.json
@@ -785,6 +803,20 @@ export interface ConnectionVerification {
 // api/connections/verify.response.schema.json
 export interface ConnectionVerifyResponse {
   verification: ConnectionVerification;
+}
+
+// api/connections/webhook-secret.response.schema.json
+/**
+ * A new webhook secret for the connection, shown this once (only its being set is shown again), with the address to register it at and what to register, in words. A secret made earlier no longer verifies deliveries.
+ */
+export interface ConnectionWebhookSecret {
+  /**
+   * The payload URL to register with the tracker.
+   */
+  url: string;
+  secret: string;
+  contentType: "application/json";
+  instructions: string;
 }
 
 // api/dev-outbox.response.schema.json
@@ -1207,7 +1239,7 @@ export type TicketEventActor = {
 
 // api/tickets/event.schema.json
 /**
- * One thing that happened to a ticket: extracted from a meeting, created by hand, edited, pushed to a tracker merged with a ticket a later meeting gave (linked and a tracker's status come later).
+ * One thing that happened to a ticket: extracted from a meeting, created by hand, edited, pushed to a tracker, merged with a ticket a later meeting gave, its status followed from or sent to a tracker (linked comes later).
  */
 export type TicketEvent =
   | {
@@ -1338,6 +1370,41 @@ export type TicketEvent =
     }
   | {
       id: string;
+      kind: "status";
+      at: string;
+      actor: TicketEventActor;
+      data: {
+        /**
+         * The ticket's status after the change.
+         */
+        status: "ToDo" | "InProgress" | "Done";
+        /**
+         * The ticket's status before it.
+         */
+        previous: "ToDo" | "InProgress" | "Done";
+        /**
+         * webhook: the tracker's webhook said the item changed; poll: Tickscribe read the item and found it changed; tickscribe: a status set in Tickscribe reached the item.
+         */
+        source: "webhook" | "poll" | "tickscribe";
+        connectionId: string;
+        connectionName: string;
+        /**
+         * The tracker type (connection type), e.g. github.
+         */
+        tracker: string;
+        /**
+         * The tracker plugin's name, e.g. GitHub.
+         */
+        trackerName: string;
+        /**
+         * What people call the item, e.g. #42.
+         */
+        key: string | null;
+        url: string | null;
+      };
+    }
+  | {
+      id: string;
       kind: "merged";
       at: string;
       actor: TicketEventActor;
@@ -1372,7 +1439,7 @@ export type TicketEvent =
     }
   | {
       id: string;
-      kind: "linked" | "status";
+      kind: "linked";
       at: string;
       actor: TicketEventActor;
       /**
@@ -1391,6 +1458,10 @@ export interface TicketEventsQuery {
    * How many events to skip.
    */
   offset?: number;
+  /**
+   * Only events of this kind (the newest status event tells where the ticket's status came from).
+   */
+  kind?: "extracted" | "created" | "edited" | "pushed" | "merged" | "linked" | "status";
 }
 
 // api/tickets/events.response.schema.json
@@ -1676,6 +1747,19 @@ export interface TokenUsageStats {
     daysRemaining: number;
     cooldownDays: number;
   };
+}
+
+// api/trackers/webhook.response.schema.json
+/**
+ * The delivery was genuine and received: tickets whose status changed (applied, with how many), none changed as they had it already or the item is no ticket's (unchanged), a delivery that changes no status (ignored), or the tracker checking the address (ping).
+ */
+export interface TrackerWebhookReceipt {
+  received: true;
+  outcome: "applied" | "unchanged" | "ignored" | "ping";
+  /**
+   * How many tickets changed status.
+   */
+  tickets: number;
 }
 
 // api/transcripts/detail.response.schema.json
@@ -2223,6 +2307,10 @@ export interface Config {
    * The name the bot shows in the meeting.
    */
   MEETING_BOT_NAME: string;
+  /**
+   * How often a ticket pushed to a tracker that can be asked (GitHub) is checked against its item, in seconds: the backup for a webhook that is not set up or lost a delivery.
+   */
+  TRACKER_STATUS_POLL_SECONDS: number;
   /**
    * Stripe secret key (sk_live_… or sk_test_…). Unset: paid plans are not offered and everyone is on Free.
    */

@@ -11,7 +11,10 @@ import { StartupError } from '../core/errors.ts';
 import type { Logger } from '../core/logger.ts';
 import { OutboundEmail } from '../core/mail/outbound-email.entity.ts';
 import { Workspace } from '../core/workspaces/workspace.entity.ts';
-import { startMissingCreditSchedules, temporalEmailDispatcher } from '../workflows/client.ts';
+import { startMissingCreditSchedules, startMissingStatusPolls, temporalEmailDispatcher } from '../workflows/client.ts';
+import { polledConnections } from '../core/tracker-status/status.ts';
+import { trackerManifests } from '../core/connections/tracker-types.ts';
+import type { PluginHost } from '../core/plugins/host.ts';
 import { processingTime } from './plugins.ts';
 import type { Services } from './services.ts';
 
@@ -42,6 +45,7 @@ export async function serveApi(options: ApiRoleOptions): Promise<void> {
     const pending = await orm.em.fork().find(OutboundEmail, { status: 'pending' }, { fields: ['id'] });
     await emails.dispatch(pending.map((email) => email.id));
     startCreditSchedules(client, config, orm, logger, cleanups);
+    startStatusPolls(client, config, orm, options.services.plugins, logger, cleanups);
   }
   // /api/health's own connection, without the SDK's retries: a check cut short at its time limit while Temporal
   // is away would leave a retry behind, which throws on the closed channel if it fires after a stop. It tries
@@ -71,6 +75,30 @@ function startCreditSchedules(client: Client, config: Config, orm: Orm, logger: 
     if (started) logger.info({ started }, 'monthly credit resets scheduled');
   })().catch((error: unknown) => {
     if (!abort.signal.aborted) logger.warn({ err: error }, 'could not schedule the monthly credit resets; they are scheduled at the next start');
+  });
+  cleanups.push(async () => {
+    abort.abort();
+    await sweep;
+  });
+}
+
+/**
+ * Starts, in the background, the status poll of every connection that has pushed items its tracker can be asked about
+ * and has none running; stopping Tickscribe waits for it (and cuts it short).
+ */
+function startStatusPolls(client: Client, config: Config, orm: Orm, plugins: PluginHost, logger: Logger, cleanups: (() => Promise<unknown>)[]): void {
+  const abort = new AbortController();
+  const sweep = (async () => {
+    const connections = await polledConnections(orm.em.fork(), (type) => plugins.statusSupport(type).itemStatus);
+    const name = (type: string) => trackerManifests(plugins).find((manifest) => manifest.id === type)?.name ?? type;
+    const started = await startMissingStatusPolls(
+      client, config.TEMPORAL_TASK_QUEUE,
+      connections.map((connection) => ({ connectionId: connection.id, workspaceId: connection.workspaceId, tracker: name(connection.type), project: connection.project })),
+      config.TRACKER_STATUS_POLL_SECONDS, abort.signal,
+    );
+    if (started) logger.info({ started }, 'tracker status polls started');
+  })().catch((error: unknown) => {
+    if (!abort.signal.aborted) logger.warn({ err: error }, 'could not start the tracker status polls; they are started at the next start');
   });
   cleanups.push(async () => {
     abort.abort();

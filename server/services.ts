@@ -35,7 +35,7 @@ export function composeServices(deps: {
   const outboundOptions = { allowlist: config.OUTBOUND_ALLOWLIST, timeoutMs: config.OUTBOUND_TIMEOUT_MS };
   const outbound = createOutboundHttp(outboundOptions);
   const connections = new Connections({
-    plugins, credentialsKey: deps.credentialsKey, outbound: outboundOptions, oauth: oauthSetup(config), ...(logger ? { logger } : {}),
+    plugins, credentialsKey: deps.credentialsKey, outbound: outboundOptions, oauth: oauthSetup(config), appUrl: config.APP_URL, ...(logger ? { logger } : {}),
   });
   const billing = billingSetup(config);
   return {

@@ -50,7 +50,7 @@ export async function runWorker(options: WorkerRoleOptions): Promise<void> {
     workflowBundle: await bundle,
     activities: createActivities({
       orm, logger, mailer, plugins: services.plugins, extractor: services.extractor, credits: services.credits,
-      pusher: new Pusher({ orm, connections: services.connections, locks }), meetingBot: services.meetingBot,
+      pusher: new Pusher({ orm, connections: services.connections, locks }), connections: services.connections, meetingBot: services.meetingBot,
     }),
     activityConcurrency: config.WORKER_ACTIVITY_CONCURRENCY,
     // An ingest's steps are local activities, which keep their workflow task open while they run.

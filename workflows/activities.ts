@@ -15,6 +15,8 @@ import { extractAndSaveTickets, extractChunk, markTranscriptFailed, parseStoredT
 import { withHeartbeat } from './heartbeat.ts';
 import { createLabelActivities } from './label-activities.ts';
 import { createPushActivities } from './push-activities.ts';
+import { createTrackerStatusActivities } from './tracker-status-activities.ts';
+import type { Connections } from '../core/connections/connections.ts';
 
 export interface ActivityDependencies {
   orm: Orm;
@@ -25,6 +27,8 @@ export interface ActivityDependencies {
   credits: Credits;
   /** The steps of the push workflow. */
   pusher: Pusher;
+  /** Tracker connections, for the status workflows. */
+  connections: Connections;
   /** The meeting bot the settings configure; null or absent when it is off. */
   meetingBot?: MeetingBot | null;
 }
@@ -53,10 +57,13 @@ async function extracting<T>(step: (signal: AbortSignal) => Promise<T>): Promise
   }
 }
 
-export function createActivities({ orm, logger, mailer, plugins, extractor, credits, pusher, meetingBot }: ActivityDependencies) {
+export function createActivities({ orm, logger, mailer, plugins, extractor, credits, pusher, connections, meetingBot }: ActivityDependencies) {
   const ingestSlots = slots(INGEST_SLOTS);
   return {
     ...createPushActivities({ pusher }),
+
+    /** The steps of the status poll and of a status sent to a tracker. */
+    ...createTrackerStatusActivities({ orm, plugins, connections, logger }),
 
     /** What the Temporal UI shows of an e-mail, a bot or an ingest beyond what its start knew. */
     ...createLabelActivities({ orm, plugins }),

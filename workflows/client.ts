@@ -11,7 +11,10 @@ import type { Logger } from '../core/logger.ts';
 import type { EmailDispatcher } from '../core/mail/outbox.ts';
 import type { PushInput } from '../core/push/types.ts';
 import type { PushProgress, PushResult } from '../schemas/types.ts';
-import type { botLifecycleWorkflow, creditsWorkflow, deliverEmailWorkflow, ingestTranscriptWorkflow, pushTicketsWorkflow } from './workflows.ts';
+import type { StatusSendInput } from '../core/tracker-status/send.ts';
+import type {
+  botLifecycleWorkflow, creditsWorkflow, deliverEmailWorkflow, ingestTranscriptWorkflow, pushTicketsWorkflow, sendTicketStatusWorkflow, trackerStatusWorkflow,
+} from './workflows.ts';
 import { BATCH_ATTRIBUTE, CONNECTION_ATTRIBUTE, oneLine, TRANSCRIPT_ATTRIBUTE, USER_ATTRIBUTE, WORKSPACE_ATTRIBUTE } from './shared/labels.ts';
 
 const ingestWorkflowId = (transcriptId: string) => `ingest-${transcriptId}`;
@@ -257,4 +260,86 @@ export function sendBotEvent(client: Client, taskQueue: string, input: BotLifecy
 /** Asks the bot's lifecycle to end the bot at the service; false when it has already ended. */
 export function cancelBotLifecycle(client: Client, taskQueue: string, input: BotLifecycleInput): Promise<boolean> {
   return signalBot(client, taskQueue, input, 'cancelBot', []);
+}
+
+const trackerStatusWorkflowId = (connectionId: string) => `tracker-status-${connectionId}`;
+const statusSendWorkflowId = (connectionId: string, ticketId: string) => `tracker-status-send-${connectionId}-${ticketId}`;
+
+/** A connection whose items' status is polled: its workspace, and what the Temporal UI shows of it. */
+export interface PolledConnection {
+  connectionId: string;
+  workspaceId: string;
+  /** The tracker's name and where it pushes ("GitHub", "acme/web"). */
+  tracker: string;
+  project: string;
+}
+
+/** Starts `tracker-status-<connectionId>`; true when started, false when one runs already. */
+async function startStatusPoll(client: Client, taskQueue: string, connection: PolledConnection, intervalSeconds: number): Promise<boolean> {
+  try {
+    await client.workflow.start<typeof trackerStatusWorkflow>('trackerStatusWorkflow', {
+      taskQueue, workflowId: trackerStatusWorkflowId(connection.connectionId), args: [{ connectionId: connection.connectionId, intervalSeconds }],
+      workflowIdConflictPolicy: 'FAIL', workflowIdReusePolicy: 'ALLOW_DUPLICATE',
+      typedSearchAttributes: [{ key: WORKSPACE_ATTRIBUTE, value: connection.workspaceId }, { key: CONNECTION_ATTRIBUTE, value: connection.connectionId }],
+      staticSummary: oneLine(`Follow the status of ${connection.tracker} ${connection.project} items`),
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof WorkflowExecutionAlreadyStartedError) return false;
+    throw error;
+  }
+}
+
+/**
+ * The status polls as `tracker-status-<connectionId>` workflows, every TRACKER_STATUS_POLL_SECONDS: `ensure` starts a
+ * connection's when it pushes (a start while one runs changes nothing; one that ended, its connection deleted, is not
+ * started again by a connection that no longer exists).
+ */
+export function temporalStatusPolls(client: Client, taskQueue: string, intervalSeconds: number) {
+  const known = new Set<string>();
+  return {
+    async ensure(connection: PolledConnection): Promise<void> {
+      if (known.has(connection.connectionId)) return;
+      await startStatusPoll(client, taskQueue, connection, intervalSeconds);
+      known.add(connection.connectionId);
+    },
+  };
+}
+
+export type StatusPolls = ReturnType<typeof temporalStatusPolls>;
+
+/**
+ * Starts the status poll of every connection in `connections` that has none running (connections that pushed before
+ * polls existed, or a Temporal whose state was lost). Returns how many it started.
+ */
+export async function startMissingStatusPolls(
+  client: Client, taskQueue: string, connections: PolledConnection[], intervalSeconds: number, signal?: AbortSignal,
+): Promise<number> {
+  const running = new Set<string>();
+  for await (const execution of client.workflow.list({ query: "WorkflowType = 'trackerStatusWorkflow' AND ExecutionStatus = 'Running'" })) {
+    if (signal?.aborted) return 0;
+    running.add(execution.workflowId);
+  }
+  let started = 0;
+  for (const connection of connections) {
+    if (signal?.aborted) break;
+    if (!running.has(trackerStatusWorkflowId(connection.connectionId)) && (await startStatusPoll(client, taskQueue, connection, intervalSeconds))) started += 1;
+  }
+  return started;
+}
+
+/**
+ * Starts `tracker-status-send-<connectionId>-<ticketId>`, sending a status set in Tickscribe to the ticket's item; a
+ * send of an earlier edit still under way is replaced, so the last edit's status is the one that lands.
+ */
+export async function startStatusSend(client: Client, taskQueue: string, input: StatusSendInput & { workspaceId: string }): Promise<void> {
+  const { workspaceId, ...send } = input;
+  await client.workflow.start<typeof sendTicketStatusWorkflow>('sendTicketStatusWorkflow', {
+    taskQueue, workflowId: statusSendWorkflowId(send.connectionId, send.ticketId), args: [send],
+    workflowIdConflictPolicy: 'TERMINATE_EXISTING', workflowIdReusePolicy: 'ALLOW_DUPLICATE',
+    typedSearchAttributes: [
+      { key: USER_ATTRIBUTE, value: send.actorId }, { key: WORKSPACE_ATTRIBUTE, value: workspaceId }, { key: CONNECTION_ATTRIBUTE, value: send.connectionId },
+    ],
+    staticSummary: oneLine(`Send the status ${send.status} of a ticket to its tracker item`),
+  });
 }

@@ -5,3 +5,4 @@ export { ingestTranscriptWorkflow } from './definitions/ingest.ts';
 export { pushProgressQuery, pushTicketsWorkflow } from './definitions/push.ts';
 export { creditAnchorChanged, creditsWorkflow, nextCreditResetQuery } from './definitions/credits.ts';
 export { botEventSignal, botLifecycleWorkflow, botStateQuery, cancelBotSignal } from './definitions/bot.ts';
+export { sendTicketStatusWorkflow, trackerStatusWorkflow } from './definitions/tracker-status.ts';

@@ -1,7 +1,5 @@
-import type { IncomingMessage } from 'node:http';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
-import type { Middleware } from 'koa';
 import { Bot } from '../../core/bots/bot.entity.ts';
 import {
   activeBots, assertCancellable, checkBotRequest, configuredBot, FINAL_STATUSES, NOT_CONFIGURED, ownBot, sendBot, viewBot, type MeetingBot,
@@ -15,7 +13,7 @@ import { PluginOutputError } from '../../core/plugins/boundary.ts';
 import { isBotError } from '../../plugins/sdk/index.ts';
 import type { MeetingBotList, MeetingBotRequest, MeetingBotResponse, MeetingBotWebhook, MeetingBotWebhookReceipt } from '../../schemas/types.ts';
 import { HttpError } from '../errors.ts';
-import type { AppState } from '../context.ts';
+import { headersOf, rawBodyOf } from '../middleware/signed-body.ts';
 import type { ApiRegistry } from '../routing.ts';
 import { cancelBotLifecycle, sendBotEvent, startBotLifecycle } from '../../workflows/client.ts';
 
@@ -38,48 +36,6 @@ export interface BotRouteDependencies {
   /** MEETING_BOT_POLL_INTERVAL_MS. */
   pollIntervalMs: number;
   logger?: Logger;
-}
-
-const rawBodies = new WeakMap<IncomingMessage, Buffer>();
-
-function bytesOf(limit: string): number {
-  const [, digits, unit] = /^(\d+)(b|kb|mb)$/.exec(limit) ?? [];
-  return Number(digits ?? 1) * ({ b: 1, kb: 1024, mb: 1024 * 1024 }[unit ?? 'mb'] ?? 1024 * 1024);
-}
-
-/**
- * Keeps the webhook's body exactly as its bytes arrived (its signature covers them), then parses it as JSON for
- * the route; the JSON body parser leaves a request it finds parsed alone. Mounted before it.
- */
-export function botWebhookBody(jsonLimit: string): Middleware<AppState> {
-  const limit = bytesOf(jsonLimit);
-  return async (ctx, next) => {
-    if (ctx.method !== 'POST' || ctx.path !== BOT_WEBHOOK_PATH) return next();
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      if (size > limit) throw new HttpError(413, 'The request body is too large.');
-      chunks.push(chunk);
-    }
-    const bytes = Buffer.concat(chunks);
-    rawBodies.set(ctx.req, bytes);
-    ctx.request.rawBody = bytes.toString('utf8');
-    try {
-      ctx.request.body = bytes.length ? (JSON.parse(ctx.request.rawBody) as unknown) : {};
-    } catch {
-      throw new HttpError(400, 'The request body is not valid JSON.');
-    }
-    await next();
-  };
-}
-
-function headersOf(headers: IncomingMessage['headers']): Record<string, string> {
-  const plain: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined) plain[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return plain;
 }
 
 /**
@@ -178,7 +134,7 @@ export function botRoutes(api: ApiRegistry, deps: BotRouteDependencies): void {
     },
     async handler(ctx, { body }) {
       if (!deps.meetingBot) throw new NotFound('This installation has no meeting bot configured (MEETING_BOT_PROVIDER).');
-      const rawBody = rawBodies.get(ctx.req) ?? Buffer.from(ctx.request.rawBody ?? '', 'utf8');
+      const rawBody = rawBodyOf(ctx);
       const sink: EventSink = async (bot, event) => {
         const state = event.state ? observedOf(event.state) : null;
         if (!state && !event.transcriptReady) return true;

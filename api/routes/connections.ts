@@ -4,7 +4,8 @@ import { Refused } from '../../core/errors.ts';
 import { addProjectMappings } from '../../core/push/requests.ts';
 import { roleRefusal } from '../../core/workspaces/roles.ts';
 import type {
-  ConnectionDeliveries, ConnectionList, ConnectionProjectsRequest, ConnectionProjectsResponse, ConnectionRequest, ConnectionSaved, ConnectionTypes, ConnectionVerifyResponse, OAuthCompleteRequest,
+  ConnectionDeliveries, ConnectionList, ConnectionProjectsRequest, ConnectionProjectsResponse, ConnectionRequest, ConnectionSaved, ConnectionTypes, ConnectionVerifyResponse,
+  ConnectionWebhookSecret, OAuthCompleteRequest,
   OAuthStartRequest, OAuthStartResponse, ProjectConnectionCheck, UserSearchRequest, UserSearchResponse,
 } from '../../schemas/types.ts';
 import type { ApiRegistry } from '../routing.ts';
@@ -140,6 +141,18 @@ export function connectionRoutes(api: ApiRegistry, deps: { em: () => EntityManag
       400: { description: 'The saved credentials can no longer be read, or the tracker plugin is no longer loaded.' },
     },
     handler: (ctx, { params, scope }) => connections().verify(em(), scope, params['id']!),
+  });
+
+  api.route<undefined, undefined, ConnectionWebhookSecret>({
+    method: 'post', path: '/api/connections/{id}/webhook-secret', operationId: 'makeConnectionWebhookSecret', tag: 'connections', auth: 'session', role: 'admin',
+    summary:
+      "Makes the connection a new webhook secret and answers it this once, with the address to register it at in the tracker and what to register, so " +
+      'its tickets follow their items as soon as they change; the secret made before stops verifying deliveries.',
+    responses: {
+      201: { description: 'The secret, the address and the steps, in words.', schema: schema('webhook-secret.response') },
+      400: { description: 'The connection\'s tracker sends no webhooks Tickscribe can read.' },
+    },
+    handler: (ctx, { params, scope }) => connections().makeWebhookSecret(em(), scope, params['id']!),
   });
 
   api.route<undefined, undefined, ConnectionDeliveries>({

@@ -1,6 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
+import type { Connection } from '../../core/connections/connection.entity.ts';
 import { ownConnection } from '../../core/connections/connections.ts';
+import type { Logger } from '../../core/logger.ts';
 import { Conflict, NotFound } from '../../core/errors.ts';
 import { analyzePush, prepareBulkPush } from '../../core/push/requests.ts';
 import type { BulkPushRequest, PushAnalysis, PushAnalysisRequest, PushProgress, PushResult, PushStarted, PushStatus } from '../../schemas/types.ts';
@@ -24,6 +26,9 @@ export function pushRoutes(api: ApiRegistry, deps: {
   taskQueue: string;
   /** The tracker's name for a connection type ("GitHub" for github), for the push's summary in the Temporal UI. */
   trackerName: (connectionType: string) => string;
+  /** Starts the connection's status poll when its tracker can be asked and none runs yet. */
+  followStatus?: (connection: Connection) => Promise<void>;
+  logger?: Logger;
 }): void {
   const { em, workflows, taskQueue } = deps;
 
@@ -61,6 +66,8 @@ export function pushRoutes(api: ApiRegistry, deps: {
       if (!state || state.status === 'failed') {
         const ticketIds = await prepareBulkPush(em(), scope, connection.id, body);
         await startPush(workflows, taskQueue, { userId: scope.user.id, workspaceId: scope.workspace, connectionId: connection.id, batchId, ticketIds }, { tracker: deps.trackerName(connection.connectionType), project: connection.projectIdentifier });
+        // The items this push makes are followed from now on; a poll that cannot start now is started at the next start-up.
+        await deps.followStatus?.(connection).catch((error: unknown) => (ctx.state.log ?? deps.logger)?.warn({ err: error, connectionId: connection.id }, 'could not start the status poll of a connection'));
         state = await readPush(workflows, connection.id, batchId, waitMs);
       }
       if (!state || state.status === 'failed') throw new Conflict(`Push operation failed: ${state?.error ?? PUSH_NOT_FOUND}`);

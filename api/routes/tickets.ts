@@ -5,14 +5,45 @@ import {
 import { ticketEvents } from '../../core/tickets/events.ts';
 import type {
   AssigneeSearchQuery, AssigneeSearchResponse, TicketCreateRequest, TicketFilterQuery, TicketList, TicketListQuery,
-  TicketEventList, TicketEventsQuery, TicketResponse, TicketSearchQuery, TicketSearchResponse, TicketUpdateRequest,
+  TicketEventList, TicketEventsQuery, TicketResponse, TicketSearchQuery, TicketSearchResponse, TicketUpdateRequest, TicketView,
 } from '../../schemas/types.ts';
 import type { ApiRegistry } from '../routing.ts';
+import type { Client } from '@temporalio/client';
+import type { Logger } from '../../core/logger.ts';
+import type { PluginHost } from '../../core/plugins/host.ts';
+import { statusTargets } from '../../core/tracker-status/status.ts';
+import type { Scope } from '../../core/users/scope.ts';
+import { startStatusSend } from '../../workflows/client.ts';
 
 const schema = (name: string) => `api/tickets/${name}.schema.json`;
 
-export function ticketRoutes(api: ApiRegistry, deps: { em: () => EntityManager }): void {
+/** What sends a status set in Tickscribe to the trackers of the ticket's items. */
+export interface StatusSending {
+  plugins: PluginHost;
+  workflows: Client;
+  taskQueue: string;
+  logger?: Logger;
+}
+
+export function ticketRoutes(api: ApiRegistry, deps: { em: () => EntityManager; status?: StatusSending }): void {
   const { em } = deps;
+
+  /**
+   * Starts sending an edited status to each item of the ticket whose tracker takes one. The edit is saved already: a
+   * send that cannot start is logged, and the next edit of the status sends again.
+   */
+  const sendStatus = async (scope: Scope, ticketId: string, change: { previous: TicketView['status']; status: TicketView['status'] }) => {
+    const sending = deps.status;
+    if (!sending) return;
+    try {
+      const targets = await statusTargets(em(), ticketId, (type) => sending.plugins.statusSupport(type).setStatus);
+      for (const connectionId of targets) {
+        await startStatusSend(sending.workflows, sending.taskQueue, { ticketId, connectionId, ...change, actorId: scope.user.id, workspaceId: scope.workspace });
+      }
+    } catch (error) {
+      sending.logger?.warn({ err: error, ticketId }, 'could not start sending a ticket\'s status to its tracker');
+    }
+  };
 
   api.route<undefined, Required<TicketListQuery>, TicketList>({
     method: 'get', path: '/api/tickets', operationId: 'listTickets', tag: 'tickets', auth: 'session', role: 'member',
@@ -61,7 +92,7 @@ export function ticketRoutes(api: ApiRegistry, deps: { em: () => EntityManager }
 
   api.route<undefined, Required<TicketEventsQuery>, TicketEventList>({
     method: 'get', path: '/api/tickets/{id}/events', operationId: 'ticketEvents', tag: 'tickets', auth: 'session', role: 'member',
-    summary: "A ticket's history, newest first, a page at a time: extracted from a meeting or created by hand, each edit (who, before, after) and each push.",
+    summary: "A ticket's history, newest first, a page at a time: extracted from a meeting or created by hand, each edit (who, before, after), each push and each status followed from or sent to a tracker; `kind` keeps one kind of event.",
     query: schema('events.query'),
     responses: { 200: { description: 'A page of events.', schema: schema('events.response') }, 404: { description: 'No such ticket in this workspace.' } },
     handler: (ctx, { params, query, scope }) => ticketEvents(em(), scope, params['id']!, query),
@@ -84,7 +115,11 @@ export function ticketRoutes(api: ApiRegistry, deps: { em: () => EntityManager }
       400: { description: 'A required field blanked, or a bad dependency.' },
       409: { description: 'The ticket was changed after the updatedAt the request carries (someone else edited it).' },
     },
-    handler: async (ctx, { body, params, scope }) => ({ ticket: await updateTicket(em(), scope, params['id']!, body) }),
+    async handler(ctx, { body, params, scope }) {
+      const { ticket, statusChange } = await updateTicket(em(), scope, params['id']!, body);
+      if (statusChange) await sendStatus(scope, ticket.id, statusChange);
+      return { ticket };
+    },
   });
 
   api.route<undefined, undefined, undefined>({

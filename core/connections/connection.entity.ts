@@ -34,6 +34,11 @@ export const Connection = defineEntity({
      * sealed by CredentialsCipher like `credentials`; null for a connection with typed-in credentials.
      */
     oauth: p.text().nullable().hidden(),
+    /**
+     * The secret the tracker signs its webhook deliveries with, made when the owner asks for the webhook's address and
+     * sealed by CredentialsCipher like `credentials` (under its own associated data); null until then.
+     */
+    webhookSecret: p.text().nullable().hidden(),
     settings: p.json<ConnectionSettings>(),
     /** The outcome of the last check with the tracker, in words for the user. */
     lastVerification: p.json<ConnectionVerification>().nullable(),

@@ -5,9 +5,10 @@
  * tracker through `Connections.openTracker`.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { randomBytes } from 'node:crypto';
 import type {
-  ConnectionDeliveries, ConnectionList, ConnectionRequest, ConnectionSaved, ConnectionTypes, ConnectionVerification, ConnectionView,
-  OAuthCompleteRequest, OAuthStartRequest, ProjectConnectionCheck, UserSearchRequest, UserSearchResponse,
+  ConnectionDeliveries, ConnectionList, ConnectionRequest, ConnectionSaved, ConnectionStatusFollowing, ConnectionTypes, ConnectionVerification, ConnectionView,
+  ConnectionWebhookSecret, OAuthCompleteRequest, OAuthStartRequest, ProjectConnectionCheck, UserSearchRequest, UserSearchResponse,
 } from '../../schemas/types.ts';
 import { isTrackerError } from '../../plugins/sdk/index.ts';
 import { InvalidInput, NotFound } from '../errors.ts';
@@ -15,6 +16,7 @@ import { isUuid } from '../ids.ts';
 import type { Logger } from '../logger.ts';
 import { createOutboundHttp, type OutboundHttp } from '../net/http.ts';
 import type { PluginHost } from '../plugins/host.ts';
+import type { PluginSettings } from '../../plugins/sdk/index.ts';
 import type { Scope, WorkspaceScope } from '../users/scope.ts';
 import { Connection } from './connection.entity.ts';
 import { CredentialsCipher, UnreadableCredentials, type Credentials } from './credentials.ts';
@@ -41,7 +43,15 @@ export interface ConnectionDependencies {
   logger?: Logger;
   /** The operator's OAuth apps ("Connect with …"); none when left out. */
   oauth?: OAuthSetup;
+  /** APP_URL: where trackers send their webhooks. */
+  appUrl?: string;
 }
+
+/** Where a connection's tracker sends its webhook deliveries (api/routes/trackers.ts). */
+export const trackerWebhookPath = (connectionId: string) => `/api/trackers/${connectionId}/webhook`;
+
+/** What a webhook secret is sealed under besides the connection's id, so it can never be read as the credentials. */
+const webhookSealId = (connectionId: string) => `${connectionId}/webhook-secret`;
 
 /** No OAuth app configured: every type offers its token fields alone. */
 const NO_OAUTH: OAuthSetup = { redirectUri: '', app: () => undefined };
@@ -113,10 +123,69 @@ export class Connections {
       credentials: credentialsSet(fields, credentials),
       ...(connection.oauth && manifest ? { connectedWith: this.#deps.plugins.trackerOAuth(manifest.id)?.provider ?? manifest.name } : {}),
       settings: connection.settings,
+      statusFollowing: this.#statusFollowing(connection),
       lastVerification: connection.lastVerification ?? null,
       createdAt: connection.createdAt.toISOString(),
       updatedAt: connection.updatedAt.toISOString(),
     };
+  }
+
+  /** How the connection's tickets follow their items, as far as its tracker plugin allows. */
+  #statusFollowing(connection: Connection): ConnectionStatusFollowing {
+    const support = this.#deps.plugins.statusSupport(connection.connectionType);
+    const instructions = this.#deps.plugins.webhookInstructions(connection.connectionType);
+    return {
+      poll: support.itemStatus,
+      pushBack: support.setStatus,
+      webhook: instructions === undefined ? null : { url: this.webhookUrl(connection.id), secretSet: Boolean(connection.webhookSecret), instructions },
+    };
+  }
+
+  /** The address a connection's tracker sends its webhooks to. */
+  webhookUrl(connectionId: string): string {
+    return `${(this.#deps.appUrl ?? '').replace(/\/+$/, '')}${trackerWebhookPath(connectionId)}`;
+  }
+
+  /**
+   * Makes the connection a new webhook secret, sealed like its credentials, and answers it this once with the address
+   * to register it at; the one before stops verifying deliveries. InvalidInput for a tracker that takes no webhooks.
+   */
+  async makeWebhookSecret(em: EntityManager, scope: WorkspaceScope, id: string): Promise<ConnectionWebhookSecret> {
+    const connection = await ownConnection(em, scope, id);
+    const instructions = this.#deps.plugins.webhookInstructions(connection.connectionType);
+    if (instructions === undefined) {
+      throw new InvalidInput(`The ${trackerManifest(this.#deps.plugins, connection.connectionType).name} tracker sends no webhooks Tickscribe can read.`);
+    }
+    // 32 random bytes as hex: GitHub asks for "a random string of text with high entropy" ("Validating webhook deliveries").
+    const secret = randomBytes(32).toString('hex');
+    connection.webhookSecret = this.#cipher.seal(webhookSealId(connection.id), { secret });
+    await em.flush();
+    return { url: this.webhookUrl(connection.id), secret, contentType: 'application/json', instructions };
+  }
+
+  /** The connection's webhook secret, or null when none was made (or it can no longer be read). */
+  webhookSecret(connection: Connection): string | null {
+    if (!connection.webhookSecret) return null;
+    try {
+      const { secret } = this.#cipher.open({ id: webhookSealId(connection.id), name: connection.name, credentials: connection.webhookSecret });
+      return typeof secret === 'string' && secret ? secret : null;
+    } catch (error) {
+      if (error instanceof UnreadableCredentials) return null;
+      throw error;
+    }
+  }
+
+  /** The settings the connection's tracker plugin is called with (credentials that cannot be read are left out). */
+  pluginSettings(connection: Connection): Partial<PluginSettings> {
+    return { config: this.#config(connection), credentials: this.#credentials(connection, true) };
+  }
+
+  /**
+   * A connection as its tracker, outside any request (a status poll, a status sent back): like openTracker, for a
+   * connection already found.
+   */
+  async openConnection(em: EntityManager, connection: Connection): Promise<OpenedTracker> {
+    return this.#open(em, connection, await this.#fresh(em, connection));
   }
 
   /** The connection types: the loaded tracker plugins, with the fields their schemas declare. */

@@ -3,7 +3,7 @@
  * credentials, each call with its own abort signal and its requests in the delivery log under the call's name.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { PluginManifest, TrackerHttp, TrackerManifest } from '../../plugins/sdk/index.ts';
+import type { PluginManifest, TrackerHttp, TrackerItem, TrackerManifest, TrackerTicketStatus } from '../../plugins/sdk/index.ts';
 import type { ConnectionVerification } from '../../schemas/types.ts';
 import { isTrackerError, TrackerError } from '../../plugins/sdk/index.ts';
 import { InvalidInput } from '../errors.ts';
@@ -85,6 +85,7 @@ export function openTracker(options: OpenTrackerOptions): OpenedTracker {
       return attempt();
     }
   };
+  const support = plugins.statusSupport(manifest.id);
   const tracker: BoundTracker = {
     manifest: manifest as TrackerManifest,
     verify: (options = {}) => call('verify', options.signal, (bound) => bound.verify(options)),
@@ -94,6 +95,15 @@ export function openTracker(options: OpenTrackerOptions): OpenedTracker {
     resolveUser: (username, options = {}) => call('resolveUser', options.signal, (bound) => bound.resolveUser(username, options)),
     ...(plugins.offersUserSearch(manifest.id)
       ? { searchUsers: (query: string, options: { signal?: AbortSignal } = {}) => call('searchUsers', options.signal, (bound) => bound.searchUsers!(query, options)) }
+      : {}),
+    ...(support.itemStatus
+      ? { itemStatus: (item: TrackerItem, options: { signal?: AbortSignal } = {}) => call('itemStatus', options.signal, (bound) => bound.itemStatus!(item, options)) }
+      : {}),
+    ...(support.setStatus
+      ? {
+          setStatus: (item: TrackerItem, status: TrackerTicketStatus, options: { signal?: AbortSignal } = {}) =>
+            call('setStatus', options.signal, (bound) => bound.setStatus!(item, status, options)),
+        }
       : {}),
   };
   return { connection, tracker, check: () => verifyTracker(tracker, { trackerName: manifest.name, blot: (text) => blot(text) }) };

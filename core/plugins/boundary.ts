@@ -6,7 +6,7 @@ import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type {
   BotContext, BotCreateRequest, BotEvent, BotPlugin, BotState, BotWebhook, BotWebhookDelivery, CallContext, ParsedTranscript, ParserOutput,
   ExtractionRequest, ExtractionResult, ExtractorPlugin, PluginSettings, TrackerContext, TrackerHttpRequest, TrackerHttpResponse, TrackerItem, TrackerPlugin,
-  TrackerTicket, TrackerUser, TrackerUserMatch, TrackerVerification,
+  TrackerItemStatus, TrackerTicket, TrackerTicketStatus, TrackerUser, TrackerUserMatch, TrackerVerification, TrackerWebhookEvent,
 } from '../../plugins/sdk/index.ts';
 import { asBotError, BotError, isTrackerError, TrackerError } from '../../plugins/sdk/index.ts';
 import { isCodeFault } from '../../plugins/sdk/testing/problems.ts';
@@ -61,6 +61,37 @@ export interface BoundTracker {
   resolveUser(username: string, options?: Signal): Promise<TrackerUser | null>;
   /** Present only when the plugin offers a search of its users (TrackerPlugin.searchUsers); answers checked. */
   searchUsers?(query: string, options?: Signal): Promise<TrackerUserMatch[]>;
+  /** Present only when the plugin reads its items' status (TrackerPlugin.itemStatus); answers checked. */
+  itemStatus?(item: TrackerItem, options?: Signal): Promise<TrackerItemStatus | null>;
+  /** Present only when the plugin writes a status to its items (TrackerPlugin.setStatus); answers checked. */
+  setStatus?(item: TrackerItem, status: TrackerTicketStatus, options?: Signal): Promise<'updated' | 'unsupported'>;
+}
+
+const TICKET_STATUSES: readonly unknown[] = ['ToDo', 'InProgress', 'Done'];
+
+/**
+ * An item's status as a plugin gave it (itemStatus, or a webhook event's), checked: open or closed, a ticket status
+ * that fits the state (a closed item is Done, an open one is not), and an address only when it is an http(s) URL.
+ */
+export function checkItemStatus(plugin: string, call: string, value: unknown): TrackerItemStatus {
+  const { state, status, url } = (value ?? {}) as Partial<Record<keyof TrackerItemStatus, unknown>>;
+  const fits = (state === 'closed' && status === 'Done') || (state === 'open' && status !== 'Done' && TICKET_STATUSES.includes(status));
+  if (!fits) {
+    throw new PluginOutputError(`The ${plugin} plugin's ${call}() must return a state (open or closed) and the ticket status it maps to (Done for closed; ToDo or InProgress for open).`);
+  }
+  const address = typeof url === 'string' && URL.canParse(url) && /^https?:$/.test(new URL(url).protocol) ? url : undefined;
+  return { state: state as TrackerItemStatus['state'], status: status as TrackerTicketStatus, ...(address ? { url: address } : {}) };
+}
+
+/** A webhook event as a plugin's parse() gave it, checked. */
+export function checkWebhookEvent(plugin: string, value: unknown): TrackerWebhookEvent | null {
+  if (value === null) return null;
+  const event = (value ?? {}) as { kind?: unknown; itemId?: unknown };
+  if (event.kind === 'ping') return { kind: 'ping' };
+  if (event.kind !== 'status' || !nonEmpty(event.itemId)) {
+    throw new PluginOutputError(`The ${plugin} plugin's webhook parse() must return null, { kind: 'ping' }, or { kind: 'status' } with the item's id, its state and status.`);
+  }
+  return { kind: 'status', itemId: event.itemId, ...checkItemStatus(plugin, 'webhook parse', value) };
 }
 
 /** The most people one search hands on, whatever the plugin found. */
@@ -210,6 +241,21 @@ export function bindTracker(
       ? {
           searchUsers: (query: string, options: Signal = {}) =>
             call('searchUsers', options, (context) => plugin.searchUsers!(query, context), (value) => checkUserMatches(id, value)),
+        }
+      : {}),
+    ...(typeof plugin.itemStatus === 'function'
+      ? {
+          itemStatus: (from: TrackerItem, options: Signal = {}) =>
+            call('itemStatus', options, (context) => plugin.itemStatus!(from, context), (value) => (value === null ? null : checkItemStatus(id, 'itemStatus', value))),
+        }
+      : {}),
+    ...(typeof plugin.setStatus === 'function'
+      ? {
+          setStatus: (to: TrackerItem, status: TrackerTicketStatus, options: Signal = {}) =>
+            call('setStatus', options, (context) => plugin.setStatus!(to, status, context), (value) => {
+              if (value !== 'updated' && value !== 'unsupported') throw invalid('setStatus', "'updated' or 'unsupported'");
+              return value;
+            }),
         }
       : {}),
   };

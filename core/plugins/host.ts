@@ -11,13 +11,13 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type {
   BotEvent, BotPlugin, BotState, Extraction, ExtractorPlugin, ParsedTranscript, ParserInput, ParserPlugin, Plugin, PluginKind, PluginManifest, PluginSettings,
-  TrackerBudgets, TrackerHttp, TrackerItem, TrackerOAuth, TrackerPlugin,
+  TrackerBudgets, TrackerHttp, TrackerItem, TrackerOAuth, TrackerPlugin, TrackerWebhookEvent, TrackerWebhookRequest,
 } from '../../plugins/sdk/index.ts';
 import { describeSchemaError } from '../../plugins/sdk/index.ts';
 import { InvalidInput } from '../errors.ts';
 import { createAjv, getValidator } from '../schema/registry.ts';
 import {
-  bindBot, bindExtractor, bindTracker, outputChecker, type BotHostHttp, type BoundBot, type BoundExtractor, type BoundTracker,
+  bindBot, bindExtractor, bindTracker, checkWebhookEvent, outputChecker, type BotHostHttp, type BoundBot, type BoundExtractor, type BoundTracker,
 } from './boundary.ts';
 import { describeContractErrors } from './contract-errors.ts';
 import { withExtensions } from './upload-limits.ts';
@@ -154,6 +154,10 @@ export class PluginHost {
     if (manifest.kind === 'tracker' && !validOAuth((candidate as { oauth?: unknown }).oauth)) {
       return refuse('has an oauth block without a provider, absolute authorize and token endpoints, scopes and a credentials() function');
     }
+    if (manifest.kind === 'tracker') {
+      const problem = statusFollowingProblem(candidate as Record<string, unknown>);
+      if (problem) return refuse(problem);
+    }
     if (this.#entries.some((entry) => entry.manifest.id === manifest.id)) {
       return refuse(`uses the id '${manifest.id}', which another plugin already has`);
     }
@@ -239,6 +243,50 @@ export class PluginHost {
     return typeof this.#find('tracker', id)?.plugin.searchUsers === 'function';
   }
 
+  /**
+   * How far a tracker follows its items' status (its optional itemStatus(), setStatus() and webhook): all false for a
+   * tracker that has none of them, or for no such tracker.
+   */
+  statusSupport(id: string): { itemStatus: boolean; setStatus: boolean; webhook: boolean } {
+    const plugin = this.#find('tracker', id)?.plugin;
+    return { itemStatus: typeof plugin?.itemStatus === 'function', setStatus: typeof plugin?.setStatus === 'function', webhook: plugin?.webhook !== undefined };
+  }
+
+  /** What the tracker's webhook asks the user to register, in words; undefined when it takes no webhooks. */
+  webhookInstructions(id: string): string | undefined {
+    return this.#find('tracker', id)?.plugin.webhook?.instructions;
+  }
+
+  /**
+   * Whether a delivery to the tracker's webhook was signed with `secret`. Never throws: a plugin that throws or answers
+   * anything but true has refused it, as has a tracker that takes no webhooks.
+   */
+  verifyTrackerWebhook(id: string, request: TrackerWebhookRequest, secret: string): boolean {
+    const webhook = this.#find('tracker', id)?.plugin.webhook;
+    try {
+      return webhook?.verify(request, secret) === true;
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * A verified delivery as the tracker's event, checked; null when it changes no status. Throws InvalidInput, in words,
+   * for a body the plugin cannot read, and PluginOutputError for an answer the contract does not allow.
+   */
+  parseTrackerWebhook(id: string, delivery: { headers: Record<string, string>; body: unknown }, settings: Partial<PluginSettings>): TrackerWebhookEvent | null {
+    const entry = this.#find('tracker', id);
+    if (!entry?.plugin.webhook) return null;
+    let value: unknown;
+    try {
+      value = entry.plugin.webhook.parse(delivery, { settings: this.settings(id, settings) });
+    } catch (error) {
+      if (error instanceof InvalidInput) throw error;
+      throw new InvalidInput(`The ${entry.manifest.name} webhook delivery could not be read: ${error instanceof Error ? error.message : String(error)}.`);
+    }
+    return checkWebhookEvent(id, value);
+  }
+
   /** Whether credentials are those of a connection made by sign-in, by the schema the tracker's oauth block declares. */
   signedInCredentials(id: string, credentials: Record<string, unknown>): boolean {
     return this.#find('tracker', id)?.signedIn?.()(credentials) === true;
@@ -298,6 +346,20 @@ function resolveSpec(spec: string, cwd: string): string {
     // ESM-only packages may not resolve through require(); let import() try.
     return /^\.{1,2}[\\/]|^\//.test(spec) || isAbsolute(spec) ? pathToFileURL(fromCwd).href : spec;
   }
+}
+
+/**
+ * What is wrong with a tracker's optional status members, in words, or undefined: each one present must be what the
+ * contract says (functions; a webhook with verify(), parse() and its instructions), so none fails only when called.
+ */
+function statusFollowingProblem(candidate: Record<string, unknown>): string | undefined {
+  const notFunctions = ['itemStatus', 'setStatus'].filter((name) => candidate[name] !== undefined && typeof candidate[name] !== 'function');
+  if (notFunctions.length) return `has ${notFunctions.join(' and ')} that ${notFunctions.length > 1 ? 'are not functions' : 'is not a function'}`;
+  const webhook = candidate['webhook'] as Record<string, unknown> | undefined;
+  if (webhook === undefined) return undefined;
+  const whole = typeof webhook === 'object' && webhook !== null && typeof webhook['verify'] === 'function' && typeof webhook['parse'] === 'function'
+    && typeof webhook['instructions'] === 'string' && webhook['instructions'].trim() !== '';
+  return whole ? undefined : 'has a webhook block without verify() and parse() functions and its instructions in words';
 }
 
 /** An oauth block the host can run: absent, or with what the flow needs (types are not checked at run time otherwise). */

@@ -16,8 +16,12 @@ export const PushRecord = defineEntity({
   name: 'PushRecord',
   tableName: 'push_records',
   uniques: [{ name: 'push_records_ticket_connection_unique', properties: ['ticket', 'connection'] }],
-  // A workspace's push history, and what deleting a workspace goes through.
-  indexes: [{ name: 'push_records_workspace_created_idx', properties: ['workspace', 'createdAt'] }],
+  // A workspace's push history, and what deleting a workspace goes through; the tickets of a tracker's item (by the
+  // connection and the item's id), which a webhook delivery or a status poll looks for.
+  indexes: [
+    { name: 'push_records_workspace_created_idx', properties: ['workspace', 'createdAt'] },
+    { name: 'push_records_connection_item_idx', properties: ['connection', 'externalId'] },
+  ],
   properties: {
     id: p.uuid().primary().onCreate(() => crypto.randomUUID()),
     ticket: () => p.manyToOne(Ticket).deleteRule('cascade'),

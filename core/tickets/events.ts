@@ -94,17 +94,24 @@ export function editedChanges(before: ReturnType<typeof editedSnapshot>, after: 
   return changes.length ? changes : null;
 }
 
-/** A page of a ticket of the workspace's history, newest first; NotFound for a ticket the workspace lacks. */
-export async function ticketEvents(em: EntityManager, scope: WorkspaceScope, ticketId: string, page: { limit: number; offset: number }): Promise<TicketEventList> {
+/**
+ * A page of a ticket of the workspace's history, newest first, of one kind of event when `kind` is given; NotFound for
+ * a ticket the workspace lacks.
+ */
+export async function ticketEvents(
+  em: EntityManager, scope: WorkspaceScope, ticketId: string, page: { limit: number; offset: number; kind?: TicketEventKind },
+): Promise<TicketEventList> {
   const d = db(em);
+  const ofKind = page.kind === undefined ? sql`true` : sql`e.kind = ${page.kind}`;
   const ticket = isUuid(ticketId)
-    ? await d.selectFrom('tickets').select(['id', sql<number>`(select count(*)::int from ticket_events e where e.ticket_id = tickets.id)`.as('total')])
+    ? await d.selectFrom('tickets').select(['id', sql<number>`(select count(*)::int from ticket_events e where e.ticket_id = tickets.id and ${ofKind})`.as('total')])
       .where('id', '=', ticketId).where('workspace_id', '=', scope.workspace).executeTakeFirst()
     : undefined;
   if (!ticket) throw new NotFound(TICKET_NOT_FOUND);
   const rows = await d.selectFrom('ticket_events as e').leftJoin('users as u', 'u.id', 'e.actor_id')
     .select(['e.id', 'e.kind', 'e.data', isoTime(sql.ref<Date>('e.created_at')).as('at'), 'u.id as actorId', sql<string | null>`coalesce(nullif(u.full_name, ''), u.email)`.as('actorName')])
-    .where('e.ticket_id', '=', ticket.id).orderBy('e.created_at', 'desc').orderBy('e.id', 'desc').limit(page.limit).offset(page.offset).execute();
+    .where('e.ticket_id', '=', ticket.id).$if(page.kind !== undefined, (query) => query.where('e.kind', '=', page.kind!))
+    .orderBy('e.created_at', 'desc').orderBy('e.id', 'desc').limit(page.limit).offset(page.offset).execute();
   const events = rows.map((row) => ({
     id: row.id, kind: row.kind, at: row.at, actor: row.actorId ? { id: row.actorId, name: row.actorName ?? '' } : null, data: row.data,
   })) as TicketEventView[];

@@ -365,9 +365,12 @@ export async function createTicket(em: EntityManager, scope: Scope, input: Ticke
  * Changes a ticket. When the request carries the `updatedAt` the editor was shown, the ticket must still have it:
  * a change made meanwhile (another member, another tab) is never silently overwritten, and the edit is refused in
  * words (Conflict). The ticket's row is locked from that check to the write, so of two edits made from the same
- * version exactly one is saved. The change joins the ticket's history (events.ts), with who made it.
+ * version exactly one is saved. The change joins the ticket's history (events.ts), with who made it. `statusChange` is
+ * the status before and after when the edit changed it (for the trackers it is sent to), else null.
  */
-export async function updateTicket(em: EntityManager, scope: Scope, id: string, input: TicketUpdateRequest) {
+export async function updateTicket(
+  em: EntityManager, scope: Scope, id: string, input: TicketUpdateRequest,
+): Promise<{ ticket: TicketView; statusChange: { previous: TicketView['status']; status: TicketView['status'] } | null }> {
   const shown = shownVersion(input.updatedAt);
   return em.transactional(async (tx) => {
     // Locked, so the history's "before" is what this edit replaced even when two edits race.
@@ -389,7 +392,8 @@ export async function updateTicket(em: EntityManager, scope: Scope, id: string, 
     if (edited) {
       await recordTicketEvent(db(tx), { ticketId: ticket.id, workspaceId: scope.workspace, kind: 'edited', actorId: scope.user.id, data: { changes: edited } });
     }
-    return viewTicket(ticket);
+    const previous = before.values.status as TicketView['status'];
+    return { ticket: viewTicket(ticket), statusChange: previous === ticket.status ? null : { previous, status: ticket.status } };
   });
 }
 

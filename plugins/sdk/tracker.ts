@@ -5,6 +5,59 @@ import type { TrackerItem } from './types.ts';
 
 export type { TrackerItem };
 
+/** A ticket's status, as Tickscribe has it. */
+export type TrackerTicketStatus = TrackerTicket['status'];
+
+/**
+ * Where an item stands in its tracker: open or closed, and the ticket status that maps to, the same way `create`
+ * maps a status onto the item (a tracker with no in-progress state answers 'ToDo' for every open item).
+ */
+export interface TrackerItemStatus {
+  state: 'open' | 'closed';
+  status: TrackerTicketStatus;
+  /** The item's address now, when the tracker says it (an item moved to another project). */
+  url?: string;
+}
+
+/** A webhook delivery as it arrived: the body's text untouched (signatures cover it) and the headers. */
+export interface TrackerWebhookRequest {
+  /** Header names in lower case. */
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** A verified webhook delivery: its body parsed as JSON, and the headers (names in lower case). */
+export interface TrackerWebhookDelivery {
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+/**
+ * What a verified delivery says: an item's status changed (`itemId` is the item's `externalId`), or the tracker is
+ * checking that the address answers ('ping').
+ */
+export type TrackerWebhookEvent = ({ kind: 'status'; itemId: string } & TrackerItemStatus) | { kind: 'ping' };
+
+/**
+ * How a tracker tells Tickscribe that its items changed: the user registers the connection's webhook address and a
+ * secret Tickscribe made with the tracker; the host hands each delivery's raw body and headers to `verify` and acts
+ * on nothing that does not pass it.
+ */
+export interface TrackerWebhook<Settings extends PluginSettings = PluginSettings> {
+  /**
+   * Whether the delivery was signed with `secret`: checked on the raw body, in constant time. False for an unsigned
+   * or forged delivery; it must never throw for one.
+   */
+  verify(request: TrackerWebhookRequest, secret: string): boolean;
+  /**
+   * A verified delivery as an event; null for one that changes no item's status (other events and actions, another
+   * target than the connection's). Throws an Error only for a body it cannot read at all.
+   */
+  parse(delivery: TrackerWebhookDelivery, context: Pick<TrackerContext<Settings>, 'settings'>): TrackerWebhookEvent | null;
+  /** What the user registers with the tracker, in words for the connection's page: where, which events, which content type. */
+  instructions: string;
+}
+
 export interface TrackerManifest extends PluginManifest {
   kind: 'tracker';
 }
@@ -143,4 +196,18 @@ export interface TrackerPlugin<Settings extends PluginSettings = PluginSettings>
   searchUsers?(query: string, context: TrackerContext<Settings>): Promise<TrackerUserMatch[]>;
   /** "Connect with …": how the vendor's OAuth 2.0 sign-in gives this plugin its credentials (oauth.ts). Optional. */
   oauth?: TrackerOAuth;
+  /**
+   * Optional. Where an item this connection created stands now, or null when it is gone (deleted, moved out of reach).
+   * The host asks it, a batch at a time within the tracker's budgets, for items whose ticket is not Done, so a ticket
+   * follows its item even when no webhook arrives. Without it (and without `webhook`) tickets keep their own status.
+   */
+  itemStatus?(item: TrackerItem, context: TrackerContext<Settings>): Promise<TrackerItemStatus | null>;
+  /**
+   * Optional. Gives the item the ticket's new status, mapped the way `create` maps it: 'updated' when the item has it
+   * now (it had it already counts), 'unsupported' when the tracker has no way to hold it. Without it a status changed
+   * in Tickscribe stays in Tickscribe.
+   */
+  setStatus?(item: TrackerItem, status: TrackerTicketStatus, context: TrackerContext<Settings>): Promise<'updated' | 'unsupported'>;
+  /** Optional. How the tracker's webhook deliveries are verified and read (see TrackerWebhook). */
+  webhook?: TrackerWebhook<Settings>;
 }

@@ -75,7 +75,7 @@ const PUBLIC = [
   'getHealth', 'signup', 'verifyEmail', 'login', 'requestPasswordReset',
   'logout', // ends the session it is sent with, if any
   'updateUser', // the reset link's token is its bearer token
-  'stripeWebhook', 'receiveBotWebhook', // signed by Stripe and by the bot service
+  'stripeWebhook', 'receiveBotWebhook', 'receiveTrackerWebhook', // signed by Stripe, by the bot service and by a connection's tracker
   'devOutbox', // outside production only
   'uploadLimits', // what this server reads (size, extensions): the same for everyone, nothing of an account
   'getInvitation', // an invitation link's page: the link's token is the key, whoever holds it
@@ -143,6 +143,7 @@ const ROLES: Record<string, 'account' | 'admin' | 'owner'> = {
   renameWorkspace: 'admin', changeMemberRole: 'admin', inviteMember: 'admin', revokeInvitation: 'admin',
   deleteWorkspace: 'owner', transferWorkspace: 'owner',
   createConnection: 'admin', updateConnection: 'admin', deleteConnection: 'admin', startConnectionOAuth: 'admin', completeConnectionOAuth: 'admin',
+  makeConnectionWebhookSecret: 'admin',
   subscribe: 'owner', createPortalSession: 'owner', cancelSubscription: 'owner', resetTokenUsage: 'owner',
 };
 const roleOf = (id: string) => ROLES[id] ?? 'member';

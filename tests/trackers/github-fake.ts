@@ -6,7 +6,12 @@
  * It refuses what GitHub refuses, each rule with its source beside it: titles over 256 characters, assignees the
  * repository cannot assign, content requests past 80 a minute (and scripted secondary limits), and writes by a
  * token that may only read issues. Listings come in pages of at most 100 with GitHub's `link` header.
+ *
+ * Like a repository with a webhook, it can deliver signed `issues` events: a test closes or reopens an issue "as a
+ * user on GitHub" (closeAsUser, reopenAsUser) and, when a webhook is set (`state.webhook`), the delivery is posted
+ * to its payload URL as GitHub posts one (see `deliver`).
  */
+import { createHmac, randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, expect } from 'vitest';
 import { fetchHttp } from '../../core/plugins/testkit/trackers.ts';
 import type { TrackerContext } from '../../plugins/sdk/index.ts';
@@ -31,6 +36,18 @@ export interface GitHubState {
   contentPerMinute: number | null;
   /** Answers the next content requests get instead of being served: secondary limits a test scripts. */
   secondaryLimits: SecondaryLimit[];
+  /** The repository's webhook, as Settings, Webhooks holds it (content type application/json, Issues events); null: none. */
+  webhook: { url: string; secret: string } | null;
+}
+
+/** A webhook delivery as it was posted, and what the receiver answered. */
+export interface GitHubDelivery {
+  event: string;
+  id: string;
+  headers: Record<string, string>;
+  body: string;
+  status: number;
+  answer: string;
 }
 
 /** A secondary limit GitHub answers: 403 (or 429), with `retry-after` in seconds when it names a wait. */
@@ -50,6 +67,17 @@ export interface GitHubFake {
   limitContent(count: number, limit?: SecondaryLimit): void;
   /** Puts issues straight into the repository (labelled with the labels named, which must exist), oldest first. */
   seedIssues(bodies: { title: string; body: string; labels?: string[] }[]): void;
+  /**
+   * Closes an issue as a person does on GitHub (state_reason completed, or not_planned) and, when a webhook is set,
+   * delivers its `issues` event with action `closed`; the delivery, or null without a webhook.
+   */
+  closeAsUser(number: number, reason?: 'completed' | 'not_planned'): Promise<GitHubDelivery | null>;
+  /** Reopens an issue as a person does on GitHub, delivering `issues` with action `reopened` when a webhook is set. */
+  reopenAsUser(number: number): Promise<GitHubDelivery | null>;
+  /** Posts one delivery of `event` with `payload` to the webhook, signed with its secret (a `ping`, say). */
+  deliver(event: string, payload: Json): Promise<GitHubDelivery>;
+  /** Every delivery posted, oldest first. */
+  deliveries: GitHubDelivery[];
 }
 
 const REPO = 'acme/web';
@@ -153,7 +181,42 @@ export async function startGitHubFake({ web = WEB }: { web?: string } = {}): Pro
   repository.permissions = { admin: false, maintain: false, push: true, triage: true, pull: true };
   const state: GitHubState = {
     labels: [{ name: 'bug', color: 'd73a4a' }], issues: [], assignable: new Set(['grace']), blockedBy: new Map(), repository,
-    tokenIssues: 'write', contentPerMinute: CONTENT_PER_MINUTE, secondaryLimits: [],
+    tokenIssues: 'write', contentPerMinute: CONTENT_PER_MINUTE, secondaryLimits: [], webhook: null,
+  };
+  const deliveries: GitHubDelivery[] = [];
+  /** The person who closes and reopens issues on GitHub, as a delivery's `sender` names them. */
+  const sender = { ...(exampleOf('github', 'GET /user', 200)), login: 'grace', type: 'User' };
+  const deliver = async (event: string, payload: Json): Promise<GitHubDelivery> => {
+    if (!state.webhook) throw new Error('The repository has no webhook: set state.webhook first.');
+    // GitHub's delivery headers ("Webhook events and payloads", Delivery headers): X-GitHub-Event names the event,
+    // X-GitHub-Delivery is a GUID naming the delivery (the same on a redelivery), X-GitHub-Hook-ID the webhook,
+    // X-Hub-Signature-256 "sha256=" and the hex HMAC-SHA256 of the body with the webhook's secret ("Validating webhook
+    // deliveries"); the user agent starts with GitHub-Hookshot/. The body is the payload as JSON, content type
+    // application/json as the webhook is set.
+    const body = JSON.stringify(payload);
+    const id = randomUUID();
+    const headers = {
+      'content-type': 'application/json', 'user-agent': 'GitHub-Hookshot/7f2e1c4', 'x-github-event': event, 'x-github-delivery': id,
+      'x-github-hook-id': '498765432', 'x-github-hook-installation-target-type': 'repository', 'x-github-hook-installation-target-id': String(repository.id),
+      'x-hub-signature-256': `sha256=${createHmac('sha256', state.webhook.secret).update(body).digest('hex')}`,
+    };
+    const response = await fetch(state.webhook.url, { method: 'POST', headers, body });
+    const delivery = { event, id, headers, body, status: response.status, answer: await response.text() };
+    deliveries.push(delivery);
+    return delivery;
+  };
+  /**
+   * An issue's state changed by a person: what the issue then says (state, state_reason, closed_at, closed_by), and
+   * the `issues` delivery with `action`, the issue, the repository and the sender.
+   */
+  const changeAsUser = async (number: number, action: 'closed' | 'reopened', reason: string): Promise<GitHubDelivery | null> => {
+    const found = state.issues.find((candidate) => candidate.number === number);
+    if (!found) throw new Error(`There is no issue #${number}.`);
+    const at = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+    Object.assign(found, action === 'closed'
+      ? { state: 'closed', state_reason: reason, closed_at: at, closed_by: sender, updated_at: at }
+      : { state: 'open', state_reason: 'reopened', closed_at: null, closed_by: null, updated_at: at });
+    return state.webhook ? deliver('issues', { action, issue: found, repository: state.repository, sender }) : null;
   };
   let root = '';
   const issue = (request: VendorRequest) => state.issues.find((candidate) => candidate.number === Number(request.params.issue_number));
@@ -191,7 +254,12 @@ export async function startGitHubFake({ web = WEB }: { web?: string } = {}): Pro
       const { state: wanted, state_reason: reason } = request.body as Json;
       const { title } = request.body as Json;
       if (title !== undefined && String(title).length > TITLE_LIMIT) return titleTooLong();
-      Object.assign(found, { state: wanted, ...(reason ? { state_reason: reason } : {}), closed_at: wanted === 'closed' ? found.updated_at : null });
+      // GitHub's reference ("Update an issue"): state_reason "Ignored unless `state` is changed"; an issue closed
+      // now has closed_at now, one opened again none.
+      if (wanted !== undefined && wanted !== found.state) {
+        const at = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+        Object.assign(found, { state: wanted, ...(reason ? { state_reason: reason } : {}), closed_at: wanted === 'closed' ? at : null, updated_at: at });
+      }
       return { status: 200, body: found };
     })),
     'GET /repos/{owner}/{repo}/issues': inRepo((request) => {
@@ -245,6 +313,10 @@ export async function startGitHubFake({ web = WEB }: { web?: string } = {}): Pro
     seedIssues: (bodies) => {
       for (const body of bodies) state.issues.push(issueObject(state, body, web));
     },
+    closeAsUser: (number, reason = 'completed') => changeAsUser(number, 'closed', reason),
+    reopenAsUser: (number) => changeAsUser(number, 'reopened', 'reopened'),
+    deliver,
+    deliveries,
   };
 }
 

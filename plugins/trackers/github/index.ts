@@ -5,7 +5,9 @@
  * ticket that is Done is closed right after it is created. The Tickscribe project is not written: the connection
  * maps it to this repository. Every issue also carries the fixed label 'tickscribe', so `findByMarker` lists those
  * issues (a listing sees an issue at once; the search API may not yet) and reads the marker in their bodies.
- * Dependencies become GitHub's "blocked by" relation.
+ * Dependencies become GitHub's "blocked by" relation. A ticket follows its issue (closed is Done, reopened is To Do)
+ * through the repository's webhook and by reading the issue, and a status changed in Tickscribe closes or reopens it
+ * (status.ts).
  */
 import {
   isTrackerError, markerOf, TrackerError, type TrackerItem, type TrackerManifest, type TrackerPlugin, type TrackerTicket, type TrackerUserMatch,
@@ -17,6 +19,7 @@ import { alreadyExists, createLabels, labelsOf, MARKER_COLOUR, MARKER_LABEL, pla
 import { CONFIG_SCHEMA, CREDENTIALS_SCHEMA, type GitHubSettings } from './settings.ts';
 import { matchPeople } from '../shared/people.ts';
 import { GITHUB_OAUTH } from './oauth.ts';
+import { GITHUB_WEBHOOK, readIssueStatus, writeIssueStatus } from './status.ts';
 
 const MANIFEST: TrackerManifest = {
   apiVersion: 1,
@@ -149,6 +152,12 @@ const tracker: TrackerPlugin<GitHubSettings> = {
   },
 
   searchUsers: (query, context) => searchAssignees(repositoryOf(context), query),
+
+  itemStatus: (item, context) => readIssueStatus(repositoryOf(context), item),
+
+  setStatus: (item, status, context) => writeIssueStatus(repositoryOf(context), item, status),
+
+  webhook: GITHUB_WEBHOOK,
 };
 
 /** Pages of assignees read when searching them (1,000 people): GitHub's listing cannot be filtered, so it is read and matched here. */

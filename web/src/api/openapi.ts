@@ -139,6 +139,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/connections/{id}/webhook-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Makes the connection a new webhook secret and answers it this once, with the address to register it at in the tracker and what to register, so its tickets follow their items as soon as they change; the secret made before stops verifying deliveries. */
+        post: operations["makeConnectionWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/connections/oauth/{type}/start": {
         parameters: {
             query?: never;
@@ -491,7 +508,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A ticket's history, newest first, a page at a time: extracted from a meeting or created by hand, each edit (who, before, after) and each push. */
+        /** A ticket's history, newest first, a page at a time: extracted from a meeting or created by hand, each edit (who, before, after), each push and each status followed from or sent to a tracker; `kind` keeps one kind of event. */
         get: operations["ticketEvents"];
         put?: never;
         post?: never;
@@ -597,6 +614,23 @@ export type paths = {
         get: operations["tokenUsageStats"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trackers/{connectionId}/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A connection's tracker webhook (register this address, with the secret made on the connection's page, in the tracker): verified by its signature on the raw body with the connection's webhook secret, then the item's status applied to its tickets, once. */
+        post: operations["receiveTrackerWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1098,7 +1132,7 @@ export type components = {
                 /** @description Why no answer came, in words, or null. */
                 error: string | null;
                 method: string;
-                /** @description The tracker call the request belonged to: verify, create, findByMarker, link, resolveUser or searchUsers. */
+                /** @description The tracker call the request belonged to: verify, create, findByMarker, link, resolveUser, searchUsers, itemStatus or setStatus. */
                 purpose: string;
                 /** @description The HTTP status of the answer, or null when none came. */
                 status: number | null;
@@ -1161,6 +1195,20 @@ export type components = {
         ConnectionSaved: {
             connection: components["schemas"]["ConnectionView"];
             verification: components["schemas"]["ConnectionVerification"];
+        };
+        /**
+         * ConnectionStatusFollowing
+         * @description How the connection's tickets follow their items' status, as far as its tracker plugin allows: read back from the items every TRACKER_STATUS_POLL_SECONDS (poll), told by the tracker's webhook (webhook), and sent to the items when changed in Tickscribe (pushBack).
+         */
+        ConnectionStatusFollowing: {
+            poll: boolean;
+            pushBack: boolean;
+            /** @description The tracker's webhook, when its plugin takes one: the address to register, whether a secret was made for it, and what to register, in words. */
+            webhook: {
+                instructions: string;
+                secretSet: boolean;
+                url: string;
+            } | null;
         };
         /**
          * ConnectionType
@@ -1266,8 +1314,21 @@ export type components = {
             } & {
                 [key: string]: unknown;
             };
+            statusFollowing?: components["schemas"]["ConnectionStatusFollowing"];
             /** Format: date-time */
             updatedAt: string;
+        };
+        /**
+         * ConnectionWebhookSecret
+         * @description A new webhook secret for the connection, shown this once (only its being set is shown again), with the address to register it at and what to register, in words. A secret made earlier no longer verifies deliveries.
+         */
+        ConnectionWebhookSecret: {
+            /** @constant */
+            contentType: "application/json";
+            instructions: string;
+            secret: string;
+            /** @description The payload URL to register with the tracker. */
+            url: string;
         };
         /**
          * CurrentSubscription
@@ -1925,7 +1986,7 @@ export type components = {
         TicketCreateRequest: components["schemas"]["TicketFields"];
         /**
          * TicketEvent
-         * @description One thing that happened to a ticket: extracted from a meeting, created by hand, edited, pushed to a tracker merged with a ticket a later meeting gave (linked and a tracker's status come later).
+         * @description One thing that happened to a ticket: extracted from a meeting, created by hand, edited, pushed to a tracker, merged with a ticket a later meeting gave, its status followed from or sent to a tracker (linked comes later).
          */
         TicketEvent: {
             actor: components["schemas"]["TicketEventActor"];
@@ -2025,6 +2086,39 @@ export type components = {
             /** Format: date-time */
             at: string;
             data: {
+                connectionId: string;
+                connectionName: string;
+                /** @description What people call the item, e.g. #42. */
+                key: string | null;
+                /**
+                 * @description The ticket's status before it.
+                 * @enum {unknown}
+                 */
+                previous: "ToDo" | "InProgress" | "Done";
+                /**
+                 * @description webhook: the tracker's webhook said the item changed; poll: Tickscribe read the item and found it changed; tickscribe: a status set in Tickscribe reached the item.
+                 * @enum {unknown}
+                 */
+                source: "webhook" | "poll" | "tickscribe";
+                /**
+                 * @description The ticket's status after the change.
+                 * @enum {unknown}
+                 */
+                status: "ToDo" | "InProgress" | "Done";
+                /** @description The tracker type (connection type), e.g. github. */
+                tracker: string;
+                /** @description The tracker plugin's name, e.g. GitHub. */
+                trackerName: string;
+                url: string | null;
+            };
+            id: string;
+            /** @constant */
+            kind: "status";
+        } | {
+            actor: components["schemas"]["TicketEventActor"];
+            /** Format: date-time */
+            at: string;
+            data: {
                 /** @description What the merge applied, as asked (the due date, the priority); empty when nothing. */
                 changes: {
                     after: string | null;
@@ -2056,7 +2150,7 @@ export type components = {
             data: Record<string, never>;
             id: string;
             /** @enum {unknown} */
-            kind: "linked" | "status";
+            kind: "linked";
         };
         /**
          * TicketEventActor
@@ -2263,6 +2357,18 @@ export type components = {
                 input: number;
                 output: number;
             };
+        };
+        /**
+         * TrackerWebhookReceipt
+         * @description The delivery was genuine and received: tickets whose status changed (applied, with how many), none changed as they had it already or the item is no ticket's (unchanged), a delivery that changes no status (ignored), or the tracker checking the address (ping).
+         */
+        TrackerWebhookReceipt: {
+            /** @enum {unknown} */
+            outcome: "applied" | "unchanged" | "ignored" | "ping";
+            /** @constant */
+            received: true;
+            /** @description How many tickets changed status. */
+            tickets: number;
         };
         /** TranscriptDetail */
         TranscriptDetail: {
@@ -3301,6 +3407,85 @@ export interface operations {
                 };
             };
             /** @description Sent with the session cookie from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (or not yours: both answer alike). Or: The workspace X-Workspace-Id names is none of the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (or, for an upload, multipart/form-data). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected error, with a request id to quote. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    makeConnectionWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace the request acts in; without it, the caller's personal workspace. */
+                "X-Workspace-Id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The secret, the address and the steps, in words. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectionWebhookSecret"];
+                };
+            };
+            /** @description The connection's tracker sends no webhooks Tickscribe can read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Sent with the session cookie from another site. Or: The caller's role in the workspace is below admin; the message says which role it needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5089,6 +5274,8 @@ export interface operations {
     ticketEvents: {
         parameters: {
             query?: {
+                /** @description Only events of this kind (the newest status event tells where the ticket's status came from). */
+                kind?: "extracted" | "created" | "edited" | "pushed" | "merged" | "linked" | "status";
                 /** @description Events per page. */
                 limit?: number;
                 /** @description How many events to skip. */
@@ -5517,6 +5704,91 @@ export interface operations {
             };
             /** @description The workspace X-Workspace-Id names is none of the caller's. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected error, with a request id to quote. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    receiveTrackerWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Received (see outcome); nothing is sent back to the tracker. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrackerWebhookReceipt"];
+                };
+            };
+            /** @description A body that is not JSON, nested too deep, or that the tracker plugin cannot read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A missing or wrong signature: refused, and nothing changed. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No webhook secret was made for the connection yet (on its page in Tickscribe): refused, and nothing changed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No connection at this address, or its tracker sends no webhooks Tickscribe reads. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body larger than JSON_BODY_LIMIT. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (or, for an upload, multipart/form-data). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -20,6 +20,8 @@ export const queryKeys = {
     detail: (id: string) => ['tickets', 'detail', id] as const,
     /** A ticket's history, a page at a time; refreshed with the tickets after an edit or a push. */
     events: (id: string) => ['tickets', 'events', id] as const,
+    /** The ticket's newest status event; under `events`, so what refreshes the history refreshes it too. */
+    statusOrigin: (id: string) => ['tickets', 'events', id, 'status'] as const,
     search: (text: string) => ['tickets', 'search', text] as const,
     assignees: (text: string, project: string) => ['tickets', 'assignees', text, project] as const,
   },

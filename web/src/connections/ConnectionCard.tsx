@@ -13,6 +13,7 @@ import { StatusBadge } from '../ui/StatusBadge.tsx';
 import type { Connection } from './connectionsApi.ts';
 import type { TypeForm } from './connectionTypes.ts';
 import { DeliveryLog } from './DeliveryLog.tsx';
+import { StatusFollowing } from './StatusFollowing.tsx';
 import { connectionTexts } from './texts.ts';
 import { stateLabel, verificationSentence, verificationState } from './verification.ts';
 
@@ -114,6 +115,7 @@ export function ConnectionCard({ connection, form, verifying, busy, onVerify, on
           </Box>
         </Typography>
       )}
+      <StatusFollowing connection={connection} trackerName={form.name} canManage={onEdit !== undefined} />
       <DeliveryLog connection={connection} />
     </Paper>
   );

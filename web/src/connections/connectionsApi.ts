@@ -44,4 +44,6 @@ export const connectionsApi = {
   searchUsers: (target: UserSearchTarget, query: string) => dataOf(api.POST('/api/connections/users/search', { body: { ...target, query } })),
   /** The requests the connection's tracker plugin sent, newest first. */
   deliveries: async (id: string) => (await dataOf(api.GET('/api/connections/{id}/deliveries', byId(id)))).deliveries,
+  /** A new webhook secret, shown this once, with the address to register it at. */
+  makeWebhookSecret: (id: string) => dataOf(api.POST('/api/connections/{id}/webhook-secret', byId(id))),
 };

@@ -9,6 +9,7 @@ import { SpreadRow } from '../ui/SpreadRow.tsx';
 import { isPushed } from './listState.ts';
 import { ticketTexts } from './texts.ts';
 import { PriorityBadge, PushBadge, TicketStatusBadge } from './TicketBadges.tsx';
+import { StatusOrigin } from './StatusOrigin.tsx';
 import type { Ticket } from './ticketsApi.ts';
 
 const texts = ticketTexts.detail;
@@ -40,6 +41,7 @@ export function TicketHeader({ ticket, onEdit, onPush }: TicketHeaderProps) {
             </Link>
           )}
         </Box>
+        <StatusOrigin ticket={ticket} />
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, flexShrink: 0 }}>
         {onPush && !isPushed(ticket) && (

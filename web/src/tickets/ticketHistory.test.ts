@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { eventDetail, eventsOf, eventText, meetingTime, nextEventsOffset, type TicketEvent, type TicketEventPage } from './ticketHistory.ts';
+import {
+  eventDetail, eventsOf, eventText, meetingTime, nextEventsOffset, statusOriginText, timeAgo, type TicketEvent, type TicketEventPage,
+} from './ticketHistory.ts';
 
 const base = { id: 'e1', at: '2026-11-29T10:00:00.000Z', actor: { id: 'u1', name: 'Grace Hopper' } };
 const extracted = (data: Partial<Extract<TicketEvent, { kind: 'extracted' }>['data']>): TicketEvent => ({
@@ -66,6 +68,38 @@ describe('a history entry in words', () => {
 
   it('writes a meeting time as a clock does', () => {
     expect([0, 59, 724, 3729].map(meetingTime)).toEqual(['0:00', '0:59', '12:04', '1:02:09']);
+  });
+});
+
+type StatusEvent = Extract<TicketEvent, { kind: 'status' }>;
+const status = (data: Partial<StatusEvent['data']>): StatusEvent => ({
+  ...base, actor: null, kind: 'status',
+  data: {
+    status: 'Done', previous: 'ToDo', source: 'webhook', connectionId: 'c1', connectionName: 'Web', tracker: 'github', trackerName: 'GitHub', key: '#42',
+    url: 'https://github.com/acme/web/issues/42', ...data,
+  },
+});
+
+describe('a status followed from or sent to a tracker', () => {
+  const at = Date.parse(base.at);
+
+  it('says in the history what happened to the item, how Tickscribe heard, and the status before and after', () => {
+    expect(eventText(status({}))).toBe('Closed on GitHub (#42), by webhook: status from To Do to Done');
+    expect(eventText(status({ status: 'ToDo', previous: 'Done', source: 'poll' }))).toBe("Reopened on GitHub (#42), by Tickscribe's regular check: status from Done to To Do");
+    expect(eventText({ ...status({ status: 'InProgress', previous: 'Done', source: 'tickscribe' }), actor: base.actor })).toBe('Status In Progress reached GitHub (#42)');
+  });
+
+  it('says on the ticket page where its status came from, and how long ago', () => {
+    expect(statusOriginText(status({}), at + 2 * 60_000 + 5_000)).toBe('Closed on GitHub (#42), by webhook, 2 minutes ago');
+    expect(statusOriginText(status({ source: 'tickscribe' }), at + 10_000)).toBe('Done sent to GitHub (#42), just now');
+    expect(statusOriginText(status({ key: null, source: 'poll' }), at + 3 * 3_600_000)).toBe("Closed on GitHub, by Tickscribe's regular check, 3 hours ago");
+  });
+
+  it('counts time back in the largest whole unit', () => {
+    expect(timeAgo(base.at, at - 5_000)).toBe('just now');
+    expect(timeAgo(base.at, at + 60_000)).toBe('1 minute ago');
+    expect(timeAgo(base.at, at + 86_400_000)).toBe('1 day ago');
+    expect(timeAgo(base.at, at + 40 * 86_400_000)).toMatch(/^on /);
   });
 });
 

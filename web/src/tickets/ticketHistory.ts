@@ -63,6 +63,44 @@ function changeText(change: Change): string {
   return `${name} from ${valueText(change.field, change.before)} to ${valueText(change.field, change.after)}`;
 }
 
+type StatusData = EventOf<'status'>['data'];
+const statusName = (status: StatusData['status']) => ticketTexts.status[status] ?? status;
+
+/** How a status reached the ticket, in words: "by webhook", "by Tickscribe's regular check". */
+const SOURCE_WORDS: Record<StatusData['source'], string> = { webhook: 'by webhook', poll: "by Tickscribe's regular check", tickscribe: 'from Tickscribe' };
+
+/** What happened to the item, in words: "Closed on GitHub (#42)", "Reopened on GitHub (#42)". */
+function itemChange(data: StatusData): string {
+  const where = `${data.trackerName}${data.key ? ` (${data.key})` : ''}`;
+  if (data.status === 'Done') return `Closed on ${where}`;
+  if (data.previous === 'Done') return `Reopened on ${where}`;
+  return `Set to ${statusName(data.status)} on ${where}`;
+}
+
+/** A moment before `now` as people say it: just now, 2 minutes ago, 3 hours ago, 5 days ago; a date past a month. */
+export function timeAgo(at: string, now: number): string {
+  const seconds = Math.max(0, Math.round((now - Date.parse(at)) / 1000));
+  if (Number.isNaN(seconds)) return at;
+  const units: [number, string][] = [[86_400, 'day'], [3_600, 'hour'], [60, 'minute']];
+  if (seconds < 60) return 'just now';
+  if (seconds >= 30 * 86_400) return `on ${formatDate(at)}`;
+  const [size, unit] = units.find(([length]) => seconds >= length)!;
+  const count = Math.floor(seconds / size);
+  return `${count} ${unit}${count === 1 ? '' : 's'} ago`;
+}
+
+/**
+ * Where the ticket's status came from, for the ticket page: "Closed on GitHub (#42), by webhook, 2 minutes ago", or
+ * for a status set here "To Do sent to GitHub (#42) from Tickscribe, just now".
+ */
+export function statusOriginText(event: EventOf<'status'>, now: number): string {
+  const { data } = event;
+  const what = data.source === 'tickscribe'
+    ? `${statusName(data.status)} sent to ${data.trackerName}${data.key ? ` (${data.key})` : ''}`
+    : `${itemChange(data)}, ${SOURCE_WORDS[data.source]}`;
+  return `${what}, ${timeAgo(event.at, now)}`;
+}
+
 /** The tracker's name for an item: its key (#42, PROJ-7), else its id. */
 const itemName = (data: EventOf<'pushed'>['data']) => data.key ?? data.externalId ?? 'an item';
 
@@ -104,8 +142,11 @@ export function eventText(event: TicketEvent): string {
     }
     case 'linked':
       return `${who} linked this ticket`;
-    case 'status':
-      return 'Status changed in the tracker';
+    case 'status': {
+      const { data } = event;
+      if (data.source === 'tickscribe') return `Status ${statusName(data.status)} reached ${data.trackerName}${data.key ? ` (${data.key})` : ''}`;
+      return `${itemChange(data)}, ${SOURCE_WORDS[data.source]}: status from ${statusName(data.previous)} to ${statusName(data.status)}`;
+    }
   }
 }
 

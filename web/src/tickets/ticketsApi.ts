@@ -53,6 +53,9 @@ export const ticketsApi = {
   /** A page of the ticket's history, newest first. */
   events: (id: string, limit: number, offset: number) =>
     dataOf(api.GET('/api/tickets/{id}/events', { params: { path: { id }, query: { limit, offset } } })),
+  /** The ticket's newest status event (where its status came from), or null when it has none. */
+  latestStatus: async (id: string) =>
+    (await dataOf(api.GET('/api/tickets/{id}/events', { params: { path: { id }, query: { limit: 1, offset: 0, kind: 'status' } } }))).events[0] ?? null,
   /** Tickets whose text contains `text` (to pick dependencies from). */
   search: async (text: string, limit: number) =>
     (await dataOf(api.GET('/api/tickets/search', { params: { query: { q: text, limit } } }))).tickets,

@@ -1,0 +1,78 @@
+// Without a webhook, a ticket still follows its GitHub issue: the connection's status poll (`tracker-status-<id>`,
+// every TRACKER_STATUS_POLL_SECONDS, here 1 s) reads the issues of its tickets that are not Done. A third-party tracker
+// without any of the status members still pushes, and gets no poll.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTasklist } from '../support/tasklist.ts';
+import { startGitHubFake, type GitHubFake } from '../trackers/github-fake.ts';
+import type { Json } from './connections-support.ts';
+import { createTickets, gitHubConnection, issuesByTicket, pushAndWait, usePushApp } from './push-support.ts';
+
+let github: GitHubFake;
+let tasklist: Awaited<ReturnType<typeof startTasklist>>;
+beforeAll(async () => {
+  github = await startGitHubFake();
+  tasklist = await startTasklist();
+});
+const { api, temporal } = usePushApp({ TRACKER_STATUS_POLL_SECONDS: '1', PLUGINS: './tests/fixtures/plugins/tasklist-tracker/index.js' });
+afterAll(async () => {
+  expect(github.fake.violations).toEqual([]);
+  await github?.fake.close();
+  tasklist?.close();
+});
+
+const waitFor = async (check: () => Promise<boolean>, what: string, ms = 20_000) => {
+  for (const until = Date.now() + ms; !(await check());) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+};
+const ticketOf = async (id: string) => (await api('GET', `/api/tickets/${id}`)).body['ticket'] as Json;
+const statusEvents = async (id: string) => (await api('GET', `/api/tickets/${id}/events?kind=status`)).body['events'] as (Json & { data: Json })[];
+
+describe('the status poll', () => {
+  it('picks up an issue closed on GitHub within a poll interval, and keeps a status GitHub cannot tell apart', async () => {
+    const connectionId = await gitHubConnection(api, github);
+    const ids = await createTickets(api, [{ title: 'Closed on GitHub' }, { title: 'In progress here' }]);
+    const result = await pushAndWait(api, connectionId, { ticketIds: Object.values(ids) });
+    expect(result['successfulPushes'], JSON.stringify(result)).toBe(2);
+    const description = await temporal().workflow.getHandle(`tracker-status-${connectionId}`).describe();
+    expect(description.status.name).toBe('RUNNING');
+
+    const edited = await api('PUT', `/api/tickets/${ids['In progress here']!}`, { status: 'InProgress' });
+    expect(edited.status, edited.text).toBe(200);
+    const number = issuesByTicket(github).get(ids['Closed on GitHub']!)![0]!['number'] as number;
+    expect(await github.closeAsUser(number)).toBeNull();
+    const closedAt = Date.now();
+    await waitFor(async () => (await ticketOf(ids['Closed on GitHub']!))['status'] === 'Done', 'the poll to close the ticket');
+    // One interval, and the round's own time.
+    expect(Date.now() - closedAt).toBeLessThan(5_000);
+    expect(await statusEvents(ids['Closed on GitHub']!)).toMatchObject([{ kind: 'status', data: { status: 'Done', previous: 'ToDo', source: 'poll', key: `#${number}` } }]);
+
+    // Rounds go on; an open issue leaves In Progress as it is, and a Done ticket is not read again.
+    const reads = () => github.fake.requests.filter((request) => request.operation === 'GET /repos/{owner}/{repo}/issues/{issue_number}').length;
+    const before = reads();
+    await waitFor(async () => reads() > before + 1, 'two more rounds');
+    expect(await ticketOf(ids['In progress here']!)).toMatchObject({ status: 'InProgress' });
+    expect((await statusEvents(ids['Closed on GitHub']!)).length).toBe(1);
+  });
+});
+
+describe('a third-party tracker without the status members', () => {
+  it('still pushes, and its connection gets no status poll', async () => {
+    const saved = await api('POST', '/api/connections', {
+      name: 'Tasks', project_identifier: 'inbox', connection_type: 'tasklist',
+      credentials: { tasklist: { url: tasklist.url, token: 'secret' } }, settings: { projectMappings: ['Errands'], userMappings: {} },
+    });
+    expect(saved.status, saved.text).toBe(201);
+    const connection = saved.body['connection'] as Json;
+    expect(connection['statusFollowing']).toEqual({ poll: false, pushBack: false, webhook: null });
+    const ids = await createTickets(api, [{ title: 'Buy stamps' }], 'Errands');
+    const result = await pushAndWait(api, String(connection['id']), { ticketIds: Object.values(ids) });
+    expect(result['successfulPushes'], JSON.stringify(result)).toBe(1);
+    expect(tasklist.tasks.map((task) => task.title)).toEqual(['Buy stamps']);
+    const edited = await api('PUT', `/api/tickets/${ids['Buy stamps']!}`, { status: 'Done' });
+    expect(edited.status, edited.text).toBe(200);
+    await expect(temporal().workflow.getHandle(`tracker-status-${String(connection['id'])}`).describe()).rejects.toThrow(/not found/i);
+    expect(await statusEvents(ids['Buy stamps']!)).toEqual([]);
+  });
+});
