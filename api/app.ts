@@ -105,8 +105,9 @@ export function apiRoutes(deps: RouteDependencies): { api: ApiRegistry } {
     acceptedExtensions: () => plugins.acceptedExtensions(),
   });
   const statusPolls = temporalStatusPolls(deps.workflows, deps.config.TEMPORAL_TASK_QUEUE, deps.config.TRACKER_STATUS_POLL_SECONDS);
-  ticketRoutes(api, { em, status: { plugins, workflows: deps.workflows, taskQueue: deps.config.TEMPORAL_TASK_QUEUE, ...(deps.logger ? { logger: deps.logger } : {}) } });
-  proposalRoutes(api, { em });
+  const statusSending = { plugins, workflows: deps.workflows, taskQueue: deps.config.TEMPORAL_TASK_QUEUE, ...(deps.logger ? { logger: deps.logger } : {}) };
+  ticketRoutes(api, { em, status: statusSending });
+  proposalRoutes(api, { em, status: statusSending });
   workspaceRoutes(api, { em, mail: { appUrl: deps.config.APP_URL, emails: deps.emails }, schedules });
   connectionRoutes(api, { em, connections: () => connections });
   trackerRoutes(api, { em, plugins, connections: () => connections, ...(deps.logger ? { logger: deps.logger } : {}) });

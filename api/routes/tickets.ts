@@ -25,15 +25,13 @@ export interface StatusSending {
   logger?: Logger;
 }
 
-export function ticketRoutes(api: ApiRegistry, deps: { em: () => EntityManager; status?: StatusSending }): void {
-  const { em } = deps;
-
-  /**
-   * Starts sending an edited status to each item of the ticket whose tracker takes one. The edit is saved already: a
-   * send that cannot start is logged, and the next edit of the status sends again.
-   */
-  const sendStatus = async (scope: Scope, ticketId: string, change: { previous: TicketView['status']; status: TicketView['status'] }) => {
-    const sending = deps.status;
+/**
+ * Starts sending a status set in Tickscribe (an edit, or a "done" proposal accepted) to each item of the ticket whose
+ * tracker takes one. The change is saved already: a send that cannot start is logged, and the next change of the
+ * status sends again.
+ */
+export function statusSender(em: () => EntityManager, sending: StatusSending | undefined) {
+  return async (scope: Scope, ticketId: string, change: { previous: TicketView['status']; status: TicketView['status'] }): Promise<void> => {
     if (!sending) return;
     try {
       const targets = await statusTargets(em(), ticketId, (type) => sending.plugins.statusSupport(type).setStatus);
@@ -44,6 +42,11 @@ export function ticketRoutes(api: ApiRegistry, deps: { em: () => EntityManager; 
       sending.logger?.warn({ err: error, ticketId }, 'could not start sending a ticket\'s status to its tracker');
     }
   };
+}
+
+export function ticketRoutes(api: ApiRegistry, deps: { em: () => EntityManager; status?: StatusSending }): void {
+  const { em } = deps;
+  const sendStatus = statusSender(em, deps.status);
 
   api.route<undefined, Required<TicketListQuery>, TicketList>({
     method: 'get', path: '/api/tickets', operationId: 'listTickets', tag: 'tickets', auth: 'session', role: 'member',

@@ -250,7 +250,9 @@ export async function dismissProposal(em: EntityManager, scope: Scope, id: strin
  * on it depend on the open one, and it is deleted; a new ticket already pushed to a tracker is not merged (its item
  * would be left behind). "done": the open ticket's status becomes Done, its history saying which meeting said so.
  */
-export async function acceptProposal(em: EntityManager, scope: Scope, id: string, request: ProposalAcceptRequest): Promise<{ proposal: ProposalView }> {
+export async function acceptProposal(
+  em: EntityManager, scope: Scope, id: string, request: ProposalAcceptRequest,
+): Promise<{ proposal: ProposalView; statusChange?: { previous: ProposalView['ticket']['status']; status: 'Done' } }> {
   return em.transactional(async (tx) => {
     const d = db(tx);
     const { proposal, ticket, newTicket } = await lockedProposal(d, scope, id);
@@ -264,6 +266,8 @@ export async function acceptProposal(em: EntityManager, scope: Scope, id: string
           ticketId: ticket.id, workspaceId: scope.workspace, kind: 'edited', actorId: scope.user.id,
           data: { changes: [{ field: 'status', before: ticket.status, after: 'Done' }], because: { transcriptId: meeting.id, transcriptTitle: meeting.title, quote: (evidence['quote'] as string | null) ?? null } },
         });
+        // Sent on to the ticket's tracker items once this commits, like an edit of the status (api/routes/proposals.ts).
+        return { proposal: await decided(d, scope, id, 'accepted'), statusChange: { previous: ticket.status, status: 'Done' } };
       }
       return { proposal: await decided(d, scope, id, 'accepted') };
     }

@@ -2,7 +2,8 @@
 // local OpenAI-compatible server: three weekly meetings uploaded in order, the tickets pushed to the GitHub stand-in
 // after each. The second meeting's page proposes "same as" the first meeting's tickets with both quotes; the
 // reviewer merges one (applying its due date), keeps one separate; the third meeting's page proposes Done for a task
-// said finished. After the last push, each task is one issue on GitHub; the merged ticket's page shows the mention.
+// said finished, which closes its issue. After the last push, each task is one issue on GitHub; the merged ticket's
+// page shows the mention; an issue a person closes on GitHub closes its ticket through the repository's webhook.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveScreenshot } from '../support/browser.ts';
 import { completion, FakeOpenAI } from '../support/fake-openai.ts';
@@ -112,6 +113,9 @@ describe('three weekly meetings, pushed after each', () => {
     await saveScreenshot(page, 'follow-through-done-1280');
     await etl.getByRole('button', { name: 'Mark done' }).click();
     await etl.getByText('Marked done by Hannah Becker.').waitFor();
+    // Done accepted reaches the ticket's GitHub issue, as an edit of the status does: the issue is closed.
+    const issueOf = (title: string) => github.state.issues.find((issue) => issue['title'] === title)!;
+    await until('the ETL issue closed on GitHub', async () => (issueOf('Migrate the nightly ETL from cron to Airflow')['state'] === 'closed' ? true : undefined));
     // Every other restatement merged, one at a time (a decided proposal moves below the open ones).
     const merges = panel.getByRole('button', { name: 'Merge' });
     for (let left = await merges.count(); left > 0; left--) {
@@ -137,6 +141,19 @@ describe('three weekly meetings, pushed after each', () => {
     expect(await entry.innerText()).toMatch(/^Hannah Becker merged “Upgrade the warehouse to Postgres 16” from “data-weekly-2026-05-11” into this ticket, and changed due date from none to May 16, 2026\n/);
     expect(await entry.innerText()).toContain('The Postgres 16 upgrade of the warehouse is scheduled for Saturday.');
     await saveScreenshot(page, 'follow-through-merged-ticket-1280');
+
+    // A task closed on GitHub by a person: the repository's webhook (made from the connection's secret) brings the
+    // ticket to Done, and its page says where the status came from.
+    const hook = await call(token, 'POST', `/api/connections/${connectionId}/webhook-secret`);
+    github.state.webhook = { url: String(hook['url']), secret: String(hook['secret']) };
+    const policy = github.state.issues.find((issue) => issue['title'] === 'Write the data retention policy')!;
+    const delivery = await github.closeAsUser(Number(policy['number']));
+    expect(delivery?.status).toBe(200);
+    const policyTicket = merged.tickets.find((t) => t.title === 'Write the data retention policy')!;
+    expect(((await call(token, 'GET', `/api/tickets/${policyTicket.id}`)) as { ticket: Json }).ticket['status']).toBe('Done');
+    await page.goto(`${e2e.app.url}/tickets/${policyTicket.id}`, { waitUntil: 'networkidle' });
+    await page.getByText(new RegExp(`^Closed on GitHub \\(#${String(policy['number'])}\\), by webhook, `)).first().waitFor();
+    await saveScreenshot(page, 'follow-through-closed-on-github-1280');
     expect(e2e.errors).toEqual([]);
   });
 });
