@@ -144,8 +144,24 @@ describe('three weekly meetings, pushed after each', () => {
 
     // A task closed on GitHub by a person: the repository's webhook (made from the connection's secret) brings the
     // ticket to Done, and its page says where the status came from.
-    const hook = await call(token, 'POST', `/api/connections/${connectionId}/webhook-secret`);
-    github.state.webhook = { url: String(hook['url']), secret: String(hook['secret']) };
+    // The webhook's address and secret, as the connection's card shows them once made, pasted into the repository.
+    await page.goto(`${e2e.app.url}/connections`, { waitUntil: 'networkidle' });
+    const following = page.getByRole('region', { name: 'Status: GitHub Web' });
+    await following.getByRole('button', { name: 'Make a webhook secret' }).click();
+    const secretLine = following.getByTestId('webhook-secret');
+    await secretLine.waitFor();
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.waitForTimeout(200);
+      await following.scrollIntoViewIfNeeded();
+      await saveScreenshot(page, `follow-through-webhook-secret-${width}`);
+      await expectFitsAndAccessible(page, `webhook secret @${width}`, width);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const url = await following.locator('p', { hasText: 'Payload URL:' }).locator('code').innerText();
+    const secret = await secretLine.locator('code').innerText();
+    expect(url).toBe(`${e2e.app.url}/api/trackers/${connectionId}/webhook`);
+    github.state.webhook = { url, secret };
     const policy = github.state.issues.find((issue) => issue['title'] === 'Write the data retention policy')!;
     const delivery = await github.closeAsUser(Number(policy['number']));
     expect(delivery?.status).toBe(200);
