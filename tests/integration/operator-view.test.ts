@@ -249,9 +249,10 @@ describe('failures look like failures, and one user\'s work is found', () => {
     expect(await listed(client, mine, 6)).toEqual(
       [`email-${emails[0].id}`, `ingest-${broken}`, `ingest-${good}`, push('all-failed'), push('partial'), push('cancelled')].sort(),
     );
-    // Everything of their personal workspace's: its monthly credit resets from sign-up on, and the pushes made in it.
-    expect(await listed(client, `TickscribeWorkspace="${user.workspaceId}"`, 4)).toEqual(
-      [`credits-${user.workspaceId}`, push('all-failed'), push('partial'), push('cancelled')].sort(),
+    // Everything of their personal workspace's: its monthly credit resets from sign-up on, the pushes made in it, and
+    // the status poll of the connection that pushed (started by its first push).
+    expect(await listed(client, `TickscribeWorkspace="${user.workspaceId}"`, 5)).toEqual(
+      [`credits-${user.workspaceId}`, push('all-failed'), push('partial'), push('cancelled'), `tracker-status-${connectionId}`].sort(),
     );
 
     const partialHandle = client.workflow.getHandle(push('partial'));
