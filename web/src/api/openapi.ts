@@ -318,7 +318,7 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Merge the meeting's ticket into the open one (its due date and priority only as asked), or mark the ticket Done. */
+        /** Merge the meeting's ticket into the open one (its due date and priority only as asked), or mark the ticket Done (sent on to its tracker items like an edit of the status). */
         post: operations["acceptProposal"];
         delete?: never;
         options?: never;
