@@ -1,6 +1,7 @@
 /**
  * The status poll: the backup for webhooks that were never set up or that lost a delivery. Each round asks the
- * tracker for the items of a batch of the connection's pushed tickets that are not Done, in ticket id order from where
+ * tracker for the items of a batch of the connection's pushed tickets that are not Done (or were Done lately, so a
+ * reopening reaches them), in ticket id order from where
  * the last round stopped, and applies what changed (status.ts, source 'poll'). Requests go through the connection's
  * budgets like a push's; a tracker that limits requests ends the round with the time to come back.
  */
@@ -8,7 +9,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { isTrackerError } from '../../plugins/sdk/index.ts';
 import { Connection } from '../connections/connection.entity.ts';
 import type { Connections } from '../connections/connections.ts';
-import { db } from '../db/sql.ts';
+import { db, sql } from '../db/sql.ts';
 import { DomainError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import type { PluginHost } from '../plugins/host.ts';
@@ -16,6 +17,8 @@ import { applyItemStatus } from './status.ts';
 
 /** Items asked about in one round: GitHub allows 5,000 requests an hour to a token, which pushes share. */
 export const POLL_BATCH = 50;
+/** How long after its last change a Done ticket is still read, so an item reopened in the tracker reopens it. */
+export const REOPEN_WINDOW_DAYS = 14;
 /** When a tracker limits requests without saying until when. */
 const DEFAULT_WAIT_MS = 60_000;
 
@@ -55,7 +58,13 @@ export async function pollConnectionStatus(
   }
   const rows = await db(em).selectFrom('push_records as r').innerJoin('tickets as t', 't.id', 'r.ticket_id')
     .select(['t.id', 'r.external_id', 'r.key', 'r.url'])
-    .where('r.connection_id', '=', connection.id).where('r.state', '=', 'created').where('t.status', '<>', 'Done')
+    .where('r.connection_id', '=', connection.id).where('r.state', '=', 'created')
+    // Done tickets too while a reopening is likely (changed within REOPEN_WINDOW_DAYS); older ones are left alone, so
+    // a workspace's long history of finished work does not slow every round.
+    .where((where) => where.or([
+      where('t.status', '<>', 'Done'),
+      where('t.updated_at', '>', sql<Date>`now() - make_interval(days => ${REOPEN_WINDOW_DAYS})`),
+    ]))
     .where('t.workspace_id', '=', connection.workspace.id)
     .$if(after !== null, (query) => query.where('t.id', '>', after!))
     .orderBy('t.id').limit(POLL_BATCH).execute();

@@ -13,7 +13,7 @@ beforeAll(async () => {
   github = await startGitHubFake();
   tasklist = await startTasklist();
 });
-const { api, temporal } = usePushApp({ TRACKER_STATUS_POLL_SECONDS: '1', PLUGINS: './tests/fixtures/plugins/tasklist-tracker/index.js' });
+const { api, temporal, t } = usePushApp({ TRACKER_STATUS_POLL_SECONDS: '1', PLUGINS: './tests/fixtures/plugins/tasklist-tracker/index.js' });
 afterAll(async () => {
   expect(github.fake.violations).toEqual([]);
   await github?.fake.close();
@@ -48,12 +48,22 @@ describe('the status poll', () => {
     expect(Date.now() - closedAt).toBeLessThan(5_000);
     expect(await statusEvents(ids['Closed on GitHub']!)).toMatchObject([{ kind: 'status', data: { status: 'Done', previous: 'ToDo', source: 'poll', key: `#${number}` } }]);
 
-    // Rounds go on; an open issue leaves In Progress as it is, and a Done ticket is not read again.
+    // Rounds go on; an open issue leaves In Progress as it is, and a closed one changes nothing more.
     const reads = () => github.fake.requests.filter((request) => request.operation === 'GET /repos/{owner}/{repo}/issues/{issue_number}').length;
     const before = reads();
     await waitFor(async () => reads() > before + 1, 'two more rounds');
     expect(await ticketOf(ids['In progress here']!)).toMatchObject({ status: 'InProgress' });
     expect((await statusEvents(ids['Closed on GitHub']!)).length).toBe(1);
+
+    // Reopened on GitHub soon after: the poll reads a ticket Done lately too, and takes it back to To Do.
+    expect(await github.reopenAsUser(number)).toBeNull();
+    await waitFor(async () => (await ticketOf(ids['Closed on GitHub']!))['status'] === 'ToDo', 'the poll to reopen the ticket');
+    expect((await statusEvents(ids['Closed on GitHub']!))[0]).toMatchObject({ kind: 'status', data: { status: 'ToDo', previous: 'Done', source: 'poll' } });
+    // A ticket Done long ago is not read again: its item's reopening is left to the webhook.
+    await t.db.query(`update tickets set status = 'Done', updated_at = now() - interval '15 days' where id = $1`, [ids['Closed on GitHub']!]);
+    const idle = reads();
+    await waitFor(async () => reads() > idle + 1, 'two more rounds');
+    expect(await ticketOf(ids['Closed on GitHub']!)).toMatchObject({ status: 'Done' });
   });
 });
 
