@@ -1055,6 +1055,24 @@ export interface PushAnalysis {
    * 'All selected tickets have already been pushed to external systems' when none is left to push; otherwise null.
    */
   message: string | null;
+  /**
+   * Tickets to push that a meeting proposed as the same task as a ticket already open, not yet decided (merge or keep separate on the meeting's page): pushed as they are, each files a second item.
+   */
+  undecided: {
+    ticketId: string;
+    title: string;
+    /**
+     * The meeting whose page decides it.
+     */
+    transcriptId: string;
+    proposalId: string;
+    sameAs: {
+      id: string;
+      title: string;
+      externalType: string | null;
+      externalKey: string | null;
+    };
+  }[];
 }
 
 // api/push/bulk-push.request.schema.json

@@ -123,5 +123,21 @@ export async function analyzePush(em: EntityManager, scope: WorkspaceScope, tick
       }))],
     })),
     message: rest.length ? null : ALL_PUSHED,
+    undecided: await undecidedSameAs(em, scope, rest.map((ticket) => ticket.id)),
   };
+}
+
+/** Of these tickets, those a meeting proposed as the same task as an open ticket, with no decision yet. */
+async function undecidedSameAs(em: EntityManager, scope: WorkspaceScope, ticketIds: string[]): Promise<PushAnalysis['undecided']> {
+  if (!ticketIds.length) return [];
+  const rows = await db(em).selectFrom('ticket_proposals as p')
+    .innerJoin('tickets as n', 'n.id', 'p.new_ticket_id')
+    .innerJoin('tickets as t', 't.id', 'p.ticket_id')
+    .select(['p.id', 'p.transcript_id', 'n.id as n_id', 'n.title as n_title', 't.id as t_id', 't.title as t_title', 't.external_type', 't.external_key'])
+    .where('p.workspace_id', '=', scope.workspace).where('p.kind', '=', 'same').where('p.state', '=', 'open')
+    .where('p.new_ticket_id', 'in', ticketIds).orderBy('n.created_at').execute();
+  return rows.map((row) => ({
+    ticketId: row.n_id, title: row.n_title, transcriptId: row.transcript_id, proposalId: row.id,
+    sameAs: { id: row.t_id, title: row.t_title, externalType: row.external_type, externalKey: row.external_key },
+  }));
 }

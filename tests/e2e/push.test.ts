@@ -178,6 +178,37 @@ describe('the spec’s messages', () => {
   });
 });
 
+describe('a ticket a meeting proposed as the same task as an open one', () => {
+  it('is named in the summary, with a link to decide on its meeting\'s page, before anything is filed twice', async () => {
+    const token = await signedInUser();
+    await gitHubConnection(token);
+    const open = await createTicket(token, { title: 'Fix the login redirect', project: 'Website' });
+    await markPushed(open.id, '7');
+    const again = await createTicket(token, { title: 'Fix the login redirect bug', project: 'Website' });
+    // The meeting that restated it, with its proposal, as an ingest leaves them (core/tickets/proposals.ts).
+    const form = new FormData();
+    form.append('transcript', new Blob(['Ada: Grace, the login redirect is still broken, can you fix it?\nGrace: Sure.\n']), 'Weekly sync.txt');
+    const uploaded = await fetch(`${e2e.app.url}/api/transcripts/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    const meeting = ((await uploaded.json()) as { transcript: { id: string } }).transcript.id;
+    await e2e.app.orm.em.fork().getConnection().execute(
+      `insert into ticket_proposals (id, workspace_id, kind, ticket_id, new_ticket_id, transcript_id, score, evidence, created_at)
+         select gen_random_uuid(), workspace_id, 'same', ?, ?, ?, 0.8, '{}', now() from tickets where id = ?`,
+      [open.id, again.id, meeting, open.id],
+    );
+    const { page, dialog } = await openWizardFor(token, 'Fix the login redirect bug');
+    await dialog.getByRole('button', { name: 'Confirm & Push' }).waitFor();
+    const warning = dialog.getByTestId('undecided-same-as');
+    expect(await warning.innerText()).toContain('1 ticket may restate a ticket already open. Pushed now, it files a second item');
+    expect(await warning.innerText()).toContain('“Fix the login redirect bug” may be the same as “Fix the login redirect” Decide');
+    expect(await warning.getByRole('link', { name: 'Decide' }).getAttribute('href')).toBe(`/transcripts/${meeting}`);
+    await saveScreenshot(page, 'push-wizard-undecided-1280');
+    await page.setViewportSize({ width: 375, height: 900 });
+    await warning.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'push-wizard-undecided-375');
+    await expectAccessibleAt(page, [375, 1280], 'push wizard, undecided same task');
+  });
+});
+
 describe('a ticket the tracker refuses', () => {
   it('fails in the tracker’s words, and the ticket stays not pushed', async () => {
     const { token, ticket } = await ticketWithCreates('Refused ticket', () =>

@@ -118,6 +118,13 @@ describe('follow-through across three weekly meetings', () => {
     expect(same.find((p) => p.newTitle === 'Upgrade the warehouse to Postgres 16')!.proposed).toEqual({ dueDate: '2026-05-16', priority: 'High' });
     // A different task sharing words ("revenue dashboard" beside "churn dashboard"), and a new one, are not proposed.
     expect(same.filter((p) => /revenue|alerting/i.test(p.newTitle ?? ''))).toEqual([]);
+    // The push wizard's analysis names each of them: pushed before a decision, each would file a second item.
+    const secondTickets = (await t.db.query('select id from tickets where transcript_id = $1', [second])).rows.map((r) => r.id as string);
+    const analysis = await callIn(ada, 'POST', '/api/push/analyze', { ticketIds: secondTickets });
+    expect(analysis.status, analysis.text).toBe(200);
+    const undecided = analysis.body['undecided'] as { ticketId: string; title: string; transcriptId: string; proposalId: string; sameAs: { id: string; title: string } }[];
+    expect(undecided.map((u) => u.proposalId).sort()).toEqual(same.map((p) => p.id).sort());
+    expect(undecided.find((u) => u.title === 'Upgrade the warehouse to Postgres 16')).toMatchObject({ transcriptId: second, sameAs: { title: 'Upgrade the warehouse to Postgres 16' } });
     // Proposed, not applied: every ticket of both meetings is still there.
     expect(await t.db.query('select count(*)::int as n from tickets where transcript_id = $1', [second]).then((r) => r.rows[0].n)).toBeGreaterThan(0);
   });
@@ -212,6 +219,13 @@ describe('follow-through across three weekly meetings', () => {
       expect(dismissed.body['proposal']).toMatchObject({ state: 'dismissed', decidedBy: 'Hannah Becker' });
       expect((await t.db.query('select status, updated_at from tickets where id = $1', [other!.ticket.id])).rows[0]).toEqual(before);
     }
+  });
+
+  it('a decided "same as" no longer warns the push wizard', async () => {
+    const secondTickets = (await t.db.query('select id from tickets where transcript_id = $1', [second])).rows.map((r) => r.id as string);
+    const open = (await proposals(second)).filter((p) => p.kind === 'same' && p.state === 'open').map((p) => p.id);
+    const analysis = await callIn(ada, 'POST', '/api/push/analyze', { ticketIds: secondTickets });
+    expect((analysis.body['undecided'] as { proposalId: string }[]).map((u) => u.proposalId).sort()).toEqual(open.sort());
   });
 
   it('a ticket said done or merged is not matched again; open ones first in the list', async () => {

@@ -1744,6 +1744,20 @@ export type components = {
             selected: number;
             /** @description Selected tickets without an external item. */
             toPush: number;
+            /** @description Tickets to push that a meeting proposed as the same task as a ticket already open, not yet decided (merge or keep separate on the meeting's page): pushed as they are, each files a second item. */
+            undecided: {
+                proposalId: string;
+                sameAs: {
+                    externalKey: string | null;
+                    externalType: string | null;
+                    id: string;
+                    title: string;
+                };
+                ticketId: string;
+                title: string;
+                /** @description The meeting whose page decides it. */
+                transcriptId: string;
+            }[];
         };
         /**
          * PushAnalysisRequest

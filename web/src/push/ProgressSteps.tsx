@@ -1,11 +1,14 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import CircularProgress from '@mui/material/CircularProgress';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
 import { typeLabel } from '../connections/connectionTypes.ts';
+import { ticketTexts } from '../tickets/texts.ts';
 import { formatClock, overallProgress } from './run.ts';
 import { pushTexts } from './texts.ts';
 import type { PushWizardState } from './usePushWizard.ts';
@@ -76,6 +79,21 @@ export function SummaryStep({ wizard }: { wizard: PushWizardState }) {
       </Stack>
       <SkippedProjects wizard={wizard} />
       {analysis.alreadyPushed.length > 0 && <Alert severity="info">{texts.alreadyPushed(analysis.alreadyPushed.length)}</Alert>}
+      {analysis.undecided.length > 0 && (
+        <Alert severity="warning" data-testid="undecided-same-as">
+          {texts.undecided(analysis.undecided.length)}
+          <Box component="ul" sx={{ m: 0, mt: 1, pl: 2.5 }}>
+            {analysis.undecided.map((entry) => (
+              <li key={entry.proposalId}>
+                <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
+                  {texts.sameAs(entry.title, entry.sameAs.title, entry.sameAs.externalType ? ticketTexts.detail.pushedBadge(entry.sameAs.externalType, entry.sameAs.externalKey) : null)}
+                </Box>{' '}
+                <Link component={RouterLink} to={`/transcripts/${entry.transcriptId}`}>{texts.decide}</Link>
+              </li>
+            ))}
+          </Box>
+        </Alert>
+      )}
     </Stack>
   );
 }

@@ -18,6 +18,7 @@ export function analysis(overrides: Partial<PushAnalysis> = {}): PushAnalysis {
     ],
     connections: [{ connection: github, projects: ['Website'], ticketIds: ['t1', 't2'], unmappedAssignees: ['Alan Turing'] }],
     message: null,
+    undecided: [],
     ...overrides,
   };
 }

@@ -65,6 +65,10 @@ export const pushTexts = {
     skipped: (project: string, count: number) => `${project}: ${ticketCount(count)} without a connection, skipped`,
     alreadyPushed: (count: number) =>
       count === 1 ? '1 selected ticket is already pushed and stays as it is.' : `${count} selected tickets are already pushed and stay as they are.`,
+    undecided: (count: number) =>
+      `${count === 1 ? '1 ticket' : `${count} tickets`} may restate a ticket already open. Pushed now, ${count === 1 ? 'it files' : 'each files'} a second item: decide on ${count === 1 ? 'its' : 'their'} meeting's page first (merge, or keep separate).`,
+    sameAs: (title: string, sameAs: string, pushed: string | null) => `“${title}” may be the same as “${sameAs}”${pushed ? ` (${pushed})` : ''}`,
+    decide: 'Decide',
   },
 
   pushing: {
