@@ -199,16 +199,23 @@ export function temporalCreditSchedules(client: Client, taskQueue: string): Cred
   };
 }
 
+/** The ids of the running workflows of `type` (a start-up sweep's list); undefined when `signal` stopped the listing. */
+async function runningWorkflowIds(client: Client, type: 'creditsWorkflow' | 'trackerStatusWorkflow', signal?: AbortSignal): Promise<Set<string> | undefined> {
+  const running = new Set<string>();
+  for await (const execution of client.workflow.list({ query: `WorkflowType = '${type}' AND ExecutionStatus = 'Running'` })) {
+    if (signal?.aborted) return undefined;
+    running.add(execution.workflowId);
+  }
+  return running;
+}
+
 /**
  * Starts the credits workflow of every workspace in `workspaceIds` that has none running (workspaces made while no
  * schedule was started for them, or a Temporal whose state was lost). Returns how many it started.
  */
 export async function startMissingCreditSchedules(client: Client, taskQueue: string, workspaceIds: string[], signal?: AbortSignal): Promise<number> {
-  const running = new Set<string>();
-  for await (const execution of client.workflow.list({ query: "WorkflowType = 'creditsWorkflow' AND ExecutionStatus = 'Running'" })) {
-    if (signal?.aborted) return 0;
-    running.add(execution.workflowId);
-  }
+  const running = await runningWorkflowIds(client, 'creditsWorkflow', signal);
+  if (!running) return 0;
   let started = 0;
   for (const workspaceId of workspaceIds) {
     if (signal?.aborted) break;
@@ -315,11 +322,8 @@ export type StatusPolls = ReturnType<typeof temporalStatusPolls>;
 export async function startMissingStatusPolls(
   client: Client, taskQueue: string, connections: PolledConnection[], intervalSeconds: number, signal?: AbortSignal,
 ): Promise<number> {
-  const running = new Set<string>();
-  for await (const execution of client.workflow.list({ query: "WorkflowType = 'trackerStatusWorkflow' AND ExecutionStatus = 'Running'" })) {
-    if (signal?.aborted) return 0;
-    running.add(execution.workflowId);
-  }
+  const running = await runningWorkflowIds(client, 'trackerStatusWorkflow', signal);
+  if (!running) return 0;
   let started = 0;
   for (const connection of connections) {
     if (signal?.aborted) break;

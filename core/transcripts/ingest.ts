@@ -253,7 +253,7 @@ export async function saveExtractedTickets(em: EntityManager, transcriptId: stri
   return em.transactional(async (tx) => {
     const d = db(tx);
     // Locked, so a worker saving the tickets again waits for the first and then finds them saved.
-    const transcript = await d.selectFrom('transcripts').select(['user_id', 'workspace_id', 'processing_status', 'ticket_count'])
+    const transcript = await d.selectFrom('transcripts').select(['user_id', 'workspace_id', 'processing_status', 'ticket_count', 'messages', 'participants'])
       .where('id', '=', transcriptId).forUpdate().executeTakeFirst();
     if (!transcript) throw new Error(`Transcript ${transcriptId} not found`);
     if (transcript.processing_status === 'completed') return transcript.ticket_count;
@@ -276,7 +276,7 @@ export async function saveExtractedTickets(em: EntityManager, transcriptId: stri
     }
     // What the meeting says about the tickets already open: restated ones ("same as") and finished ones ("done"),
     // proposed for a person to decide (core/tickets/proposals.ts).
-    const { messages, participants } = await d.selectFrom('transcripts').select(['messages', 'participants']).where('id', '=', transcriptId).executeTakeFirstOrThrow();
+    const { messages, participants } = transcript;
     await proposeFollowThrough(d, {
       transcriptId, workspaceId: transcript.workspace_id,
       messages: Array.isArray(messages) ? messages : [], participants: Array.isArray(participants) ? participants : [],
