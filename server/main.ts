@@ -11,31 +11,13 @@ import { createLogger, type Logger } from '../core/logger.ts';
 import { loadProductWorkflowBundle } from '../workflows/worker.ts';
 import { readyBanner } from './banner.ts';
 import { claimPlace, startDatabase, startTemporal } from './embedded.ts';
-import { INSTANCE_COMMAND, INSTANCE_READY, ownCpuMicros, PROCESSES_MESSAGE, startSupervisor, type Supervisor } from './processes.ts';
+import { CHILD_NODE_ARGS, INSTANCE_COMMAND, INSTANCE_READY, ownCpuMicros, PROCESSES_MESSAGE, startSupervisor, type Supervisor } from './processes.ts';
 import type { Services } from './services.ts';
 
 export type Role = 'all' | 'api' | 'worker';
 
 /** What each process the supervisor starts runs: start.ts, which loads the server bundle when it is current. */
 const START = fileURLToPath(new URL('./start.ts', import.meta.url));
-/**
- * The JavaScript heap limit of an extra API process, in MiB (it lives on about 70). V8 sizes its heap growth from
- * the limit: with the default (a share of the machine's memory) a process that served a burst kept hundreds of
- * MiB it no longer used; under this limit it gives them back once idle, at no cost in requests per second.
- */
-export const API_HEAP_MIB = 384;
-/**
- * The JavaScript heap limit of a worker process, in MiB: the limit the first process has had since it ran the
- * worker (package.json's start script). A worker that reaches it dies alone and is started again.
- */
-export const WORKER_HEAP_MIB = 1024;
-/**
- * The largest semi-space of V8's young generation, in MiB, in every process (package.json's start scripts give the
- * first one the same). By default it grows to 16 MiB and stays grown, in each of the young generation's spaces, in
- * every process: measured at idle after a start, each Node process held 50 to 75 MiB less with 1 MiB (`npm run bench`).
- */
-export const SEMI_SPACE_MIB = 2;
-
 export interface StartOptions {
   /** Which parts run in this process. Default 'all': embedded services, API, worker and web app. */
   role?: Role;
@@ -170,11 +152,11 @@ export async function start(options: StartOptions = {}): Promise<RunningTickscri
           script: START,
           groups: [
             {
-              kind: 'api', count: apiProcesses - 1, first: 2, nodeArgs: [`--max-old-space-size=${API_HEAP_MIB}`, `--max-semi-space-size=${SEMI_SPACE_MIB}`],
+              kind: 'api', count: apiProcesses - 1, first: 2, nodeArgs: CHILD_NODE_ARGS.api,
               always: options.onDemand && config.WEB_CONCURRENCY === undefined ? 0 : undefined, alsoServedBy: ownCpuMicros,
             },
             {
-              kind: 'worker', count: workerProcesses, first: 1, nodeArgs: [`--max-old-space-size=${WORKER_HEAP_MIB}`, `--max-semi-space-size=${SEMI_SPACE_MIB}`],
+              kind: 'worker', count: workerProcesses, first: 1, nodeArgs: CHILD_NODE_ARGS.worker,
               always: options.onDemand && config.WORKER_PROCESSES === undefined ? 1 : undefined,
             },
           ],

@@ -30,6 +30,29 @@ export const PROCESSES_MESSAGE = 'tickscribe:processes';
 
 export type ChildKind = 'api' | 'worker';
 const LABEL: Record<ChildKind, string> = { api: 'API process', worker: 'worker process' };
+
+/**
+ * The JavaScript heap limit of an extra API process, in MiB (it lives on about 70). V8 sizes its heap growth from
+ * the limit: with the default (a share of the machine's memory) a process that served a burst kept hundreds of
+ * MiB it no longer used; under this limit it gives them back once idle, at no cost in requests per second.
+ */
+const API_HEAP_MIB = 384;
+/**
+ * The JavaScript heap limit of a worker process, in MiB: the limit the first process has had since it ran the
+ * worker (package.json's start script). A worker that reaches it dies alone and is started again.
+ */
+const WORKER_HEAP_MIB = 1024;
+/**
+ * The largest semi-space of V8's young generation, in MiB, in every process (package.json's start scripts give the
+ * first one the same). By default it grows to 16 MiB and stays grown, in each of the young generation's spaces, in
+ * every process: measured at idle after a start, each Node process held 50 to 75 MiB less with 1 MiB (`npm run bench`).
+ */
+const SEMI_SPACE_MIB = 2;
+/** The V8 flags each kind of child process starts with. */
+export const CHILD_NODE_ARGS: Record<ChildKind, string[]> = {
+  api: [`--max-old-space-size=${API_HEAP_MIB}`, `--max-semi-space-size=${SEMI_SPACE_MIB}`],
+  worker: [`--max-old-space-size=${WORKER_HEAP_MIB}`, `--max-semi-space-size=${SEMI_SPACE_MIB}`],
+};
 const READY_TIMEOUT_MS = 120_000;
 const COULD_NOT_START = 'Tickscribe could not start:';
 const STOP_TIMEOUT_MS = 10_000;
