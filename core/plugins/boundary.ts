@@ -6,7 +6,7 @@ import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type {
   BotContext, BotCreateRequest, BotEvent, BotPlugin, BotState, BotWebhook, BotWebhookDelivery, CallContext, ParsedTranscript, ParserOutput,
   ExtractionRequest, ExtractionResult, ExtractorPlugin, PluginSettings, TrackerContext, TrackerHttpRequest, TrackerHttpResponse, TrackerItem, TrackerPlugin,
-  TrackerItemStatus, TrackerTicket, TrackerTicketStatus, TrackerUser, TrackerUserMatch, TrackerVerification, TrackerWebhookEvent,
+  TrackerItemPreview, TrackerItemStatus, TrackerTicket, TrackerTicketStatus, TrackerUser, TrackerUserMatch, TrackerVerification, TrackerWebhookEvent,
 } from '../../plugins/sdk/index.ts';
 import { asBotError, BotError, isTrackerError, TrackerError } from '../../plugins/sdk/index.ts';
 import { isCodeFault } from '../../plugins/sdk/testing/problems.ts';
@@ -65,7 +65,15 @@ export interface BoundTracker {
   itemStatus?(item: TrackerItem, options?: Signal): Promise<TrackerItemStatus | null>;
   /** Present only when the plugin writes a status to its items (TrackerPlugin.setStatus); answers checked. */
   setStatus?(item: TrackerItem, status: TrackerTicketStatus, options?: Signal): Promise<'updated' | 'unsupported'>;
+  /**
+   * Present only when the plugin previews what it creates (TrackerPlugin.preview); its requests may only read (any
+   * other is refused before it leaves), its answer is checked.
+   */
+  preview?(ticket: TrackerTicket, options?: Signal): Promise<TrackerItemPreview>;
 }
+
+/** The methods a preview may send: it reads the tracker, it never writes to it. */
+const READING = new Set(['GET', 'HEAD']);
 
 const TICKET_STATUSES: readonly unknown[] = ['ToDo', 'InProgress', 'Done'];
 
@@ -200,7 +208,8 @@ export function bindExtractor(
 }
 
 export function bindTracker(
-  plugin: TrackerPlugin, settings: PluginSettings, shared: Pick<TrackerContext, 'http' | 'budgets'>, checkItem: OutputCheck<TrackerItem>,
+  plugin: TrackerPlugin, settings: PluginSettings, shared: Pick<TrackerContext, 'http' | 'budgets'>,
+  checks: { item: OutputCheck<TrackerItem>; preview: OutputCheck<TrackerItemPreview> },
 ): BoundTracker {
   const id = plugin.manifest.id;
   const call = async <T>(name: string, options: Signal, run: (context: Parameters<TrackerPlugin['verify']>[0]) => Promise<unknown>, check: (value: unknown) => T) => {
@@ -213,7 +222,13 @@ export function bindTracker(
     return check(value);
   };
   const invalid = (name: string, what: string) => new PluginOutputError(`The ${id} plugin's ${name}() must return ${what}.`);
-  const item = (name: string) => (value: unknown) => checkItem(id, name, value);
+  const item = (name: string) => (value: unknown) => checks.item(id, name, value);
+  const readOnly: TrackerContext['http'] = (request) => {
+    if (!READING.has(request.method)) {
+      return Promise.reject(new PluginOutputError(`The ${id} plugin's preview() sent a ${request.method} request: a preview may only read from the tracker (GET), never write to it.`));
+    }
+    return shared.http(request);
+  };
   return {
     manifest: plugin.manifest,
     verify: (options = {}) =>
@@ -256,6 +271,12 @@ export function bindTracker(
               if (value !== 'updated' && value !== 'unsupported') throw invalid('setStatus', "'updated' or 'unsupported'");
               return value;
             }),
+        }
+      : {}),
+    ...(typeof plugin.preview === 'function'
+      ? {
+          preview: (ticket: TrackerTicket, options: Signal = {}) =>
+            call('preview', options, (context) => plugin.preview!(ticket, { ...context, http: readOnly }), (value) => checks.preview(id, 'preview', value)),
         }
       : {}),
   };

@@ -11,7 +11,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type {
   BotEvent, BotPlugin, BotState, Extraction, ExtractorPlugin, ParsedTranscript, ParserInput, ParserPlugin, Plugin, PluginKind, PluginManifest, PluginSettings,
-  TrackerBudgets, TrackerHttp, TrackerItem, TrackerOAuth, TrackerPlugin, TrackerWebhookEvent, TrackerWebhookRequest,
+  TrackerBudgets, TrackerHttp, TrackerItem, TrackerItemPreview, TrackerOAuth, TrackerPlugin, TrackerWebhookEvent, TrackerWebhookRequest,
 } from '../../plugins/sdk/index.ts';
 import { describeSchemaError } from '../../plugins/sdk/index.ts';
 import { InvalidInput } from '../errors.ts';
@@ -98,6 +98,7 @@ export class PluginHost {
   readonly #check = outputChecker(this.#ajv);
   readonly #checkExtraction = this.#check<Extraction>('extraction.schema.json', 'extraction');
   readonly #checkItem = this.#check<TrackerItem>('tracker-item.schema.json', 'tracker item');
+  readonly #checkPreview = this.#check<TrackerItemPreview>('tracker-item-preview.schema.json', 'item preview');
   readonly #checkState = this.#check<BotState>('bot-state.schema.json', 'bot state');
   readonly #checkEvent = this.#check<BotEvent>('bot-event.schema.json', 'bot event');
 
@@ -235,7 +236,7 @@ export class PluginHost {
    */
   tracker(id: string, settings: Partial<PluginSettings>, http: TrackerHttp, budgets?: TrackerBudgets): BoundTracker | undefined {
     const entry = this.#find('tracker', id);
-    return entry && bindTracker(entry.plugin, this.settings(id, settings), { http, ...(budgets ? { budgets } : {}) }, this.#checkItem);
+    return entry && bindTracker(entry.plugin, this.settings(id, settings), { http, ...(budgets ? { budgets } : {}) }, { item: this.#checkItem, preview: this.#checkPreview });
   }
 
   /** Whether the tracker plugin offers a search of its users (its optional searchUsers()). */
@@ -349,11 +350,11 @@ function resolveSpec(spec: string, cwd: string): string {
 }
 
 /**
- * What is wrong with a tracker's optional status members, in words, or undefined: each one present must be what the
- * contract says (functions; a webhook with verify(), parse() and its instructions), so none fails only when called.
+ * What is wrong with a tracker's optional status and preview members, in words, or undefined: each one present must be
+ * what the contract says (functions; a webhook with verify(), parse() and its instructions), so none fails only when called.
  */
 function statusFollowingProblem(candidate: Record<string, unknown>): string | undefined {
-  const notFunctions = ['itemStatus', 'setStatus'].filter((name) => candidate[name] !== undefined && typeof candidate[name] !== 'function');
+  const notFunctions = ['itemStatus', 'setStatus', 'preview'].filter((name) => candidate[name] !== undefined && typeof candidate[name] !== 'function');
   if (notFunctions.length) return `has ${notFunctions.join(' and ')} that ${notFunctions.length > 1 ? 'are not functions' : 'is not a function'}`;
   const webhook = candidate['webhook'] as Record<string, unknown> | undefined;
   if (webhook === undefined) return undefined;

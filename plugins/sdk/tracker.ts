@@ -1,9 +1,9 @@
 import type { TrackerBudgets } from './budgets.ts';
 import type { PluginManifest, PluginSettings } from './manifest.ts';
 import type { TrackerOAuth } from './oauth.ts';
-import type { TrackerItem } from './types.ts';
+import type { TrackerItem, TrackerItemPreview } from './types.ts';
 
-export type { TrackerItem };
+export type { TrackerItem, TrackerItemPreview };
 
 /** A ticket's status, as Tickscribe has it. */
 export type TrackerTicketStatus = TrackerTicket['status'];
@@ -208,6 +208,12 @@ export interface TrackerPlugin<Settings extends PluginSettings = PluginSettings>
    * in Tickscribe stays in Tickscribe.
    */
   setStatus?(item: TrackerItem, status: TrackerTicketStatus, context: TrackerContext<Settings>): Promise<'updated' | 'unsupported'>;
+  /**
+   * Optional. What `create` would send for the ticket, without sending it: the item's title, body, fields and
+   * assignee, and the create request itself. It may read from the tracker (the host refuses any other request in
+   * it). Build it with the functions `create` builds its request with. Without it the push wizard shows no preview.
+   */
+  preview?(ticket: TrackerTicket, context: TrackerContext<Settings>): Promise<TrackerItemPreview>;
   /** Optional. How the tracker's webhook deliveries are verified and read (see TrackerWebhook). */
   webhook?: TrackerWebhook<Settings>;
 }

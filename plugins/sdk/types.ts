@@ -146,6 +146,60 @@ export interface PluginManifest {
   mediaTypes?: string[];
 }
 
+// tracker-item-preview.schema.json
+/**
+ * What a tracker will receive for a ticket, before anything is sent (a tracker plugin's preview()): built by the same code its create() sends with, so what a person reviews is what the tracker gets.
+ */
+export interface TrackerItemPreview {
+  /**
+   * The item's title as the tracker will show it (cut to the tracker's limit where create() cuts it).
+   */
+  title: string;
+  /**
+   * The item's body as the tracker will show it: Markdown, or plain text for a tracker that takes rich text or HTML.
+   */
+  body: string;
+  /**
+   * Every other field the create sets, in words, e.g. { name: 'Labels', value: 'priority: high, backend' }.
+   *
+   * @maxItems 50
+   */
+  fields: {
+    name: string;
+    value: string;
+  }[];
+  /**
+   * Who the item will be assigned to, or null for nobody.
+   */
+  assignee: null | {
+    id: string;
+    name: string;
+  };
+  /**
+   * What create() does after the item exists, in words (e.g. 'Closed as completed, since the ticket is Done').
+   *
+   * @maxItems 50
+   */
+  then: string[];
+  /**
+   * What create() would tell the person pushing: a title cut to the tracker's limit, labels it makes first.
+   *
+   * @maxItems 50
+   */
+  notices: string[];
+  /**
+   * The request that creates the item, as it will be sent: its method, its address and its JSON body.
+   */
+  request: {
+    method: "POST" | "PUT" | "PATCH";
+    url: string;
+    /**
+     * The JSON body: an object, or an array (a JSON Patch document).
+     */
+    body: {} | unknown[];
+  };
+}
+
 // tracker-item.schema.json
 /**
  * An item a tracker plugin created (or found by its marker): where a pushed ticket now lives.

@@ -104,11 +104,14 @@ export function azureClient(context: TrackerContext<AzureSettings>) {
     return errorFromResponse(response, { ...(said ? { message: said } : {}), fields: fieldErrors(body) });
   }
 
+  /** The address a call is sent to: its URL with the API version. */
+  const address = (url: string) => `${url}${url.includes('?') ? '&' : '?'}api-version=${API_VERSION}`;
+
   async function send(call: Call): Promise<TrackerHttpResponse> {
     signal?.throwIfAborted();
     const request: TrackerHttpRequest = {
       method: call.method,
-      url: `${call.url}${call.url.includes('?') ? '&' : '?'}api-version=${API_VERSION}`,
+      url: address(call.url),
       headers: call.body === undefined ? headers : { ...headers, 'content-type': call.patch ? 'application/json-patch+json' : 'application/json' },
       ...(call.body === undefined ? {} : { body: call.body }),
     };
@@ -123,7 +126,7 @@ export function azureClient(context: TrackerContext<AzureSettings>) {
   }
 
   return {
-    config, credentials, organizationUrl, projectUrl, identitiesUrl, send, json, failure, succeeded,
+    config, credentials, organizationUrl, projectUrl, identitiesUrl, send, json, failure, succeeded, address,
     /** Whether the connection was made by Microsoft sign-in (a bearer token) rather than with a personal access token. */
     signedIn,
     /** A work item's REST address, which relations point at. */

@@ -5,11 +5,12 @@
  * first state of that category when the type's workflow allows it.
  */
 import {
-  isTrackerError, markerOf, TrackerError, type TrackerItem, type TrackerManifest, type TrackerPlugin,
+  isTrackerError, markerOf, TrackerError, type TrackerItem, type TrackerManifest, type TrackerPlugin, type TrackerTicket,
 } from '../../sdk/index.ts';
 import { azureClient, type AzureClient } from './client.ts';
 import { findUser, searchUsers } from './identities.ts';
-import { createDocument, hasTag, itemOf, targetState, titleOf, type WorkItem, type WorkItemState } from './work-item.ts';
+import { createDocument, DATE_FIELDS, hasTag, itemOf, PRIORITY_FIELD, targetState, titleOf, type WorkItem, type WorkItemState } from './work-item.ts';
+import { htmlToMarkdown } from '../shared/sections.ts';
 import { CONFIG_SCHEMA, CREDENTIALS_SCHEMA, type AzureSettings } from './settings.ts';
 import { AZURE_OAUTH } from './oauth.ts';
 
@@ -48,6 +49,19 @@ const workItemUrl = (azure: AzureClient, id: string) => `${azure.projectUrl}/_ap
 
 const asItem = (azure: AzureClient, workItem: WorkItem): TrackerItem =>
   itemOf(workItem, { type: azure.config.workItemType, webUrl: (id) => `${azure.projectUrl}/_workitems/edit/${id}` });
+
+/**
+ * The request that creates the ticket's work item: what `create` sends and `preview` shows. It reads the fields of the
+ * connection's work item type, so the document sets only fields the type has.
+ */
+async function workItemRequest(azure: AzureClient, ticket: TrackerTicket) {
+  const type = azure.config.workItemType;
+  const fieldList = await azure.json<{ value?: { referenceName?: string | null }[] | null }>(
+    { method: 'GET', url: `${azure.workItemTypeUrl(type)}/fields` }, typeWords(azure),
+  );
+  const fields = new Set((fieldList.value ?? []).flatMap((field) => (field.referenceName ? [field.referenceName] : [])));
+  return { url: `${azure.projectUrl}/_apis/wit/workitems/$${encodeURIComponent(type)}`, body: createDocument(ticket, fields) };
+}
 
 /**
  * Moves a new work item to the state its ticket's status stands for. The work item exists by then, so a state
@@ -119,18 +133,34 @@ const tracker: TrackerPlugin<AzureSettings> = {
 
   async create(ticket, context) {
     const azure = azureClient(context);
-    const type = azure.config.workItemType;
-    const fieldList = await azure.json<{ value?: { referenceName?: string | null }[] | null }>(
-      { method: 'GET', url: `${azure.workItemTypeUrl(type)}/fields` }, typeWords(azure),
-    );
-    const fields = new Set((fieldList.value ?? []).flatMap((field) => (field.referenceName ? [field.referenceName] : [])));
-    const workItem = await azure.json<WorkItem>({
-      method: 'POST', url: `${azure.projectUrl}/_apis/wit/workitems/$${encodeURIComponent(type)}`, patch: true, body: createDocument(ticket, fields),
-    }, typeWords(azure));
+    const request = await workItemRequest(azure, ticket);
+    const workItem = await azure.json<WorkItem>({ method: 'POST', url: request.url, patch: true, body: request.body }, typeWords(azure));
     const item = asItem(azure, workItem);
     await moveToStatus(azure, workItem, ticket.status);
     const cut = titleOf(ticket).notice;
     return cut ? { ...item, notices: [cut] } : item;
+  },
+
+  async preview(ticket, context) {
+    const azure = azureClient(context);
+    const request = await workItemRequest(azure, ticket);
+    const values = new Map(request.body.map((operation) => [operation.path.slice('/fields/'.length), operation.value]));
+    const cut = titleOf(ticket).notice;
+    const named: [string, string][] = [
+      ['System.Tags', 'Tags'], [PRIORITY_FIELD, 'Priority'], ...DATE_FIELDS.map((field): [string, string] => [field, field.split('.').pop()!.replace(/([a-z])([A-Z])/g, '$1 $2')]),
+    ];
+    return {
+      title: String(values.get('System.Title')),
+      body: htmlToMarkdown(String(values.get('System.Description'))),
+      fields: [
+        { name: 'Work item type', value: azure.config.workItemType },
+        ...named.flatMap(([field, name]) => (values.has(field) ? [{ name, value: String(values.get(field)) }] : [])),
+      ],
+      assignee: ticket.assignee,
+      then: ticket.status === 'ToDo' ? [] : [`Moved to the first state of the type's ${ticket.status === 'Done' ? 'Completed' : 'In Progress'} category, as the ticket is.`],
+      notices: cut ? [cut] : [],
+      request: { method: 'POST', url: azure.address(request.url), body: request.body },
+    };
   },
 
   async findByMarker(ticketId, context) {

@@ -22,6 +22,8 @@ export interface GitHubIssue {
 export interface GitHubRepository {
   /** 'owner/repo', as the connection names it. */
   fullName: string;
+  /** The API's root, e.g. 'https://api.github.com'. */
+  root: string;
   /** The repository's API path, e.g. '/repos/acme/web'. */
   path: string;
   /** Sends a request to a path below the API root; any answer resolves. */
@@ -71,6 +73,7 @@ export function repositoryOf(context: TrackerContext<GitHubSettings>): GitHubRep
   };
   return {
     fullName: `${owner}/${repo}`,
+    root,
     path: `/repos/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}`,
     send,
     expect,

@@ -56,6 +56,22 @@ function issueBody(ticket: TrackerTicket): string {
   return [sectionsToMarkdown(sections), markerComment(ticket.id)].filter(Boolean).join('\n\n');
 }
 
+/**
+ * The request that creates the ticket's issue, and what it needs first (the labels the repository lacks): what
+ * `create` sends and `preview` shows. It reads the repository's labels.
+ */
+async function issueRequest(repository: GitHubRepository, ticket: TrackerTicket) {
+  const labels = await planLabels(repository, labelsOf(ticket));
+  const title = titleOf(ticket);
+  const body = {
+    title: title.title,
+    body: issueBody(ticket),
+    labels: labels.names,
+    ...(ticket.assignee ? { assignees: [ticket.assignee.id] } : {}),
+  };
+  return { labels, title, request: { method: 'POST' as const, path: `${repository.path}/issues`, body } };
+}
+
 const tracker: TrackerPlugin<GitHubSettings> = {
   manifest: MANIFEST,
   oauth: GITHUB_OAUTH,
@@ -83,18 +99,12 @@ const tracker: TrackerPlugin<GitHubSettings> = {
 
   async create(ticket, context) {
     const repository = repositoryOf(context);
-    const labels = await planLabels(repository, labelsOf(ticket));
+    const { labels, title, request } = await issueRequest(repository, ticket);
     const done = ticket.status === 'Done';
     // Every content request of the create is paced up front: it starts when all of them fit, or not at all.
     await repository.reserve(labels.missing.length + 1 + (done ? 1 : 0));
     await createLabels(repository, labels.missing);
-    const title = titleOf(ticket);
-    const created = await repository.expect('POST', `${repository.path}/issues`, {
-      title: title.title,
-      body: issueBody(ticket),
-      labels: labels.names,
-      ...(ticket.assignee ? { assignees: [ticket.assignee.id] } : {}),
-    });
+    const created = await repository.expect(request.method, request.path, request.body);
     const issue = created.json as GitHubIssue;
     const item = issueItem(issue);
     const notices = title.notice ? [title.notice] : [];
@@ -110,6 +120,23 @@ const tracker: TrackerPlugin<GitHubSettings> = {
       if (!closed) notices.push(`GitHub limited requests right after creating ${item.key}, so it was left open: close it on GitHub.`);
     }
     return notices.length ? { ...item, notices } : item;
+  },
+
+  async preview(ticket, context) {
+    const repository = repositoryOf(context);
+    const { labels, title, request } = await issueRequest(repository, ticket);
+    return {
+      title: request.body.title,
+      body: request.body.body,
+      fields: [{ name: 'Labels', value: request.body.labels.join(', ') }],
+      assignee: ticket.assignee,
+      then: ticket.status === 'Done' ? ['Closed as completed, since the ticket is Done.'] : [],
+      notices: [
+        ...(title.notice ? [title.notice] : []),
+        ...(labels.missing.length ? [`Labels made in ${repository.fullName} first: ${labels.missing.map((label) => label.name).join(', ')}.`] : []),
+      ],
+      request: { method: request.method, url: `${repository.root}${request.path}`, body: request.body },
+    };
   },
 
   async findByMarker(ticketId, context) {

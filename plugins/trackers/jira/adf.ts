@@ -52,3 +52,17 @@ export function sectionsToAdf(sections: Section[], marker: string): AdfDocument 
     ],
   };
 }
+
+/** What a person reads of an ADF document, in Markdown: headings, paragraphs, bullet lists and quotes. */
+export function adfToMarkdown(document: AdfDocument): string {
+  const text = (nodes: AdfNode[] = []): string => nodes.map((node) => (node.type === 'hardBreak' ? '\n' : node.type === 'text' ? (node.marks?.some((mark) => mark.type === 'em') ? `_${node.text ?? ''}_` : node.text ?? '') : text(node.content))).join('');
+  const block = (node: AdfNode): string => {
+    switch (node.type) {
+      case 'heading': return `${'#'.repeat(Number(node.attrs?.['level'] ?? 3))} ${text(node.content)}`;
+      case 'bulletList': return (node.content ?? []).map((item) => `- ${(item.content ?? []).map(block).join('\n')}`).join('\n');
+      case 'blockquote': return (node.content ?? []).map(block).join('\n\n').split('\n').map((line) => `> ${line}`).join('\n');
+      default: return text(node.content);
+    }
+  };
+  return document.content.map(block).join('\n\n');
+}

@@ -35,6 +35,8 @@ export interface JiraSite {
   expect(method: TrackerHttpRequest['method'], path: string, body?: unknown): Promise<TrackerHttpResponse>;
   /** How the last request went: at the site or through the gateway (null before the first). */
   route(): JiraRoute | null;
+  /** The full address `send` sends a path of the REST API to, the way the last request went. */
+  address(path: string): string;
 }
 
 /**
@@ -97,11 +99,12 @@ export function siteOf(context: TrackerContext<JiraSettings>): JiraSite {
     routes.set(remembered, gateway);
     return through;
   };
-  return siteWith(context, site, send, () => used);
+  return siteWith(context, site, { send, route: () => used, address: (path) => `${base(used ?? { kind: 'site' })}${path}` });
 }
 
 /** The site as the plugin uses it, whichever way `send` reaches it. */
-function siteWith(context: TrackerContext<JiraSettings>, site: string, send: JiraSite['send'], route: () => JiraRoute | null): JiraSite {
+function siteWith(context: TrackerContext<JiraSettings>, site: string, way: Pick<JiraSite, 'send' | 'route' | 'address'>): JiraSite {
+  const { send, route } = way;
   const { config } = context.settings;
   return {
     site,
@@ -114,6 +117,7 @@ function siteWith(context: TrackerContext<JiraSettings>, site: string, send: Jir
       return response;
     },
     route,
+    address: way.address,
   };
 }
 
@@ -131,7 +135,7 @@ function signedInSite(context: TrackerContext<JiraSettings>, site: string, crede
     used = route;
     return context.http({ method, url: `${base}${path}`, headers, ...(body === undefined ? {} : { body }) });
   };
-  return siteWith(context, site, send, () => used);
+  return siteWith(context, site, { send, route: () => used, address: (path) => `${base}${path}` });
 }
 
 /** Forgets the routes found so far (tests start each stand-in afresh). */

@@ -100,6 +100,8 @@ const OPTIONAL = { labels: 'labels', priority: 'priority', duedate: 'due date', 
 export interface IssueFields {
   fields: Record<string, unknown>;
   notices: string[];
+  /** The name of the issue type the create makes (its request names it by id). */
+  issueTypeName: string;
 }
 
 /** The `fields` of the create request, and the notices of what was cut or left out. */
@@ -156,7 +158,7 @@ export async function fieldsOf(ticket: TrackerTicket, jira: JiraSite): Promise<I
     );
   }
   if (leftOut.length) notices.push(`Left out, not on the project's create screen in Jira: ${leftOut.join(', ')}. They are at the end of the description.`);
-  return { fields, notices };
+  return { fields, notices, issueTypeName: issueType.name };
 }
 
 /** The ticket's sections in ADF, with what no field could carry as a closing "Details" section. */

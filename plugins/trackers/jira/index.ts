@@ -9,6 +9,7 @@
 import { TrackerError, type TrackerItem, type TrackerManifest, type TrackerPlugin, type TrackerTicket } from '../../sdk/index.ts';
 import { afterCreate, issueItem, jiraFailure, siteOf, type JiraSite } from './client.ts';
 import { findByMarker } from './marker.ts';
+import { adfToMarkdown, type AdfDocument } from './adf.ts';
 import { fieldsOf, MARKER_PROPERTY } from './fields.ts';
 import { CONFIG_SCHEMA, CREDENTIALS_SCHEMA, type JiraSettings } from './settings.ts';
 import { JIRA_OAUTH } from './oauth.ts';
@@ -33,6 +34,22 @@ interface JiraUser {
 
 /** Status categories Jira's workflows share, whatever their statuses are called. */
 const STATUS_CATEGORIES: Record<TrackerTicket['status'], string | null> = { ToDo: null, InProgress: 'indeterminate', Done: 'done' };
+
+/** The issue property that marks the issue as the ticket's, for programs (the marker label is for JQL). */
+const markerProperties = (ticket: TrackerTicket) => [{ key: MARKER_PROPERTY, value: { ticketId: ticket.id } }];
+
+/** The fields of a create request other than its summary and description, in words. */
+function fieldWords(fields: Record<string, unknown>, issueType: string): { name: string; value: string }[] {
+  const named = (value: unknown) => {
+    const { name, key, id, accountId } = (value ?? {}) as { name?: string; key?: string; id?: string; accountId?: string };
+    return name ?? key ?? accountId ?? id ?? '';
+  };
+  const words: { name: string; value: string }[] = [{ name: 'Project', value: named(fields['project']) }, { name: 'Issue type', value: issueType }];
+  if (fields['priority']) words.push({ name: 'Priority', value: named(fields['priority']) });
+  if (fields['duedate']) words.push({ name: 'Due date', value: String(fields['duedate']) });
+  if (Array.isArray(fields['labels'])) words.push({ name: 'Labels', value: (fields['labels'] as string[]).join(', ') });
+  return words;
+}
 
 const tracker: TrackerPlugin<JiraSettings> = {
   manifest: MANIFEST,
@@ -65,13 +82,27 @@ const tracker: TrackerPlugin<JiraSettings> = {
   async create(ticket, context) {
     const jira = siteOf(context);
     const { fields, notices } = await fieldsOf(ticket, jira);
-    const properties = [{ key: MARKER_PROPERTY, value: { ticketId: ticket.id } }];
-    const created = (await jira.expect('POST', '/rest/api/3/issue', { fields, properties })).json as { id: string; key: string };
+    const created = (await jira.expect('POST', '/rest/api/3/issue', { fields, properties: markerProperties(ticket) })).json as { id: string; key: string };
     const item: TrackerItem = issueItem(jira.site, created);
     await moveTo(jira, item, ticket.status).catch((error: unknown) => {
       throw afterCreate(item.key, `could not move it to ${ticket.status === 'Done' ? 'Done' : 'In Progress'}`, error);
     });
     return notices.length ? { ...item, notices } : item;
+  },
+
+  async preview(ticket, context) {
+    const jira = siteOf(context);
+    const { fields, notices, issueTypeName } = await fieldsOf(ticket, jira);
+    const category = STATUS_CATEGORIES[ticket.status];
+    return {
+      title: String(fields['summary']),
+      body: adfToMarkdown(fields['description'] as AdfDocument),
+      fields: fieldWords(fields, issueTypeName),
+      assignee: 'assignee' in fields ? ticket.assignee : null,
+      then: category ? [`Moved along the project's workflow to a status in ${category === 'done' ? 'Done' : 'In Progress'}, as the ticket is.`] : [],
+      notices,
+      request: { method: 'POST', url: jira.address('/rest/api/3/issue'), body: { fields, properties: markerProperties(ticket) } },
+    };
   },
 
   findByMarker: (ticketId, context) => findByMarker(siteOf(context), ticketId),

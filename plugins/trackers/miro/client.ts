@@ -117,5 +117,5 @@ export function miroClient(context: TrackerContext<MiroSettings>) {
     forbidden: `The access token may not change the board '${config.projectIdentifier}': its owner must share it with you as an editor.`,
   };
 
-  return { boardId: config.projectIdentifier, board, boardWords, send, json, failure, refusedToken, offsetPaged, items };
+  return { boardId: config.projectIdentifier, board, boardWords, send, json, failure, refusedToken, offsetPaged, items, address: (path: string) => `${api}${path}` };
 }

@@ -4,10 +4,11 @@
  * card's description, found again by reading the board's cards; a dependency becomes an arrow between two cards.
  */
 import {
-  isTrackerError, TrackerError, type TrackerItem, type TrackerManifest, type TrackerPlugin,
+  isTrackerError, TrackerError, type TrackerItem, type TrackerManifest, type TrackerPlugin, type TrackerTicket,
 } from '../../sdk/index.ts';
 import { cardBody, carriesMarker, freeSlot, keyOf, plainText, wantedTags, type Card, type WantedTag } from './card.ts';
 import { matchPeople } from '../shared/people.ts';
+import { htmlToMarkdown } from '../shared/sections.ts';
 import { miroClient, type MiroClient } from './client.ts';
 import { CONFIG_SCHEMA, CREDENTIALS_SCHEMA, type MiroSettings } from './settings.ts';
 import { MIRO_OAUTH } from './oauth.ts';
@@ -77,6 +78,13 @@ async function tagIds(miro: MiroClient, wanted: WantedTag[]): Promise<string[]> 
   return ids;
 }
 
+/** The request that creates the ticket's card, in the board's first free slot: what `create` sends and `preview` shows. */
+async function cardRequest(miro: MiroClient, ticket: TrackerTicket) {
+  const board = await getBoard(miro);
+  const position = freeSlot(await miro.items<Card>('card', CARD_PAGES));
+  return { board, request: { path: `${miro.board}/cards`, body: cardBody(ticket, position) } };
+}
+
 /**
  * Attaches the tags to the new card. The card exists by then, so a failure leaves it with fewer tags rather
  * than failing a push that happened (its description carries the same facts); only an abort goes through.
@@ -113,12 +121,33 @@ const tracker: TrackerPlugin<MiroSettings> = {
 
   async create(ticket, context) {
     const miro = miroClient(context);
-    const board = await getBoard(miro);
-    const position = freeSlot(await miro.items<Card>('card', CARD_PAGES));
+    const { board, request } = await cardRequest(miro, ticket);
     const tags = await tagIds(miro, wantedTags(ticket));
-    const card = await miro.json<Card>({ method: 'POST', path: `${miro.board}/cards`, body: cardBody(ticket, position) }, miro.boardWords);
+    const card = await miro.json<Card>({ method: 'POST', path: request.path, body: request.body }, miro.boardWords);
     await attachTags(miro, card.id, tags);
     return itemOf(miro, board, card.id, ticket.title);
+  },
+
+  async preview(ticket, context) {
+    const miro = miroClient(context);
+    const { request } = await cardRequest(miro, ticket);
+    const existing = new Set((await miro.offsetPaged<{ title: string }>(`${miro.board}/tags`, TAG_PAGES)).map((tag) => tag.title));
+    const tags = wantedTags(ticket);
+    const made = tags.filter((tag) => !existing.has(tag.title)).map((tag) => tag.title);
+    const { data, style } = request.body;
+    return {
+      title: plainText(data.title),
+      body: htmlToMarkdown(data.description),
+      fields: [
+        { name: 'Tags', value: tags.map((tag) => tag.title).join(', ') },
+        { name: 'Card colour', value: style.cardTheme },
+        ...('dueDate' in data ? [{ name: 'Due date', value: ticket.dueDate ?? '' }] : []),
+      ],
+      assignee: ticket.assignee,
+      then: ['Tagged with its tags.'],
+      notices: made.length ? [`Tags made on the board first: ${made.join(', ')}.`] : [],
+      request: { method: 'POST', url: miro.address(request.path), body: request.body },
+    };
   },
 
   async findByMarker(ticketId, context) {

@@ -66,3 +66,24 @@ export function sectionsToHtml(sections: Section[]): string {
     })
     .join('');
 }
+
+const HTML_ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&nbsp;': ' ' };
+
+/**
+ * What a person reads of HTML that sectionsToHtml made (with the paragraphs and rules a tracker's own text adds), in
+ * Markdown: headings, paragraphs, line breaks, bullet lists and quotes; any other tag is dropped, its text kept.
+ */
+export function htmlToMarkdown(html: string): string {
+  return html
+    .replace(/<blockquote>([\s\S]*?)<\/blockquote>/g, (_, inner: string) => inner.replace(/<p>([\s\S]*?)<\/p>/g, (__, text: string) => `<p>${text.split('<br>').map((line) => `&gt; ${line}`).join('<br>')}</p>`))
+    .replace(/<h3>([\s\S]*?)<\/h3>/g, '### $1\n\n')
+    .replace(/<li>([\s\S]*?)<\/li>/g, '- $1\n')
+    .replace(/<\/ul>/g, '\n')
+    .replace(/<hr\s*\/?>/g, '---\n\n')
+    .replace(/<\/p>/g, '\n\n')
+    .replace(/<br\s*\/?>/g, '\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&(?:amp|lt|gt|quot|#39|nbsp);/g, (entity) => HTML_ENTITIES[entity]!)
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}

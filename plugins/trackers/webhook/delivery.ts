@@ -92,10 +92,9 @@ export function failure(response: TrackerHttpResponse, host: string, now = Date.
 
 /** Sends one event; resolves with the receiver's 2xx answer, rejects with the TrackerError of any other. */
 export async function deliver(context: TrackerContext<WebhookSettings>, id: string, type: EventType, data: Record<string, unknown>): Promise<TrackerHttpResponse> {
-  const { config, credentials } = context.settings;
+  const { credentials } = context.settings;
   const sent = new Date();
-  const event: WebhookEvent = { type, timestamp: sent.toISOString(), data: { source: 'tickscribe', projectIdentifier: config.projectIdentifier, ...data } };
-  const body = JSON.stringify(event);
+  const body = JSON.stringify(eventOf(context, type, data, sent));
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     'webhook-id': id,
@@ -116,6 +115,11 @@ export async function deliver(context: TrackerContext<WebhookSettings>, id: stri
       + 'Webhook deliveries do not follow redirects (Standard Webhooks counts them as failures): set the address it leads to as the webhook URL.', { status: response.status });
   }
   throw failure(response, receiverHost(context));
+}
+
+/** The event a delivery sends, as sent at `sent`. */
+export function eventOf(context: TrackerContext<WebhookSettings>, type: EventType, data: Record<string, unknown>, sent: Date): WebhookEvent {
+  return { type, timestamp: sent.toISOString(), data: { source: 'tickscribe', projectIdentifier: context.settings.config.projectIdentifier, ...data } };
 }
 
 /** The host a redirect led to, for the message: never its path or query, where webhook URLs keep their secrets. */

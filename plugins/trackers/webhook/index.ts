@@ -5,9 +5,9 @@
  * (docs/webhooks.md). Retries are the push workflow's: a failed delivery throws, it never waits here.
  */
 import { randomUUID } from 'node:crypto';
-import { markerOf, type TrackerManifest, type TrackerPlugin } from '../../sdk/index.ts';
+import { markerOf, type TrackerManifest, type TrackerPlugin, type TrackerTicket } from '../../sdk/index.ts';
 import { sectionsToMarkdown, ticketSections } from '../shared/sections.ts';
-import { deliver, dependencyMessageId, itemOf, receiverHost, ticketMessageId, ticketOf } from './delivery.ts';
+import { deliver, dependencyMessageId, eventOf, itemOf, receiverHost, ticketMessageId, ticketOf } from './delivery.ts';
 import { CONFIG_SCHEMA, CREDENTIALS_SCHEMA, type WebhookSettings } from './settings.ts';
 
 const MANIFEST: TrackerManifest = {
@@ -20,6 +20,13 @@ const MANIFEST: TrackerManifest = {
   configSchema: CONFIG_SCHEMA,
   credentialsSchema: CREDENTIALS_SCHEMA,
 };
+
+/** The data of the event that delivers a ticket: what `create` sends and `preview` shows. */
+const createdData = (ticket: TrackerTicket) => ({
+  marker: markerOf(ticket.id),
+  ticket: ticketOf(ticket),
+  body: sectionsToMarkdown(ticketSections(ticket)),
+});
 
 const tracker: TrackerPlugin<WebhookSettings> = {
   manifest: MANIFEST,
@@ -34,12 +41,30 @@ const tracker: TrackerPlugin<WebhookSettings> = {
 
   async create(ticket, context) {
     const id = ticketMessageId(ticket.id);
-    const response = await deliver(context, id, 'ticket.created', {
-      marker: markerOf(ticket.id),
-      ticket: ticketOf(ticket),
-      body: sectionsToMarkdown(ticketSections(ticket)),
-    });
+    const response = await deliver(context, id, 'ticket.created', createdData(ticket));
     return itemOf(response, id, context.settings.credentials.url);
+  },
+
+  async preview(ticket, context) {
+    const data = createdData(ticket);
+    const { title, priority, status, project, tags, dueDate } = data.ticket;
+    return {
+      title,
+      body: data.body,
+      fields: [
+        { name: 'Event', value: 'ticket.created' },
+        { name: 'Priority', value: priority },
+        { name: 'Status', value: status },
+        { name: 'Project', value: project },
+        ...(tags.length ? [{ name: 'Tags', value: tags.join(', ') }] : []),
+        ...(dueDate ? [{ name: 'Due date', value: dueDate }] : []),
+      ],
+      assignee: ticket.assignee,
+      then: [],
+      notices: [],
+      // The receiver's host alone: webhook URLs keep their secrets in their path and query.
+      request: { method: 'POST', url: `${new URL(context.settings.credentials.url).origin}/…`, body: eventOf(context, 'ticket.created', data, new Date()) },
+    };
   },
 
   findByMarker: async () => null,
