@@ -257,6 +257,12 @@ export class PluginHost {
     return this.#find('tracker', id)?.plugin.webhook?.instructions;
   }
 
+  /** What a delivery the tracker's webhook refused is answered, when the plugin words it (TrackerWebhook.refused). */
+  webhookRefusal(id: string): string | undefined {
+    const refused = this.#find('tracker', id)?.plugin.webhook?.refused;
+    return typeof refused === 'string' && refused.trim() ? refused : undefined;
+  }
+
   /**
    * Whether a delivery to the tracker's webhook was signed with `secret`. Never throws: a plugin that throws or answers
    * anything but true has refused it, as has a tracker that takes no webhooks.
@@ -358,7 +364,8 @@ function statusFollowingProblem(candidate: Record<string, unknown>): string | un
   const webhook = candidate['webhook'] as Record<string, unknown> | undefined;
   if (webhook === undefined) return undefined;
   const whole = typeof webhook === 'object' && webhook !== null && typeof webhook['verify'] === 'function' && typeof webhook['parse'] === 'function'
-    && typeof webhook['instructions'] === 'string' && webhook['instructions'].trim() !== '';
+    && typeof webhook['instructions'] === 'string' && webhook['instructions'].trim() !== ''
+    && (webhook['refused'] === undefined || (typeof webhook['refused'] === 'string' && webhook['refused'].trim() !== ''));
   return whole ? undefined : 'has a webhook block without verify() and parse() functions and its instructions in words';
 }
 

@@ -168,4 +168,7 @@ export const AZURE_WEBHOOK: TrackerWebhook<AzureSettings> = {
     'tickscribe and the secret as the password under Basic authentication, and finish. Azure DevOps signs no deliveries: the password is ' +
     'what proves a delivery came from your project, so keep the URL on https. A state of your own making is followed by the regular check ' +
     'rather than at once.',
+  refused:
+    "The delivery's Basic authentication password is missing or does not match the connection's webhook secret; the delivery was refused and nothing changed. " +
+    'In the service hook, enter the secret made on the connection\'s page as the password.',
 };
