@@ -364,9 +364,10 @@ function statusFollowingProblem(candidate: Record<string, unknown>): string | un
   const webhook = candidate['webhook'] as Record<string, unknown> | undefined;
   if (webhook === undefined) return undefined;
   const whole = typeof webhook === 'object' && webhook !== null && typeof webhook['verify'] === 'function' && typeof webhook['parse'] === 'function'
-    && typeof webhook['instructions'] === 'string' && webhook['instructions'].trim() !== ''
-    && (webhook['refused'] === undefined || (typeof webhook['refused'] === 'string' && webhook['refused'].trim() !== ''));
-  return whole ? undefined : 'has a webhook block without verify() and parse() functions and its instructions in words';
+    && typeof webhook['instructions'] === 'string' && webhook['instructions'].trim() !== '';
+  if (!whole) return 'has a webhook block without verify() and parse() functions and its instructions in words';
+  const refused = webhook['refused'];
+  return refused === undefined || (typeof refused === 'string' && refused.trim() !== '') ? undefined : 'has a webhook refusal that is not in words';
 }
 
 /** An oauth block the host can run: absent, or with what the flow needs (types are not checked at run time otherwise). */

@@ -167,5 +167,10 @@ describe('azure webhook', () => {
     expect(host.parseTrackerWebhook('azure', { headers: {}, body }, settings())).toEqual({ kind: 'status', itemId: '7', state: 'closed', status: 'Done' });
     expect(() => host.parseTrackerWebhook('azure', { headers: {}, body: 'text' }, settings()))
       .toThrow('The Azure DevOps webhook delivery could not be read: an Azure DevOps delivery must be a JSON object.');
+    expect(host.webhookRefusal('azure')).toMatch(/^The delivery's Basic authentication password is missing or does not match/);
+
+    const odd = { ...azureTracker, manifest: { ...azureTracker.manifest, id: 'odd-refusal' }, webhook: { ...azureTracker.webhook!, refused: ' ' } };
+    const refused = await PluginHost.load({ builtins: [odd] });
+    expect(refused.refused.map((entry) => entry.problem)).toEqual(['has a webhook refusal that is not in words']);
   });
 });
