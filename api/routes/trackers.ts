@@ -17,11 +17,11 @@ export function trackerRoutes(api: ApiRegistry, deps: { em: () => EntityManager;
     method: 'post', path: '/api/trackers/{connectionId}/webhook', operationId: 'receiveTrackerWebhook', tag: 'connections',
     summary:
       "A connection's tracker webhook (register this address, with the secret made on the connection's page, in the tracker): verified by " +
-      "its signature on the raw body with the connection's webhook secret, then the item's status applied to its tickets, once.",
+      "its signature on the raw body with the connection's webhook secret (Azure DevOps, which signs nothing: its Basic authentication password), then the item's status applied to its tickets, once.",
     responses: {
       200: { description: 'Received (see outcome); nothing is sent back to the tracker.', schema: 'api/trackers/webhook.response.schema.json' },
       400: { description: 'A body that is not JSON, nested too deep, or that the tracker plugin cannot read.', schema: ERROR },
-      401: { description: "A missing or wrong signature: refused, and nothing changed.", schema: ERROR },
+      401: { description: "A missing or wrong signature (or password): refused, and nothing changed.", schema: ERROR },
       403: { description: "No webhook secret was made for the connection yet (on its page in Tickscribe): refused, and nothing changed.", schema: ERROR },
       404: { description: 'No connection at this address, or its tracker sends no webhooks Tickscribe reads.', schema: ERROR },
       413: { description: 'A body larger than JSON_BODY_LIMIT.', schema: ERROR },

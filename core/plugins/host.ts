@@ -258,6 +258,12 @@ export class PluginHost {
     return this.#find('tracker', id)?.plugin.webhook?.instructions;
   }
 
+  /** What a delivery the tracker's webhook refused is answered, when the plugin words it (TrackerWebhook.refused). */
+  webhookRefusal(id: string): string | undefined {
+    const refused = this.#find('tracker', id)?.plugin.webhook?.refused;
+    return typeof refused === 'string' && refused.trim() ? refused : undefined;
+  }
+
   /**
    * Whether a delivery to the tracker's webhook was signed with `secret`. Never throws: a plugin that throws or answers
    * anything but true has refused it, as has a tracker that takes no webhooks.
@@ -360,7 +366,9 @@ function statusFollowingProblem(candidate: Record<string, unknown>): string | un
   if (webhook === undefined) return undefined;
   const whole = typeof webhook === 'object' && webhook !== null && typeof webhook['verify'] === 'function' && typeof webhook['parse'] === 'function'
     && typeof webhook['instructions'] === 'string' && webhook['instructions'].trim() !== '';
-  return whole ? undefined : 'has a webhook block without verify() and parse() functions and its instructions in words';
+  if (!whole) return 'has a webhook block without verify() and parse() functions and its instructions in words';
+  const refused = webhook['refused'];
+  return refused === undefined || (typeof refused === 'string' && refused.trim() !== '') ? undefined : 'has a webhook refusal that is not in words';
 }
 
 /** An oauth block the host can run: absent, or with what the flow needs (types are not checked at run time otherwise). */

@@ -57,7 +57,7 @@ export async function receiveTrackerWebhook(
   }
   if (!deps.plugins.verifyTrackerWebhook(type, { headers: delivery.headers, body: delivery.rawBody }, secret)) {
     deps.logger?.warn({ connectionId: connection.id }, 'a tracker webhook delivery was refused: its signature is missing or wrong');
-    throw new NotAuthenticated(FORGED);
+    throw new NotAuthenticated(deps.plugins.webhookRefusal(type) ?? FORGED);
   }
   const event: TrackerWebhookEvent | null = deps.plugins.parseTrackerWebhook(type, { headers: delivery.headers, body: delivery.body }, deps.connections.pluginSettings(connection));
   if (!event) return { outcome: 'ignored', tickets: 0 };

@@ -56,6 +56,11 @@ export interface TrackerWebhook<Settings extends PluginSettings = PluginSettings
   parse(delivery: TrackerWebhookDelivery, context: Pick<TrackerContext<Settings>, 'settings'>): TrackerWebhookEvent | null;
   /** What the user registers with the tracker, in words for the connection's page: where, which events, which content type. */
   instructions: string;
+  /**
+   * Optional. What a delivery `verify` refused is answered, in words, where the tracker proves deliveries otherwise
+   * than by a signature (a password); without it, that the signature is missing or does not match the secret.
+   */
+  refused?: string;
 }
 
 export interface TrackerManifest extends PluginManifest {

@@ -1,22 +1,28 @@
-// Without a webhook, a ticket still follows its GitHub issue: the connection's status poll (`tracker-status-<id>`,
-// every TRACKER_STATUS_POLL_SECONDS, here 1 s) reads the issues of its tickets that are not Done. A third-party tracker
-// without any of the status members still pushes, and gets no poll.
+// Without a webhook, a ticket still follows its GitHub issue or its Jira issue: the connection's status poll
+// (`tracker-status-<id>`, every TRACKER_STATUS_POLL_SECONDS, here 1 s) reads the issues of its tickets that are not
+// Done. A third-party tracker without any of the status members still pushes, and gets no poll.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTasklist } from '../support/tasklist.ts';
+import { markerOf } from '../../plugins/sdk/index.ts';
 import { startGitHubFake, type GitHubFake } from '../trackers/github-fake.ts';
+import { startJiraFake, type JiraFake } from '../trackers/jira-fake.ts';
 import type { Json } from './connections-support.ts';
 import { createTickets, gitHubConnection, issuesByTicket, pushAndWait, usePushApp } from './push-support.ts';
 
 let github: GitHubFake;
+let jira: JiraFake;
 let tasklist: Awaited<ReturnType<typeof startTasklist>>;
 beforeAll(async () => {
   github = await startGitHubFake();
+  jira = await startJiraFake();
   tasklist = await startTasklist();
 });
 const { api, temporal, t } = usePushApp({ TRACKER_STATUS_POLL_SECONDS: '1', PLUGINS: './tests/fixtures/plugins/tasklist-tracker/index.js' });
 afterAll(async () => {
   expect(github.fake.violations).toEqual([]);
+  expect(jira.fake.violations).toEqual([]);
   await github?.fake.close();
+  await jira?.fake.close();
   tasklist?.close();
 });
 
@@ -64,6 +70,31 @@ describe('the status poll', () => {
     const idle = reads();
     await waitFor(async () => reads() > idle + 1, 'two more rounds');
     expect(await ticketOf(ids['Closed on GitHub']!)).toMatchObject({ status: 'Done' });
+  });
+});
+
+describe('the status poll of a Jira connection', () => {
+  it('picks up an issue moved to Done in Jira, and one moved back to In Progress reopens its ticket as In Progress', async () => {
+    const saved = await api('POST', '/api/connections', {
+      name: 'Jira PROJ', project_identifier: 'PROJ', connection_type: 'jira', credentials: { jira: jira.settings.credentials },
+      settings: { projectMappings: ['Jira work'], userMappings: {} },
+    });
+    expect(saved.status, saved.text).toBe(201);
+    const connectionId = String((saved.body['connection'] as Json)['id']);
+    const ids = await createTickets(api, [{ title: 'Finished in Jira' }], 'Jira work');
+    const result = await pushAndWait(api, connectionId, { ticketIds: Object.values(ids) });
+    expect(result['successfulPushes'], JSON.stringify(result)).toBe(1);
+    const id = ids['Finished in Jira']!;
+    const issue = jira.state.issues.find((candidate) => (candidate.fields['labels'] as string[]).includes(markerOf(id)))!;
+
+    expect(await jira.transitionAsUser(issue.key, 'Done')).toBeNull();
+    await waitFor(async () => (await ticketOf(id))['status'] === 'Done', 'the poll to close the ticket');
+    expect(await statusEvents(id)).toMatchObject([{ kind: 'status', data: { status: 'Done', previous: 'ToDo', source: 'poll', tracker: 'jira', key: issue.key } }]);
+    expect(jira.requests('GET /rest/api/3/issue/{issueIdOrKey}').some((request) => request.query.get('fields') === 'status')).toBe(true);
+
+    expect(await jira.transitionAsUser(issue.key, 'In Progress')).toBeNull();
+    await waitFor(async () => (await ticketOf(id))['status'] === 'InProgress', 'the poll to reopen the ticket');
+    expect((await statusEvents(id))[0]).toMatchObject({ data: { status: 'InProgress', previous: 'Done', source: 'poll' } });
   });
 });
 

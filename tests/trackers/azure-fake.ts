@@ -3,7 +3,12 @@
  * answer checked against Azure DevOps' OpenAPI subset) holding the organization fabrikam's project
  * Fabrikam-Fiber-Git, its work item types and their fields, an identity directory, and the work items made, with
  * their tags, states and relations. Answers start from Microsoft's own examples.
+ *
+ * Like a project with a Web Hooks service hook on "Work item updated", it can deliver `workitem.updated` events: a test
+ * changes a work item's state "as a user in Azure DevOps" (changeStateAsUser) and, when a webhook is set
+ * (`webhook`), the delivery is posted to its URL with the subscription's Basic authentication (see `deliver`).
  */
+import { randomUUID } from 'node:crypto';
 import { exampleOf, startVendorFake, type VendorReply, type VendorRequest, type VendorRoutes } from '../support/vendor-fake.ts';
 import { requiringLiveTokens, type OAuthFake } from './oauth-fake.ts';
 import { basic, requiringCredentials, type StandIn, type StandInOptions } from './stand-in.ts';
@@ -49,6 +54,21 @@ export interface WorkItem {
 
 const PAGE = (id: number) => `https://dev.azure.com/fabrikam/web/wi.aspx?pcguid=20cda608&id=${id}`;
 
+/** A webhook delivery as it was posted, and what the receiver answered. */
+export interface AzureDelivery {
+  headers: Record<string, string>;
+  body: string;
+  status: number;
+  answer: string;
+}
+
+/** A state of a work item type, as "Work Item Type States - List" gives one. */
+export interface AzureState {
+  name: string;
+  color: string;
+  category: string;
+}
+
 /**
  * Azure DevOps as far as the tracker uses it: one project, its work item types, and the work items made. `fake`
  * gives the address the work items' REST links name; `page` a work item's web page.
@@ -63,6 +83,23 @@ export type AzureScope = 'vso.work_write' | 'vso.identity';
 export function azureRoutes(fake: () => { url: string }, page: (id: number) => string = PAGE) {
   const items = new Map<number, WorkItem>();
   const scopes = new Set<AzureScope>(['vso.work_write', 'vso.identity']);
+  // Microsoft's example (New, Active, CustomState, Resolved, Closed), the states of every type here.
+  const states = (exampleOf('azure-devops', 'GET /{organization}/{project}/_apis/wit/workitemtypes/{type}/states', 200).value as AzureState[]);
+  const webhook: { current: { url: string; username: string; password: string } | null } = { current: null };
+  /**
+   * A state the work item type does not have is refused as Azure DevOps refuses it: 400, a RuleValidationException
+   * "TF401320: Rule Error for field State" with the rule's error per field (users' reports: bluebasher/WorkItemUpdater#48;
+   * its message "The field 'State' contains the value '…' that is not in the list of supported values":
+   * bluebasher/WorkItemUpdater#39, microsoft/gh-sync#13).
+   */
+  const refusedState = (ops: { path: string; value: unknown }[]): VendorReply | null => {
+    const wanted = ops.find((op) => op.path === '/fields/System.State')?.value;
+    if (wanted === undefined || states.some((state) => state.name === wanted)) return null;
+    const errorMessage = `The field 'State' contains the value '${String(wanted)}' that is not in the list of supported values`;
+    return azureError(400, 'TF401320: Rule Error for field State. Error code: Required, HasValues, LimitedToValues, AllowsOldValue, InvalidEmpty.', 'RuleValidationException', {
+      customProperties: { RuleValidationErrors: [{ fieldReferenceName: 'System.State', fieldStatusFlags: 'required, hasValues, limitedToValues, allowsOldValue', errorMessage }] },
+    });
+  };
   const withoutScope = { status: 401, body: '' };
   const asJson = (item: WorkItem) => ({ ...item, url: `${fake().url}/fabrikam/_apis/wit/workItems/${item.id}`, _links: { html: { href: page(item.id) } } });
   const types = exampleOf('azure-devops', 'GET /{organization}/{project}/_apis/wit/workitemtypes', 200);
@@ -75,10 +112,57 @@ export function azureRoutes(fake: () => { url: string }, page: (id: number) => s
     }
     item.rev += 1;
   };
+  /**
+   * A delivery as the Web Hooks consumer posts one ("Webhooks", learn.microsoft.com/azure/devops/service-hooks/services/webhooks):
+   * the event as JSON, with the subscription's Basic authentication (user name and password) when it has one; nothing
+   * is signed. `auth` overrides the subscription's credentials (null: none).
+   */
+  const deliver = async (payload: Json, auth?: { username: string; password: string } | null): Promise<AzureDelivery> => {
+    if (!webhook.current) throw new Error('The project has no service hook: set webhook.current first.');
+    const credentials = auth === undefined ? webhook.current : auth;
+    const body = JSON.stringify(payload);
+    const headers: Record<string, string> = {
+      'content-type': 'application/json; charset=utf-8', 'user-agent': 'VSServices/16.255.0',
+      ...(credentials ? { authorization: `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64')}` } : {}),
+    };
+    const response = await fetch(webhook.current.url, { method: 'POST', headers, body });
+    return { headers, body, status: response.status, answer: await response.text() };
+  };
+  /**
+   * The `workitem.updated` event of a state change, shaped as Microsoft's sample ("Service hooks events", Work item
+   * updated): `resource` is the update (its `fields` the changed ones as { oldValue, newValue }, `workItemId` the
+   * work item) and `resource.revision` the work item with all its fields.
+   */
+  const updatedEvent = (item: WorkItem, before: unknown): Json => ({
+    subscriptionId: '00000000-0000-0000-0000-000000000000', notificationId: item.rev, id: randomUUID(), eventType: 'workitem.updated', publisherId: 'tfs',
+    message: { text: `${String(item.fields['System.WorkItemType'])} #${item.id} updated.` },
+    resource: {
+      id: item.rev, workItemId: item.id, rev: item.rev,
+      fields: { 'System.Rev': { oldValue: item.rev - 1, newValue: item.rev }, 'System.State': { oldValue: before, newValue: item.fields['System.State'] } },
+      url: `${fake().url}/fabrikam/_apis/wit/workItems/${item.id}/updates/${item.rev}`,
+      revision: { id: item.id, rev: item.rev, fields: { ...item.fields }, url: `${fake().url}/fabrikam/_apis/wit/workItems/${item.id}/revisions/${item.rev}` },
+    },
+    resourceVersion: '1.0', createdDate: new Date().toISOString(),
+  });
   return {
     items,
     /** What the PAT may do; remove one to model a PAT made without it. */
     scopes,
+    /** The states of every work item type, in order (the first is a new work item's). */
+    states,
+    /** The project's Web Hooks subscription on "Work item updated", with its Basic authentication; null: none. */
+    webhook,
+    deliver,
+    /** Sets a work item's state as a person does, and delivers its `workitem.updated` event when a webhook is set. */
+    async changeStateAsUser(id: number, state: string): Promise<AzureDelivery | null> {
+      const item = items.get(id);
+      if (!item) throw new Error(`There is no work item ${id}.`);
+      const before = item.fields['System.State'];
+      apply(item, [{ path: '/fields/System.State', value: state }]);
+      return webhook.current ? deliver(updatedEvent(item, before)) : null;
+    },
+    /** The event of the work item's last state change, to deliver again or alter. */
+    updatedEvent: (id: number, before: string) => updatedEvent(items.get(id)!, before),
     routes: {
       'GET /{organization}/_apis/projects': () => ({ status: 200, body: exampleOf('azure-devops', 'GET /{organization}/_apis/projects', 200) }),
       'GET /{organization}/_apis/projects/{projectId}': ({ params }: VendorRequest) => (params.projectId === PROJECT
@@ -88,7 +172,9 @@ export function azureRoutes(fake: () => { url: string }, page: (id: number) => s
       'GET /{organization}/{project}/_apis/wit/workitemtypes/{type}/fields': ({ params }: VendorRequest) => (typeNames.includes(params.type!)
         ? { status: 200, body: { count: 1, value: [...fieldsOf(params.type!), ...(DATE_FIELD[params.type!] ? [{ referenceName: DATE_FIELD[params.type!], name: 'Date', alwaysRequired: false }] : [])] } }
         : unknownType(params.type!)),
-      'GET /{organization}/{project}/_apis/wit/workitemtypes/{type}/states': () => ({ status: 200, body: exampleOf('azure-devops', 'GET /{organization}/{project}/_apis/wit/workitemtypes/{type}/states', 200) }),
+      'GET /{organization}/{project}/_apis/wit/workitemtypes/{type}/states': ({ params }: VendorRequest) => (typeNames.includes(params.type!)
+        ? { status: 200, body: { count: states.length, value: states } }
+        : unknownType(params.type!)),
       'GET /{organization}/_apis/identities': ({ query }: VendorRequest) => {
         if (!scopes.has('vso.identity')) return withoutScope;
         // The General filter matches display names, account names and e-mail addresses (Microsoft's "Identities - Read
@@ -111,14 +197,21 @@ export function azureRoutes(fake: () => { url: string }, page: (id: number) => s
         if (typeof title === 'string' && title.length > 255) {
           return azureError(400, "TF401324: Value for field 'System.Title' is too long.", 'RuleValidationException');
         }
-        const item = { id: items.size + 1, rev: 0, fields: { 'System.WorkItemType': params.type, 'System.State': 'New', 'System.TeamProject': PROJECT } as Record<string, unknown>, relations: [] };
+        const item = { id: items.size + 1, rev: 0, fields: { 'System.WorkItemType': params.type, 'System.State': states[0]!.name, 'System.TeamProject': PROJECT } as Record<string, unknown>, relations: [] };
         apply(item, body as { path: string; value: unknown }[]);
         // validateOnly: "Indicate if you only want to validate the changes without saving the work item" (the reference).
         if (query.get('validateOnly') === 'true') return { status: 200, body: { ...asJson(item), id: 0 } };
         items.set(item.id, item);
         return { status: 200, body: asJson(item) };
       },
-      [`GET ${ITEM}`]: ({ params }: VendorRequest) => (items.has(Number(params.id)) ? { status: 200, body: asJson(items.get(Number(params.id))!) } : azureError(404, `TF401232: Work item ${params.id} does not exist.`)),
+      // "Work Items - Get Work Item": `fields`, "comma-separated list of requested fields", leaves the others out.
+      [`GET ${ITEM}`]: ({ params, query }: VendorRequest) => {
+        const item = items.get(Number(params.id));
+        if (!item) return azureError(404, `TF401232: Work item ${params.id} does not exist.`);
+        const wanted = query.get('fields')?.split(',');
+        const json = asJson(item);
+        return { status: 200, body: wanted ? { ...json, fields: Object.fromEntries(Object.entries(item.fields).filter(([name]) => wanted.includes(name))) } : json };
+      },
       [`PATCH ${ITEM}`]: ({ params, body }: VendorRequest) => {
         const item = items.get(Number(params.id));
         if (!item) return azureError(404, `TF401232: Work item ${params.id} does not exist.`);
@@ -126,6 +219,8 @@ export function azureRoutes(fake: () => { url: string }, page: (id: number) => s
         if (added && item.relations.some((relation) => relation.url === added.value.url)) {
           return azureError(400, 'TF201036: You cannot add a Predecessor link to this work item because the relation already exists.', 'WorkItemTrackingRelationExistsException');
         }
+        const refused = refusedState(body as { path: string; value: unknown }[]);
+        if (refused) return refused;
         apply(item, body as { path: string; value: unknown }[]);
         return { status: 200, body: asJson(item) };
       },

@@ -7,7 +7,12 @@
  * In front of the vendor fake sits the site's address (`fake.url`): it answers what no OpenAPI description lists —
  * the site's /_edge/tenant_info and Atlassian's API gateway as the path prefix /ex/jira/{cloudId} — and passes every
  * other request to the vendor fake (GET /rest/api/3/mypermissions is checked against tests/contracts' supplement).
+ *
+ * Like a site with an admin webhook made with a secret, it can deliver signed `jira:issue_updated` events: a test moves
+ * an issue "as a user in Jira" (transitionAsUser) and, when a webhook is set (`state.webhook`), the delivery is posted
+ * to its URL as Jira posts one (see `deliver`).
  */
+import { createHmac, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
@@ -23,6 +28,8 @@ export interface JiraIssue {
   key: string;
   fields: Json;
   properties: { key: string; value: unknown }[];
+  /** The issue's status (a name among `transitions`) and that status's category. */
+  status: string;
   category: string;
   /** When it was created (ms), for the search's lag. */
   created: number;
@@ -51,8 +58,13 @@ export interface JiraState {
   users: JiraUser[];
   issues: JiraIssue[];
   links: { type: string; inward: string; outward: string }[];
-  /** Status categories the workflow can move a new issue to. */
+  /**
+   * The workflow: one transition into each status, from any other status (as a simplified workflow's "Any status can
+   * move to this one"), each named after its status; the status id is `1` and the transition's id.
+   */
   transitions: { id: string; name: string; category: string }[];
+  /** The site's admin webhook (Settings, System, WebHooks) with its secret; null: none. */
+  webhook: { url: string; secret: string } | null;
   /** The create screen of every issue type of PROJ. */
   screen: JiraScreenField[];
   /** How long a new issue stays invisible to /rest/api/3/search/jql unless reconciled (ms). */
@@ -67,6 +79,14 @@ export interface JiraState {
   permissions: Record<string, boolean>;
 }
 
+/** A webhook delivery as it was posted, and what the receiver answered. */
+export interface JiraDelivery {
+  headers: Record<string, string>;
+  body: string;
+  status: number;
+  answer: string;
+}
+
 export interface JiraFake {
   /** The vendor fake; its `url` is the site's address (the front), where every request goes. */
   fake: VendorFake;
@@ -76,6 +96,15 @@ export interface JiraFake {
   settings: { config: { projectIdentifier: string; includePriority?: boolean }; credentials: { url: string; username: string; apiToken: string } };
   context(signal?: AbortSignal, config?: Json): TrackerContext;
   requests(operation: string): VendorRequest[];
+  /**
+   * Moves an issue (by id or key) into the status named, as a person does in Jira, and, when a webhook is set, delivers
+   * its `jira:issue_updated` event with the status change in the changelog; the delivery, or null without a webhook.
+   */
+  transitionAsUser(issue: string, status: string): Promise<JiraDelivery | null>;
+  /** Posts one delivery of `payload` to the webhook, signed with its secret (or with `secret` when given). */
+  deliver(payload: Json, secret?: string): Promise<JiraDelivery>;
+  /** The issue as a delivery and GET /rest/api/3/issue carry it: id, key, self and the fields named. */
+  issueJson(issue: JiraIssue): Json;
 }
 
 export const jiraError = (status: number, errorMessages: string[], errors: Record<string, string> = {}): VendorReply => ({
@@ -87,11 +116,20 @@ const user = (person: JiraUser): Json => {
   return { ...example, accountId: person.accountId, displayName: person.displayName, ...(person.showsEmail ? { emailAddress: person.emailAddress } : {}) };
 };
 
-function transitionsOf(state: JiraState): Json[] {
+/** The status named, as Jira gives one (an issue's `fields.status`, a transition's `to`), from Atlassian's example. */
+function statusJson(state: JiraState, name: string): Json {
   const [template] = (exampleOf('jira', 'GET /rest/api/3/issue/{issueIdOrKey}/transitions', 200).transitions as Json[]);
-  return state.transitions.map(({ id, name, category }) => ({
-    ...template, fields: {}, id, name, isAvailable: true,
-    to: { ...(template!.to as Json), id: `1${id}`, name, statusCategory: { ...((template!.to as Json).statusCategory as Json), key: category } },
+  const to = template!.to as Json;
+  const status = state.transitions.find((transition) => transition.name === name);
+  if (!status) throw new Error(`The workflow has no status '${name}'.`);
+  return { ...to, id: `1${status.id}`, name, statusCategory: { ...(to.statusCategory as Json), key: status.category } };
+}
+
+/** The transitions an issue in `current` can make: into every other status of the workflow. */
+function transitionsOf(state: JiraState, current: string): Json[] {
+  const [template] = (exampleOf('jira', 'GET /rest/api/3/issue/{issueIdOrKey}/transitions', 200).transitions as Json[]);
+  return state.transitions.filter(({ name }) => name !== current).map(({ id, name }) => ({
+    ...template, fields: {}, id, name, isAvailable: true, to: statusJson(state, name),
   }));
 }
 
@@ -149,6 +187,7 @@ export async function startJiraFake({ site: address }: { site?: string } = {}): 
     ],
     issues: [], links: [],
     transitions: [{ id: '11', name: 'To Do', category: 'new' }, { id: '21', name: 'In Progress', category: 'indeterminate' }, { id: '31', name: 'Done', category: 'done' }],
+    webhook: null,
     screen: FULL_SCREEN.map((field) => ({ ...field })),
     // Atlassian: search/jql "doesn't provide read-after-write consistency by default ... The delay might vary from
     // a few seconds to minutes" (developer.atlassian.com/cloud/jira/platform/search-and-reconcile).
@@ -186,6 +225,14 @@ export async function startJiraFake({ site: address }: { site?: string } = {}): 
     if (typeof fields.summary === 'string' && fields.summary.length > 255) errors.summary = 'Summary must be less than 255 characters.';
     return errors;
   };
+  /** The issue with the fields named, as GET /rest/api/3/issue and a webhook delivery carry it. */
+  const issueJson = (issue: JiraIssue, fields: string[]): Json => {
+    const all: Json = {
+      ...issue.fields, labels: issue.fields.labels ?? [], status: statusJson(state, issue.status),
+      project: { self: `${site}/rest/api/3/project/10000`, id: '10000', key: issue.key.replace(/-\d+$/, ''), name: 'Web Platform', projectTypeKey: 'software' },
+    };
+    return { id: issue.id, key: issue.key, self: `${site}/rest/api/3/issue/${issue.id}`, fields: Object.fromEntries(fields.filter((field) => field in all).map((field) => [field, all[field]])) };
+  };
   const find = (request: VendorRequest) => state.issues.find((issue) => issue.id === request.params.issueIdOrKey || issue.key === request.params.issueIdOrKey);
   const missingIssue = jiraError(404, ['Issue does not exist or you do not have permission to see it.']);
   let site = '';
@@ -219,24 +266,34 @@ export async function startJiraFake({ site: address }: { site?: string } = {}): 
       if (Object.keys(errors).length) return jiraError(400, [], errors);
       const id = String(10000 + state.issues.length + 1);
       const key = `PROJ-${state.issues.length + 1}`;
-      state.issues.push({ id, key, fields: body.fields, properties: body.properties ?? [], category: 'new', created: Date.now() });
+      const [first] = state.transitions;
+      state.issues.push({ id, key, fields: body.fields, properties: body.properties ?? [], status: first!.name, category: first!.category, created: Date.now() });
       return { status: 201, body: { id, key, self: `${site}/rest/api/3/issue/${id}` } };
     },
-    // Reads the issue itself, not the search index: a new issue answers at once.
+    // Reads the issue itself, not the search index: a new issue answers at once. Atlassian's "Get issue": `fields` is
+    // "a list of fields to return", summary and labels being what the other callers read here.
     'GET /rest/api/3/issue/{issueIdOrKey}': (request) => {
       const issue = find(request);
       if (!issue) return missingIssue;
       const wanted = (request.query.get('properties') ?? '').split(',').filter(Boolean);
       const properties = Object.fromEntries(issue.properties.filter((property) => wanted.includes(property.key)).map((property) => [property.key, property.value]));
-      return { status: 200, body: { id: issue.id, key: issue.key, self: `${site}/rest/api/3/issue/${issue.id}`, fields: { summary: issue.fields.summary, labels: issue.fields.labels ?? [] }, properties } };
+      const fields = request.query.get('fields')?.split(',') ?? ['summary', 'labels'];
+      const json = issueJson(issue, fields);
+      return { status: 200, body: { ...json, properties } };
     },
-    'GET /rest/api/3/issue/{issueIdOrKey}/transitions': (request) => (find(request) ? { status: 200, body: { transitions: transitionsOf(state) } } : missingIssue),
+    'GET /rest/api/3/issue/{issueIdOrKey}/transitions': (request) => {
+      const issue = find(request);
+      return issue ? { status: 200, body: { transitions: transitionsOf(state, issue.status) } } : missingIssue;
+    },
+    // A transition the issue cannot make from its status (or none of the workflow's) is refused with 400 "Transition id
+    // 'x' is not valid for this issue." (users' reports: UiPath/skills#1730, juliangruber/jilla#16).
     'POST /rest/api/3/issue/{issueIdOrKey}/transitions': (request) => {
       const issue = find(request);
-      const chosen = state.transitions.find((transition) => transition.id === (request.body as { transition: { id: string } }).transition.id);
+      const id = (request.body as { transition: { id: string } }).transition.id;
       if (!issue) return missingIssue;
-      if (!chosen) return jiraError(400, ['Transition id is not valid for this issue.']);
-      issue.category = chosen.category;
+      const chosen = state.transitions.find((transition) => transition.id === id && transition.name !== issue.status);
+      if (!chosen) return jiraError(400, [`Transition id '${id}' is not valid for this issue.`]);
+      Object.assign(issue, { status: chosen.name, category: chosen.category });
       return { status: 204 };
     },
     'POST /rest/api/3/search/jql': (request) => {
@@ -325,10 +382,46 @@ export async function startJiraFake({ site: address }: { site?: string } = {}): 
   const http: TrackerHttp = (request) => fetchHttp({ ...request, url: request.url.replace(/^https:\/\/api\.atlassian\.com(?=\/)/, fake.url) });
   site = address ?? fake.url;
   const settings = { config: { projectIdentifier: 'PROJ' }, credentials: { url: `${site}/`, username: 'ada@acme.test', apiToken: 'ATATT3xFfGF0-test-token' } };
+  /**
+   * Jira's delivery as Atlassian describes it ("Webhooks", developer.atlassian.com/cloud/jira/platform/webhooks): a
+   * POST of the JSON payload; X-Atlassian-Webhook-Identifier names the delivery (the same on a retry) and
+   * X-Atlassian-Webhook-Flow says Primary or Secondary; with a secret, "X-Hub-Signature: sha256=<hex>", the
+   * HMAC-SHA256 of the body keyed with the secret (Secure admin webhooks).
+   */
+  const deliver = async (payload: Json, secret?: string): Promise<JiraDelivery> => {
+    if (!state.webhook) throw new Error('The site has no webhook: set state.webhook first.');
+    const body = JSON.stringify(payload);
+    const headers = {
+      'content-type': 'application/json; charset=utf-8', 'user-agent': 'Atlassian Webhook HTTP Client', 'x-atlassian-webhook-identifier': randomUUID(),
+      'x-atlassian-webhook-flow': 'Primary', 'x-hub-signature': `sha256=${createHmac('sha256', secret ?? state.webhook.secret).update(body).digest('hex')}`,
+    };
+    const response = await fetch(state.webhook.url, { method: 'POST', headers, body });
+    return { headers, body, status: response.status, answer: await response.text() };
+  };
+  /**
+   * An issue moved by a person: its status, and the `jira:issue_updated` delivery with the issue after the change and
+   * the changelog's status item (field, fieldtype jira, from and to the status ids, fromString and toString their names).
+   */
+  const transitionAsUser = async (idOrKey: string, status: string): Promise<JiraDelivery | null> => {
+    const issue = state.issues.find((candidate) => candidate.id === idOrKey || candidate.key === idOrKey);
+    if (!issue) throw new Error(`There is no issue ${idOrKey}.`);
+    const from = statusJson(state, issue.status);
+    const to = statusJson(state, status);
+    Object.assign(issue, { status, category: (to.statusCategory as Json).key });
+    if (!state.webhook) return null;
+    return deliver({
+      timestamp: Date.now(), webhookEvent: 'jira:issue_updated', issue_event_type_name: 'issue_generic',
+      user: user(state.users[0]!),
+      issue: issueJson(issue, ['summary', 'labels', 'status', 'project']),
+      changelog: { id: String(10_000 + Math.floor(Math.random() * 10_000)), items: [{ field: 'status', fieldtype: 'jira', fieldId: 'status', from: from.id, fromString: from.name, to: to.id, toString: to.name }] },
+    });
+  };
   return {
     fake, state, settings, http,
     context: (signal, config = {}) => ({ settings: { ...settings, config: { ...settings.config, ...config } }, http, ...(signal ? { signal } : {}) }),
     requests: (operation) => fake.requests.filter((request) => request.operation === operation),
+    transitionAsUser, deliver,
+    issueJson: (issue) => issueJson(issue, ['summary', 'labels', 'status', 'project']),
   };
 }
 

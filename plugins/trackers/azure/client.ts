@@ -131,6 +131,8 @@ export function azureClient(context: TrackerContext<AzureSettings>) {
     signedIn,
     /** A work item's REST address, which relations point at. */
     workItemApiUrl: (id: string) => `${organizationUrl}/_apis/wit/workItems/${segment(id)}`,
+    /** A work item's address in the project, where it is read and changed. */
+    workItemUrl: (id: string) => `${projectUrl}/_apis/wit/workitems/${segment(id)}`,
     workItemTypeUrl: (type: string) => `${projectUrl}/_apis/wit/workitemtypes/${segment(type)}`,
   };
 }

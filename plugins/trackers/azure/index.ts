@@ -2,7 +2,9 @@
  * The `azure` tracker: pushes tickets to Azure DevOps (Services or Server) as work items of the connection's type,
  * created from a JSON Patch document. The marker is a tag (`tickscribe-<ticket id>`) that a WIQL query finds
  * again; dependencies become Predecessor links; a status of In Progress or Done moves the new work item to the
- * first state of that category when the type's workflow allows it.
+ * first state of that category when the type's workflow allows it. A ticket follows its work item's state category by
+ * the project's Web Hooks service hook and a poll, and a status changed in Tickscribe sets the work item's state
+ * (status.ts).
  */
 import {
   isTrackerError, markerOf, TrackerError, type TrackerItem, type TrackerManifest, type TrackerPlugin, type TrackerTicket,
@@ -13,6 +15,7 @@ import { createDocument, DATE_FIELDS, hasTag, itemOf, PRIORITY_FIELD, targetStat
 import { htmlToMarkdown } from '../shared/sections.ts';
 import { CONFIG_SCHEMA, CREDENTIALS_SCHEMA, type AzureSettings } from './settings.ts';
 import { AZURE_OAUTH } from './oauth.ts';
+import { AZURE_WEBHOOK, patchState, readWorkItemStatus, writeWorkItemStatus } from './status.ts';
 
 const MANIFEST: TrackerManifest = {
   apiVersion: 1,
@@ -45,8 +48,6 @@ const typeWords = (azure: AzureClient) => ({
 const getProject = (azure: AzureClient) =>
   azure.json<Project>({ method: 'GET', url: `${azure.organizationUrl}/_apis/projects/${encodeURIComponent(azure.config.projectIdentifier)}` }, projectWords(azure));
 
-const workItemUrl = (azure: AzureClient, id: string) => `${azure.projectUrl}/_apis/wit/workitems/${encodeURIComponent(id)}`;
-
 const asItem = (azure: AzureClient, workItem: WorkItem): TrackerItem =>
   itemOf(workItem, { type: azure.config.workItemType, webUrl: (id) => `${azure.projectUrl}/_workitems/edit/${id}` });
 
@@ -74,7 +75,7 @@ async function moveToStatus(azure: AzureClient, workItem: WorkItem, status: Para
     const states = await azure.json<{ value?: WorkItemState[] | null }>({ method: 'GET', url: `${azure.workItemTypeUrl(azure.config.workItemType)}/states` });
     const state = targetState(status, states.value ?? []);
     if (!state || state === workItem.fields?.['System.State']) return;
-    await azure.json({ method: 'PATCH', url: workItemUrl(azure, String(workItem.id)), patch: true, body: [{ op: 'add', path: '/fields/System.State', value: state }] });
+    await patchState(azure, String(workItem.id), asItem(azure, workItem).key, state);
   } catch (error) {
     if (!isTrackerError(error)) throw error;
   }
@@ -175,7 +176,7 @@ const tracker: TrackerPlugin<AzureSettings> = {
     });
     for (const { id } of (result.workItems ?? []).slice(0, MARKED_ITEMS_READ)) {
       if (typeof id !== 'number') continue;
-      const workItem = await azure.json<WorkItem>({ method: 'GET', url: workItemUrl(azure, String(id)) });
+      const workItem = await azure.json<WorkItem>({ method: 'GET', url: azure.workItemUrl(String(id)) });
       if (hasTag(workItem.fields?.['System.Tags'], marker)) return asItem(azure, workItem);
     }
     return null;
@@ -184,13 +185,19 @@ const tracker: TrackerPlugin<AzureSettings> = {
   async link(item, dependency, context) {
     const azure = azureClient(context);
     const relation = { rel: PREDECESSOR, url: azure.workItemApiUrl(dependency.externalId), attributes: { comment: 'Must be done first (from Tickscribe).' } };
-    const response = await azure.send({ method: 'PATCH', url: workItemUrl(azure, item.externalId), patch: true, body: [{ op: 'add', path: '/relations/-', value: relation }] });
+    const response = await azure.send({ method: 'PATCH', url: azure.workItemUrl(item.externalId), patch: true, body: [{ op: 'add', path: '/relations/-', value: relation }] });
     if (azure.succeeded(response) || (response.status === 400 && relationExists(response.json))) return 'linked';
     throw azure.failure(response, { notFound: `Azure DevOps has no work item ${item.externalId} in the project '${azure.config.projectIdentifier}' any more.` });
   },
 
   resolveUser: (username, context) => findUser(azureClient(context), username),
   searchUsers: (query, context) => searchUsers(azureClient(context), query),
+
+  itemStatus: (item, context) => readWorkItemStatus(azureClient(context), item),
+
+  setStatus: (item, status, context) => writeWorkItemStatus(azureClient(context), item, status),
+
+  webhook: AZURE_WEBHOOK,
 };
 
 /** As the host holds it: the host validates the settings against the manifest's schemas before every call. */

@@ -6,8 +6,8 @@
  * completed) and every other status to an open one ("In Progress" has no state of its own in the Issues API and no
  * label of the push's): so a closed issue reads as Done and an open one as ToDo.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { TrackerItem, TrackerItemStatus, TrackerTicketStatus, TrackerWebhook, TrackerWebhookEvent } from '../../sdk/index.ts';
+import { hmacSha256Matches } from '../shared/webhook-auth.ts';
 import type { GitHubRepository } from './client.ts';
 import type { GitHubSettings } from './settings.ts';
 
@@ -62,11 +62,7 @@ export async function writeIssueStatus(repository: GitHubRepository, item: Track
  * over re-serialised JSON fails on real deliveries, as users reported (botdylan/botdylan#16, gabrielkoerich/orch#134).
  */
 export function verifyGitHubSignature(request: { headers: Record<string, string>; body: string }, secret: string): boolean {
-  const header = request.headers['x-hub-signature-256'] ?? '';
-  const given = /^sha256=([0-9a-f]{64})$/i.exec(header.trim())?.[1];
-  if (!given || !secret) return false;
-  const expected = createHmac('sha256', secret).update(request.body, 'utf8').digest();
-  return timingSafeEqual(Buffer.from(given.toLowerCase(), 'hex'), expected);
+  return hmacSha256Matches(request.headers['x-hub-signature-256'], request.body, secret);
 }
 
 /** Actions of the `issues` event that change an issue's state (GitHub's "Webhook events and payloads", issues). */

@@ -43,7 +43,7 @@ export interface JiraSite {
  * The site's root: the origin of an Atlassian Cloud address (people paste the address of a board or an issue),
  * else the address as given (a site behind a path) without a trailing slash.
  */
-function siteAddress(url: string): string {
+export function siteAddress(url: string): string {
   const trimmed = url.trim().replace(/\/+$/, '');
   try {
     const parsed = new URL(trimmed);

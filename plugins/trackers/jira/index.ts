@@ -4,7 +4,8 @@
  * assignee and tags map to Jira's own fields, and the project is the connection's project key (the Tickscribe
  * project name is not written). Each issue carries its ticket's id twice: as a label, which JQL finds, and as an
  * issue property for programs. A ticket in progress or done is moved along the project's workflow after it is
- * created; dependencies become "Blocks" links.
+ * created; dependencies become "Blocks" links. A ticket follows its issue's status category by the site's admin
+ * webhook and a poll, and a status changed in Tickscribe moves the issue along its workflow (status.ts).
  */
 import { TrackerError, type TrackerItem, type TrackerManifest, type TrackerPlugin, type TrackerTicket } from '../../sdk/index.ts';
 import { afterCreate, issueItem, jiraFailure, siteOf, type JiraSite } from './client.ts';
@@ -13,6 +14,7 @@ import { adfToMarkdown, type AdfDocument } from './adf.ts';
 import { fieldsOf, MARKER_PROPERTY } from './fields.ts';
 import { CONFIG_SCHEMA, CREDENTIALS_SCHEMA, type JiraSettings } from './settings.ts';
 import { JIRA_OAUTH } from './oauth.ts';
+import { JIRA_WEBHOOK, readIssueStatus, STATUS_CATEGORIES, transitionTo, writeIssueStatus } from './status.ts';
 
 const MANIFEST: TrackerManifest = {
   apiVersion: 1,
@@ -31,9 +33,6 @@ interface JiraUser {
   emailAddress?: string;
   active?: boolean;
 }
-
-/** Status categories Jira's workflows share, whatever their statuses are called. */
-const STATUS_CATEGORIES: Record<TrackerTicket['status'], string | null> = { ToDo: null, InProgress: 'indeterminate', Done: 'done' };
 
 /** The issue property that marks the issue as the ticket's, for programs (the marker label is for JQL). */
 const markerProperties = (ticket: TrackerTicket) => [{ key: MARKER_PROPERTY, value: { ticketId: ticket.id } }];
@@ -93,13 +92,12 @@ const tracker: TrackerPlugin<JiraSettings> = {
   async preview(ticket, context) {
     const jira = siteOf(context);
     const { fields, notices, issueTypeName } = await fieldsOf(ticket, jira);
-    const category = STATUS_CATEGORIES[ticket.status];
     return {
       title: String(fields['summary']),
       body: adfToMarkdown(fields['description'] as AdfDocument),
       fields: fieldWords(fields, issueTypeName),
       assignee: 'assignee' in fields ? ticket.assignee : null,
-      then: category ? [`Moved along the project's workflow to a status in ${category === 'done' ? 'Done' : 'In Progress'}, as the ticket is.`] : [],
+      then: ticket.status === 'ToDo' ? [] : [`Moved along the project's workflow to a status in ${ticket.status === 'Done' ? 'Done' : 'In Progress'}, as the ticket is.`],
       notices,
       request: { method: 'POST', url: jira.address('/rest/api/3/issue'), body: { fields, properties: markerProperties(ticket) } },
     };
@@ -162,6 +160,12 @@ const tracker: TrackerPlugin<JiraSettings> = {
       .filter((user) => user.active !== false && user.accountId)
       .map((user) => ({ value: user.accountId, name: user.displayName || user.accountId, ...(user.emailAddress ? { email: user.emailAddress } : {}) }));
   },
+
+  itemStatus: (item, context) => readIssueStatus(siteOf(context), item),
+
+  setStatus: (item, status, context) => writeIssueStatus(siteOf(context), item, status),
+
+  webhook: JIRA_WEBHOOK,
 };
 
 /** The most people one search asks Jira for. */
@@ -196,13 +200,7 @@ async function lackingPermissions(jira: JiraSite): Promise<string[]> {
 
 /** Moves a new issue to the ticket's status category, when the workflow has a transition there from its first status. */
 async function moveTo(jira: JiraSite, item: TrackerItem, status: TrackerTicket['status']): Promise<void> {
-  const category = STATUS_CATEGORIES[status];
-  if (!category) return;
-  const path = `/rest/api/3/issue/${encodeURIComponent(item.externalId)}/transitions`;
-  type Transition = { id: string; isAvailable?: boolean; to?: { statusCategory?: { key?: string } } };
-  const { transitions = [] } = (await jira.expect('GET', path)).json as { transitions?: Transition[] };
-  const transition = transitions.find((candidate) => candidate.isAvailable !== false && candidate.to?.statusCategory?.key === category);
-  if (transition) await jira.expect('POST', path, { transition: { id: transition.id } });
+  if (status !== 'ToDo') await transitionTo(jira, item, STATUS_CATEGORIES[status]);
 }
 
 /** As the host holds it: the host validates the settings against the manifest's schemas before every call. */

@@ -629,7 +629,7 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** A connection's tracker webhook (register this address, with the secret made on the connection's page, in the tracker): verified by its signature on the raw body with the connection's webhook secret, then the item's status applied to its tickets, once. */
+        /** A connection's tracker webhook (register this address, with the secret made on the connection's page, in the tracker): verified by its signature on the raw body with the connection's webhook secret (Azure DevOps, which signs nothing: its Basic authentication password), then the item's status applied to its tickets, once. */
         post: operations["receiveTrackerWebhook"];
         delete?: never;
         options?: never;
@@ -5765,7 +5765,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description A missing or wrong signature: refused, and nothing changed. */
+            /** @description A missing or wrong signature (or password): refused, and nothing changed. */
             401: {
                 headers: {
                     [name: string]: unknown;

@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { failureText } from '../api/client.ts';
 import { queryKeys } from '../api/queryKeys.ts';
 import { connectionsApi, type Connection } from './connectionsApi.ts';
-import { followingSentence, statusTexts as texts } from './statusFollowing.ts';
+import { followingSentence, statusTexts as texts, webhookWords } from './statusFollowing.ts';
 
 /** A value to copy, in a monospace line that wraps anywhere. */
 function Copyable({ label, value }: { label: string; value: string }) {
@@ -32,6 +32,7 @@ export function StatusFollowing({ connection, trackerName, canManage }: { connec
   });
   const sentence = followingSentence(connection, trackerName);
   const webhook = connection.statusFollowing?.webhook ?? null;
+  const words = webhookWords(connection.connectionType);
   if (!sentence && !webhook) return null;
   const made = making.data;
   return (
@@ -48,11 +49,12 @@ export function StatusFollowing({ connection, trackerName, canManage }: { connec
           <Typography variant="body2" color="textSecondary">
             {webhook.instructions}
           </Typography>
-          <Copyable label={texts.payloadUrl} value={webhook.url} />
-          <Copyable label={texts.contentType} value="application/json" />
+          <Copyable label={words.url} value={webhook.url} />
+          {words.contentType && <Copyable label={texts.contentType} value={words.contentType} />}
+          {words.username && <Copyable label={texts.username} value={words.username} />}
           {made ? (
             <Alert severity="warning" role="status" data-testid="webhook-secret">
-              <Copyable label={texts.secret} value={made.secret} />
+              <Copyable label={words.secret} value={made.secret} />
               {texts.shownOnce}
             </Alert>
           ) : (
