@@ -1,4 +1,5 @@
 // Generated from schemas/*.schema.json by `npm run schemas:types`. Do not edit.
+import type { TrackerItemPreview } from '../plugins/sdk/types.ts';
 
 // api/auth/change-password.request.schema.json
 /**
@@ -1114,6 +1115,40 @@ export interface PushConnectionSummary {
   userMappings: {
     [k: string]: string;
   };
+}
+
+// api/push/preview.request.schema.json
+/**
+ * One ticket whose item a push through the connection would create, with the user mappings the wizard has typed so far.
+ */
+export interface PushPreviewRequest {
+  ticketId: string;
+  /**
+   * Participant names mapped to tracker usernames, as the push would merge them into the connection's userMappings; nothing is saved.
+   */
+  updatedUserMappings?: {
+    [k: string]: string;
+  };
+}
+
+// api/push/preview.response.schema.json
+/**
+ * What a push through the connection would send for the ticket, built by the tracker plugin's own create code without sending anything; or, in words, why it cannot be shown.
+ */
+export interface PushPreview {
+  ticketId: string;
+  /**
+   * The tracker's name, e.g. 'GitHub'.
+   */
+  trackerName: string;
+  /**
+   * The item as the tracker would receive it; null when the tracker plugin shows none or the tracker could not be read.
+   */
+  preview: null | TrackerItemPreview;
+  /**
+   * What the person should know, in words: an assignee that cannot be assigned, what the tracker answered, a tracker that shows no preview.
+   */
+  problems: string[];
 }
 
 // api/push/progress.schema.json

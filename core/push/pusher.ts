@@ -98,6 +98,24 @@ function finalFailure(error: unknown, signal?: AbortSignal): string | undefined 
   return undefined;
 }
 
+/** The ticket as the tracker receives it (a push, and the preview of one); dependencies that already live somewhere are named in its body. */
+export async function trackerTicketOf(em: EntityManager, ticket: Ticket, assignee: TrackerUser | null): Promise<TrackerTicket> {
+  const dependencies = ticket.dependencies.filter((id) => id !== ticket.id);
+  const pushed = dependencies.length
+    ? await em.find(Ticket, { id: { $in: dependencies }, workspace: ticket.workspace, externalUrl: { $ne: null } })
+    : [];
+  const byId = new Map(pushed.map((dependency) => [dependency.id, dependency]));
+  const { id, title, description, context, implementation, notes, effort, priority, status, project, tags, dueDate } = viewTicket(ticket);
+  return {
+    id, title, description, context, implementation, notes, effort, quote: null, priority, status, project, tags, dueDate,
+    assignee,
+    dependsOn: dependencies.flatMap((id) => {
+      const dependency = byId.get(id);
+      return dependency ? [{ title: dependency.title, url: dependency.externalUrl ?? null, key: dependency.externalKey ?? dependency.externalId ?? null }] : [];
+    }),
+  };
+}
+
 export class Pusher {
   readonly #deps: PusherDependencies;
   /**
@@ -182,7 +200,7 @@ export class Pusher {
     if ('refused' in opened) return { status: 'failed', error: opened.refused };
     const ticket = await em.findOne(Ticket, { id: input.ticketId, workspace: (await scopeOf(em, input)).workspace });
     if (!ticket) return { status: 'skipped', reason: TICKET_NOT_FOUND, externalUrl: null, key: null };
-    const sent = await this.#trackerTicket(em, ticket, input.assignee);
+    const sent = await trackerTicketOf(em, ticket, input.assignee);
     return this.#deps.locks.session(async (locks) => {
       await locks.lock(ticketLock(ticket.id), signal);
       return this.#pushLocked({ em, opened, sent, batchId: input.batchId, actorId: input.userId, locks, signal });
@@ -293,24 +311,6 @@ export class Pusher {
         .where('id', '=', ticketId).execute();
       if (event) await recordPushEvent(db(tx), ticketId, event);
     });
-  }
-
-  /** The ticket as the tracker receives it; dependencies that already live somewhere are named in its body. */
-  async #trackerTicket(em: EntityManager, ticket: Ticket, assignee: TrackerUser | null): Promise<TrackerTicket> {
-    const dependencies = ticket.dependencies.filter((id) => id !== ticket.id);
-    const pushed = dependencies.length
-      ? await em.find(Ticket, { id: { $in: dependencies }, workspace: ticket.workspace, externalUrl: { $ne: null } })
-      : [];
-    const byId = new Map(pushed.map((dependency) => [dependency.id, dependency]));
-    const { id, title, description, context, implementation, notes, effort, priority, status, project, tags, dueDate } = viewTicket(ticket);
-    return {
-      id, title, description, context, implementation, notes, effort, quote: null, priority, status, project, tags, dueDate,
-      assignee,
-      dependsOn: dependencies.flatMap((id) => {
-        const dependency = byId.get(id);
-        return dependency ? [{ title: dependency.title, url: dependency.externalUrl ?? null, key: dependency.externalKey ?? dependency.externalId ?? null }] : [];
-      }),
-    };
   }
 
   /**

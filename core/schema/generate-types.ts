@@ -20,10 +20,27 @@ function aliasOf(schema: JsonSchema, all: Map<string, JsonSchema>): string | und
   return all.get($ref.slice(SCHEMA_ID_BASE.length))?.title;
 }
 
+/**
+ * The import of the plugin contract's types that the API schemas name (an API answer may carry what a plugin
+ * gave, e.g. a tracker's item preview), or nothing: those types are declared once, in plugins/sdk/types.ts.
+ */
+function contractImports(dir: string, files: [string, JsonSchema][]): string {
+  if (dir === CONTRACT_SCHEMAS_DIR) return '';
+  const contract = loadSchemaFiles([CONTRACT_SCHEMAS_DIR]);
+  const named = new Set<string>();
+  for (const [, schema] of files) {
+    for (const [, file] of JSON.stringify(schema).matchAll(/"\$ref":"https:\/\/tickscribe\.dev\/schemas\/([^"/]+\.schema\.json)"/g)) {
+      const title = contract.get(file!)?.title;
+      if (title) named.add(title);
+    }
+  }
+  return named.size ? `import type { ${[...named].sort().join(', ')} } from '../plugins/sdk/types.ts';\n` : '';
+}
+
 async function renderTypes(dir: string, source: string): Promise<string> {
-  const parts = [`// Generated from ${source}*.schema.json by \`npm run schemas:types\`. Do not edit.\n`];
   const all = loadSchemaFiles();
   const files = [...loadSchemaFiles([dir]).entries()].sort(([a], [b]) => a.localeCompare(b));
+  const parts = [`// Generated from ${source}*.schema.json by \`npm run schemas:types\`. Do not edit.\n${contractImports(dir, files)}`];
   // `$ref`s name other schema files by their `$id`; resolve them from the schema folders instead of the network.
   const local = {
     order: 1,
