@@ -108,7 +108,8 @@ export function azureClient(context: TrackerContext<AzureSettings>) {
     signal?.throwIfAborted();
     const request: TrackerHttpRequest = {
       method: call.method,
-      url: `${call.url}${call.url.includes('?') ? '&' : '?'}api-version=${API_VERSION}`,
+      // A call of a preview API names its own version (comments: 7.1-preview.4).
+      url: /[?&]api-version=/.test(call.url) ? call.url : `${call.url}${call.url.includes('?') ? '&' : '?'}api-version=${API_VERSION}`,
       headers: call.body === undefined ? headers : { ...headers, 'content-type': call.patch ? 'application/json-patch+json' : 'application/json' },
       ...(call.body === undefined ? {} : { body: call.body }),
     };

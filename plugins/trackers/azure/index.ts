@@ -9,6 +9,7 @@ import {
 } from '../../sdk/index.ts';
 import { azureClient, type AzureClient } from './client.ts';
 import { findUser, searchUsers } from './identities.ts';
+import { commentOnWorkItem, searchWorkItems, type WorkItemAccess } from './search.ts';
 import { createDocument, hasTag, itemOf, targetState, titleOf, type WorkItem, type WorkItemState } from './work-item.ts';
 import { CONFIG_SCHEMA, CREDENTIALS_SCHEMA, type AzureSettings } from './settings.ts';
 import { AZURE_OAUTH } from './oauth.ts';
@@ -43,6 +44,12 @@ const typeWords = (azure: AzureClient) => ({
 
 const getProject = (azure: AzureClient) =>
   azure.json<Project>({ method: 'GET', url: `${azure.organizationUrl}/_apis/projects/${encodeURIComponent(azure.config.projectIdentifier)}` }, projectWords(azure));
+
+/** The WIQL route names a team; any team of the project sees all of its work items. */
+async function teamOf(azure: AzureClient): Promise<string> {
+  const project = await getProject(azure);
+  return project.defaultTeam?.id || project.defaultTeam?.name || `${project.name ?? azure.config.projectIdentifier} Team`;
+}
 
 const workItemUrl = (azure: AzureClient, id: string) => `${azure.projectUrl}/_apis/wit/workitems/${encodeURIComponent(id)}`;
 
@@ -136,9 +143,7 @@ const tracker: TrackerPlugin<AzureSettings> = {
   async findByMarker(ticketId, context) {
     const azure = azureClient(context);
     const marker = markerOf(ticketId);
-    const project = await getProject(azure);
-    // The WIQL route names a team; any team of the project sees all of its work items.
-    const team = project.defaultTeam?.id || project.defaultTeam?.name || `${project.name ?? azure.config.projectIdentifier} Team`;
+    const team = await teamOf(azure);
     const query = `SELECT [System.Id] FROM WorkItems WHERE [System.TeamProject] = @project AND [System.Tags] CONTAINS '${marker.replace(/'/g, "''")}' ORDER BY [System.Id]`;
     const result = await azure.json<{ workItems?: { id?: number | null }[] | null }>({
       method: 'POST', url: `${azure.projectUrl}/${encodeURIComponent(team)}/_apis/wit/wiql?$top=${MARKED_ITEMS_READ}`, body: { query },
@@ -161,7 +166,16 @@ const tracker: TrackerPlugin<AzureSettings> = {
 
   resolveUser: (username, context) => findUser(azureClient(context), username),
   searchUsers: (query, context) => searchUsers(azureClient(context), query),
+
+  search: (query, context) => searchWorkItems(accessOf(azureClient(context)), query),
+
+  comment: (item, comment, context) => commentOnWorkItem(accessOf(azureClient(context)), item, comment),
 };
+
+/** What searching and commenting need of the project's work items. */
+const accessOf = (azure: AzureClient): WorkItemAccess => ({
+  azure, team: () => teamOf(azure), url: (id) => workItemUrl(azure, id), item: (workItem) => asItem(azure, workItem),
+});
 
 /** As the host holds it: the host validates the settings against the manifest's schemas before every call. */
 export const azureTracker: TrackerPlugin = tracker;

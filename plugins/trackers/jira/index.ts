@@ -9,6 +9,7 @@
 import { TrackerError, type TrackerItem, type TrackerManifest, type TrackerPlugin, type TrackerTicket } from '../../sdk/index.ts';
 import { afterCreate, issueItem, jiraFailure, siteOf, type JiraSite } from './client.ts';
 import { findByMarker } from './marker.ts';
+import { commentOnIssue, searchIssues } from './search.ts';
 import { fieldsOf, MARKER_PROPERTY } from './fields.ts';
 import { CONFIG_SCHEMA, CREDENTIALS_SCHEMA, type JiraSettings } from './settings.ts';
 import { JIRA_OAUTH } from './oauth.ts';
@@ -131,6 +132,10 @@ const tracker: TrackerPlugin<JiraSettings> = {
       .filter((user) => user.active !== false && user.accountId)
       .map((user) => ({ value: user.accountId, name: user.displayName || user.accountId, ...(user.emailAddress ? { email: user.emailAddress } : {}) }));
   },
+
+  search: (query, context) => searchIssues(siteOf(context), query),
+
+  comment: (item, comment, context) => commentOnIssue(siteOf(context), item, comment),
 };
 
 /** The most people one search asks Jira for. */
