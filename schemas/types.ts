@@ -1149,6 +1149,10 @@ export interface PushCandidates {
   tickets: {
     ticketId: string;
     /**
+     * The ticket's title.
+     */
+    title: string;
+    /**
      * At most ten, best first.
      */
     candidates: {

@@ -70,7 +70,7 @@ export class PushCandidateSearch {
     let stopped: string | null = null;
     for (const ticket of tickets.filter((each) => !each.externalUrl)) {
       if (stopped) {
-        answers.push({ ticketId: ticket.id, candidates: [], error: stopped });
+        answers.push({ ticketId: ticket.id, title: ticket.title, candidates: [], error: stopped });
         continue;
       }
       const { answer, stop } = await this.#candidates(scope, opened, ticket, signal);
@@ -121,13 +121,13 @@ export class PushCandidateSearch {
     const fresh = this.#fresh(scope, opened.connection.id, ticket);
     if (fresh) return { answer: fresh, stop: false };
     const words = searchWordsOf(ticket);
-    if (!words.length) return { answer: { ticketId: ticket.id, candidates: [], error: null }, stop: false };
+    if (!words.length) return { answer: { ticketId: ticket.id, title: ticket.title, candidates: [], error: null }, stop: false };
     let found: TrackerCandidate[];
     try {
       found = await opened.tracker.search!({ title: ticket.title, words }, signal ? { signal } : {});
     } catch (error) {
       const stop = isTrackerError(error) && ['rate_limited', 'auth', 'forbidden'].includes(error.kind);
-      return { answer: { ticketId: ticket.id, candidates: [], error: searchProblem(opened.tracker.manifest.name, error) }, stop };
+      return { answer: { ticketId: ticket.id, title: ticket.title, candidates: [], error: searchProblem(opened.tracker.manifest.name, error) }, stop };
     }
     const candidates = found.flatMap((candidate): Scored[] => {
       const { score } = scoreSameTask({ title: ticket.title, description: ticket.description }, { title: candidate.title, description: candidate.excerpt ?? null });
@@ -135,7 +135,7 @@ export class PushCandidateSearch {
         ? [{ externalId: candidate.externalId, key: candidate.key, url: candidate.url, title: candidate.title, excerpt: candidate.excerpt ?? null, status: candidate.status ?? null, score }]
         : [];
     }).sort((a, b) => b.score - a.score);
-    const answer = { ticketId: ticket.id, candidates, error: null };
+    const answer = { ticketId: ticket.id, title: ticket.title, candidates, error: null };
     if (this.#kept.size >= KEPT_MOST) this.#kept.delete(this.#kept.keys().next().value!);
     this.#kept.set(this.#key(scope, opened.connection.id, ticket), { at: Date.now(), answer });
     return { answer, stop: false };

@@ -43,7 +43,7 @@ describe('candidates before a push', () => {
     const [mine, theirs] = found.tickets;
     expect(mine!.candidates).toEqual([expect.objectContaining({ externalId: '1', key: '#1', title: 'Fix the login redirect loop on Safari', status: 'Open', score: expect.any(Number) })]);
     expect(mine!.candidates[0]!['score']).toBeGreaterThanOrEqual(0.4);
-    expect(theirs).toEqual({ ticketId: other, candidates: [], error: null });
+    expect(theirs).toEqual({ ticketId: other, title: 'Write the pricing page copy', candidates: [], error: null });
   });
 
   it('says in words when GitHub refuses the search, and the wizard goes on', async () => {

@@ -1819,6 +1819,8 @@ export type components = {
                 /** @description Why the tracker could not be searched for this ticket, in words; the ticket can still be created. */
                 error: string | null;
                 ticketId: string;
+                /** @description The ticket's title. */
+                title: string;
             }[];
             /** @description The tracker's name for people, e.g. GitHub. */
             trackerName: string;
