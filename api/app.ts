@@ -28,6 +28,7 @@ import { connectionRoutes } from './routes/connections.ts';
 import { devOutboxRoutes } from './routes/dev.ts';
 import { healthRoutes, type ProcessesReport } from './routes/health.ts';
 import { pushRoutes } from './routes/push.ts';
+import { PushCandidateSearch } from '../core/push/candidates.ts';
 import { BOT_WEBHOOK_PATH, botRoutes } from './routes/bots.ts';
 import { TRACKER_WEBHOOK_PATH, trackerRoutes } from './routes/trackers.ts';
 import { signedBodies } from './middleware/signed-body.ts';
@@ -112,7 +113,7 @@ export function apiRoutes(deps: RouteDependencies): { api: ApiRegistry } {
   connectionRoutes(api, { em, connections: () => connections });
   trackerRoutes(api, { em, plugins, connections: () => connections, ...(deps.logger ? { logger: deps.logger } : {}) });
   pushRoutes(api, {
-    em, workflows: deps.workflows, taskQueue: deps.config.TEMPORAL_TASK_QUEUE,
+    em, workflows: deps.workflows, taskQueue: deps.config.TEMPORAL_TASK_QUEUE, candidates: new PushCandidateSearch(connections),
     trackerName: (type) => trackerManifests(plugins).find((manifest) => manifest.id === type)?.name ?? type,
     followStatus: (connection) => (plugins.statusSupport(connection.connectionType).itemStatus ? statusPolls.ensure({
       connectionId: connection.id, workspaceId: connection.workspace.id, project: connection.projectIdentifier,

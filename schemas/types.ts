@@ -604,7 +604,7 @@ export interface ConnectionDeliveries {
     error: string | null;
     durationMs: number;
     /**
-     * The tracker call the request belonged to: verify, create, findByMarker, link, resolveUser, searchUsers, itemStatus or setStatus.
+     * The tracker call the request belonged to: verify, create, findByMarker, link, resolveUser, searchUsers, itemStatus, setStatus, search or comment.
      */
     purpose: string;
   }[];
@@ -1101,6 +1101,87 @@ export interface BulkPushRequest {
    * How long to wait for the push to finish before answering 202 with its progress. Default 20.
    */
   waitSeconds?: number;
+  /**
+   * What to do instead of creating an item, per ticket: link it to an existing item the candidates search found (it becomes the ticket's item on this connection), or comment on that item with the meeting's words and link it. Tickets without a choice are created.
+   *
+   * @maxItems 500
+   */
+  choices?: {
+    ticketId: string;
+    action: "link" | "comment";
+    /**
+     * The item's id, as the candidates search gave it.
+     */
+    externalId: string;
+  }[];
+}
+
+// api/push/candidates.request.schema.json
+/**
+ * Tickets about to be pushed through a connection, for which to find the tracker's open items that may be the same task.
+ */
+export interface PushCandidatesRequest {
+  /**
+   * The workspace's tickets (at most 50 a request: each is one search of the tracker). Tickets already pushed are not searched.
+   *
+   * @maxItems 50
+   */
+  ticketIds: string[];
+}
+
+// api/push/candidates.response.schema.json
+/**
+ * Per ticket, the open items of the connection's tracker that are likely the same task, each with the same-task matcher's score, best first (only those above its threshold). Nothing is changed.
+ */
+export interface PushCandidates {
+  connectionId: string;
+  /**
+   * The tracker's name for people, e.g. GitHub.
+   */
+  trackerName: string;
+  /**
+   * Whether the tracker can be searched at all (its plugin offers search); when false, tickets is empty and every ticket is created.
+   */
+  searchable: boolean;
+  /**
+   * Whether a ticket may comment on an item it is linked to (the plugin offers comments).
+   */
+  commentable: boolean;
+  tickets: {
+    ticketId: string;
+    /**
+     * The ticket's title.
+     */
+    title: string;
+    /**
+     * At most ten, best first.
+     */
+    candidates: {
+      externalId: string;
+      /**
+       * What people call the item, e.g. #42 or PROJ-7.
+       */
+      key: string;
+      url: string;
+      title: string;
+      /**
+       * The start of its description, plain text.
+       */
+      excerpt: string | null;
+      /**
+       * Where it stands, in the tracker's words.
+       */
+      status: string | null;
+      /**
+       * How likely it is the same task (core/tickets/matching.ts).
+       */
+      score: number;
+    }[];
+    /**
+     * Why the tracker could not be searched for this ticket, in words; the ticket can still be created.
+     */
+    error: string | null;
+  }[];
 }
 
 // api/push/connection.schema.json
@@ -1270,6 +1351,10 @@ export interface PushTicketResult {
    * Pushed, but not all as the ticket had it, in words: a mapped assignee the tracker would not assign, what the tracker left out or cut (its plugin's notices), a link to a dependency that could not be made (the body still names it).
    */
   warning?: string;
+  /**
+   * Present when the ticket was linked to an item that already existed instead of creating one: 'link', or 'comment' when the meeting's words were also posted on it.
+   */
+  linked?: "link" | "comment";
 }
 
 // api/tickets/create.request.schema.json
@@ -1292,7 +1377,7 @@ export type TicketEventActor = {
 
 // api/tickets/event.schema.json
 /**
- * One thing that happened to a ticket: extracted from a meeting, created by hand, edited, pushed to a tracker, merged with a ticket a later meeting gave, its status followed from or sent to a tracker (linked comes later).
+ * One thing that happened to a ticket: extracted from a meeting, created by hand, edited, pushed to a tracker, merged with a ticket a later meeting gave, its status followed from or sent to a tracker, linked to a tracker item that already existed.
  */
 export type TicketEvent =
   | {
@@ -1495,10 +1580,29 @@ export type TicketEvent =
       kind: "linked";
       at: string;
       actor: TicketEventActor;
-      /**
-       * Written by later parts of issue 28.
-       */
-      data: {};
+      data: {
+        connectionId: string;
+        connectionName: string;
+        /**
+         * The tracker type (connection type), e.g. github.
+         */
+        tracker: string;
+        /**
+         * The tracker plugin's name, e.g. GitHub.
+         */
+        trackerName: string;
+        externalId: string;
+        /**
+         * What people call the item, e.g. #42.
+         */
+        key: string;
+        url: string;
+        /**
+         * Whether the meeting's words were posted on the item as a comment too.
+         */
+        commented: boolean;
+        batchId: string;
+      };
     };
 
 // api/tickets/events.query.schema.json

@@ -4,8 +4,11 @@ import type { Connection } from '../../core/connections/connection.entity.ts';
 import { ownConnection } from '../../core/connections/connections.ts';
 import type { Logger } from '../../core/logger.ts';
 import { Conflict, NotFound } from '../../core/errors.ts';
+import type { PushCandidateSearch } from '../../core/push/candidates.ts';
 import { analyzePush, prepareBulkPush } from '../../core/push/requests.ts';
-import type { BulkPushRequest, PushAnalysis, PushAnalysisRequest, PushProgress, PushResult, PushStarted, PushStatus } from '../../schemas/types.ts';
+import type {
+  BulkPushRequest, PushAnalysis, PushAnalysisRequest, PushCandidates, PushCandidatesRequest, PushProgress, PushResult, PushStarted, PushStatus,
+} from '../../schemas/types.ts';
 import { readPush, startPush, type PushState } from '../../workflows/client.ts';
 import type { ApiRegistry } from '../routing.ts';
 
@@ -24,6 +27,8 @@ export function pushRoutes(api: ApiRegistry, deps: {
   em: () => EntityManager;
   workflows: Client;
   taskQueue: string;
+  /** The tracker's open items like each ticket, before a push (the wizard's summary), and the choices made of them. */
+  candidates: PushCandidateSearch;
   /** The tracker's name for a connection type ("GitHub" for github), for the push's summary in the Temporal UI. */
   trackerName: (connectionType: string) => string;
   /** Starts the connection's status poll when its tracker can be asked and none runs yet. */
@@ -44,6 +49,19 @@ export function pushRoutes(api: ApiRegistry, deps: {
     handler: (ctx, { body, scope }) => analyzePush(em(), scope, body.ticketIds),
   });
 
+  api.route<PushCandidatesRequest, undefined, PushCandidates>({
+    method: 'post', path: '/api/connections/{id}/candidates', operationId: 'pushCandidates', tag: 'connections', auth: 'session', role: 'member',
+    summary:
+      "The push wizard's summary: per ticket not pushed yet, the connection's open items that are likely the same task, each with a score, for the reviewer to create, link or comment. Nothing is changed.",
+    body: schema('candidates.request'),
+    responses: {
+      200: { description: "The candidates per ticket; a ticket the tracker could not be searched for says why in words (searchable false: the tracker has no search).", schema: schema('candidates.response') },
+      400: { description: "'Please select at least one ticket to look for in the tracker', more than 50 tickets, or the connection's settings are incomplete." },
+      404: { description: 'The connection, or a ticket, does not exist or is not yours.' },
+    },
+    handler: (ctx, { body, params, scope }) => deps.candidates.find(em(), scope, params['id']!, body.ticketIds),
+  });
+
   api.route<BulkPushRequest, undefined, PushResult | PushStarted>({
     method: 'post', path: '/api/connections/{id}/bulk-push', operationId: 'bulkPush', tag: 'connections', auth: 'session', role: 'member',
     summary:
@@ -52,7 +70,7 @@ export function pushRoutes(api: ApiRegistry, deps: {
     responses: {
       200: { description: 'Finished: per-ticket and per-project results.', schema: schema('result') },
       202: { description: 'Still running: follow it with GET /api/connections/{id}/pushes/{batchId}.', schema: schema('started.response') },
-      400: { description: "'Please select at least one ticket to push', or 'All selected tickets have already been pushed to external systems'." },
+      400: { description: "'Please select at least one ticket to push', 'All selected tickets have already been pushed to external systems', or a choice to link or comment that names an item not offered for its ticket (or a comment where the tracker takes none)." },
       404: { description: 'The connection, or a ticket, does not exist or is not yours.' },
       409: { description: "'Push operation failed': the push stopped before it finished; pushing again finishes it without duplicates." },
     },
@@ -64,8 +82,9 @@ export function pushRoutes(api: ApiRegistry, deps: {
       // A batch already under way (a double click, a second tab) or finished is joined; one that stopped is started again.
       if (body.batchId) state = await readPush(workflows, connection.id, batchId, waitMs);
       if (!state || state.status === 'failed') {
-        const ticketIds = await prepareBulkPush(em(), scope, connection.id, body);
-        await startPush(workflows, taskQueue, { userId: scope.user.id, workspaceId: scope.workspace, connectionId: connection.id, batchId, ticketIds }, { tracker: deps.trackerName(connection.connectionType), project: connection.projectIdentifier });
+        const { ticketIds, choices } = await prepareBulkPush(em(), scope, connection.id, body, deps.candidates);
+        const chosen = Object.keys(choices).length ? { choices } : {};
+        await startPush(workflows, taskQueue, { userId: scope.user.id, workspaceId: scope.workspace, connectionId: connection.id, batchId, ticketIds, ...chosen }, { tracker: deps.trackerName(connection.connectionType), project: connection.projectIdentifier });
         // The items this push makes are followed from now on; a poll that cannot start now is started at the next start-up.
         await deps.followStatus?.(connection).catch((error: unknown) => (ctx.state.log ?? deps.logger)?.warn({ err: error, connectionId: connection.id }, 'could not start the status poll of a connection'));
         state = await readPush(workflows, connection.id, batchId, waitMs);

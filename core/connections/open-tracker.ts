@@ -3,7 +3,9 @@
  * credentials, each call with its own abort signal and its requests in the delivery log under the call's name.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { PluginManifest, TrackerHttp, TrackerItem, TrackerManifest, TrackerTicketStatus } from '../../plugins/sdk/index.ts';
+import type {
+  PluginManifest, TrackerComment, TrackerHttp, TrackerItem, TrackerManifest, TrackerSearchQuery, TrackerTicketStatus,
+} from '../../plugins/sdk/index.ts';
 import type { ConnectionVerification } from '../../schemas/types.ts';
 import { isTrackerError, TrackerError } from '../../plugins/sdk/index.ts';
 import { InvalidInput } from '../errors.ts';
@@ -86,6 +88,7 @@ export function openTracker(options: OpenTrackerOptions): OpenedTracker {
     }
   };
   const support = plugins.statusSupport(manifest.id);
+  const searching = plugins.searchSupport(manifest.id);
   const tracker: BoundTracker = {
     manifest: manifest as TrackerManifest,
     verify: (options = {}) => call('verify', options.signal, (bound) => bound.verify(options)),
@@ -103,6 +106,15 @@ export function openTracker(options: OpenTrackerOptions): OpenedTracker {
       ? {
           setStatus: (item: TrackerItem, status: TrackerTicketStatus, options: { signal?: AbortSignal } = {}) =>
             call('setStatus', options.signal, (bound) => bound.setStatus!(item, status, options)),
+        }
+      : {}),
+    ...(searching.search
+      ? { search: (query: Omit<TrackerSearchQuery, 'limit'>, options: { signal?: AbortSignal } = {}) => call('search', options.signal, (bound) => bound.search!(query, options)) }
+      : {}),
+    ...(searching.comment
+      ? {
+          comment: (item: TrackerItem, comment: TrackerComment, options: { signal?: AbortSignal } = {}) =>
+            call('comment', options.signal, (bound) => bound.comment!(item, comment, options)),
         }
       : {}),
   };

@@ -6,7 +6,8 @@ import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type {
   BotContext, BotCreateRequest, BotEvent, BotPlugin, BotState, BotWebhook, BotWebhookDelivery, CallContext, ParsedTranscript, ParserOutput,
   ExtractionRequest, ExtractionResult, ExtractorPlugin, PluginSettings, TrackerContext, TrackerHttpRequest, TrackerHttpResponse, TrackerItem, TrackerPlugin,
-  TrackerItemPreview, TrackerItemStatus, TrackerTicket, TrackerTicketStatus, TrackerUser, TrackerUserMatch, TrackerVerification, TrackerWebhookEvent,
+  TrackerCandidate, TrackerComment, TrackerItemPreview, TrackerItemStatus, TrackerSearchQuery, TrackerTicket, TrackerTicketStatus, TrackerUser, TrackerUserMatch,
+  TrackerVerification, TrackerWebhookEvent,
 } from '../../plugins/sdk/index.ts';
 import { asBotError, BotError, isTrackerError, TrackerError } from '../../plugins/sdk/index.ts';
 import { isCodeFault } from '../../plugins/sdk/testing/problems.ts';
@@ -70,6 +71,13 @@ export interface BoundTracker {
    * other is refused before it leaves), its answer is checked.
    */
   preview?(ticket: TrackerTicket, options?: Signal): Promise<TrackerItemPreview>;
+  /**
+   * Present only when the plugin searches its items (TrackerPlugin.search): at most SEARCH_LIMIT candidates, each
+   * checked, within SEARCH_TIME_MS (then a transient TrackerError says the tracker took too long).
+   */
+  search?(query: Omit<TrackerSearchQuery, 'limit'>, options?: Signal): Promise<TrackerCandidate[]>;
+  /** Present only when the plugin comments on its items (TrackerPlugin.comment); answers checked. */
+  comment?(item: TrackerItem, comment: TrackerComment, options?: Signal): Promise<'commented' | 'unsupported'>;
 }
 
 /** The methods a preview may send: it reads the tracker, it never writes to it. */
@@ -122,6 +130,39 @@ function checkUserMatches(plugin: string, value: unknown): TrackerUserMatch[] {
     matches.push({ value: kept, name: name.trim() || kept, ...(shownLogin ? { login: shownLogin } : {}), ...(shownEmail ? { email: shownEmail } : {}) });
   }
   return matches;
+}
+
+/** The most candidates one search of a tracker's items hands on, whatever the plugin found. */
+export const SEARCH_LIMIT = 10;
+/** How long a search of a tracker's items may take before the wizard goes on without it. */
+export const SEARCH_TIME_MS = 8_000;
+/** The longest excerpt of a candidate's description kept. */
+const EXCERPT_LENGTH = 300;
+
+const httpUrl = (value: unknown): value is string => typeof value === 'string' && URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
+
+/**
+ * A search() answer checked: an array of items, each with an id, a key, an http(s) address and a title; at most
+ * SEARCH_LIMIT, no repeated id, the excerpt cut to EXCERPT_LENGTH characters and the status kept only as words.
+ */
+export function checkCandidates(plugin: string, value: unknown): TrackerCandidate[] {
+  const invalid = () => new PluginOutputError(`The ${plugin} plugin's search() must return a list of items, each with an externalId, a key, an http(s) url and a title.`);
+  if (!Array.isArray(value)) throw invalid();
+  const seen = new Set<string>();
+  const found: TrackerCandidate[] = [];
+  for (const entry of value as Partial<Record<keyof TrackerCandidate, unknown>>[]) {
+    const { externalId, key, url, title, excerpt, status } = entry ?? {};
+    if (!nonEmpty(externalId) || !nonEmpty(key) || !httpUrl(url) || typeof title !== 'string') throw invalid();
+    if (seen.has(externalId) || found.length >= SEARCH_LIMIT) continue;
+    seen.add(externalId);
+    const text = typeof excerpt === 'string' ? excerpt.replace(/\s+/g, ' ').trim() : '';
+    const cut = text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH - 1).trimEnd()}…` : text;
+    found.push({
+      externalId, key, url, title: title.trim() || key,
+      ...(cut ? { excerpt: cut } : {}), ...(nonEmpty(status) ? { status: status.trim().slice(0, 60) } : {}),
+    });
+  }
+  return found;
 }
 
 /** The guarded outbound client a bot's requests go through; it also takes the call's abort signal. */
@@ -229,6 +270,22 @@ export function bindTracker(
     }
     return shared.http(request);
   };
+  /** A check of an answer that must be one of two words. */
+  const either = <A extends string, B extends string>(name: string, a: A, b: B) => (value: unknown): A | B => {
+    if (value !== a && value !== b) throw invalid(name, `'${a}' or '${b}'`);
+    return value as A | B;
+  };
+  /** A search's own signal: the caller's, ended after SEARCH_TIME_MS as well. */
+  const searchCall = async (query: Omit<TrackerSearchQuery, 'limit'>, options: Signal) => {
+    const budget = AbortSignal.timeout(SEARCH_TIME_MS);
+    const signal = options.signal ? AbortSignal.any([options.signal, budget]) : budget;
+    try {
+      return await call('search', { signal }, (context) => plugin.search!({ ...query, limit: SEARCH_LIMIT }, context), (value) => checkCandidates(id, value));
+    } catch (error) {
+      if (!budget.aborted || options.signal?.aborted) throw error;
+      throw new TrackerError('transient', `${plugin.manifest.name} took longer than ${SEARCH_TIME_MS / 1000} seconds to search its items.`);
+    }
+  };
   return {
     manifest: plugin.manifest,
     verify: (options = {}) =>
@@ -240,11 +297,7 @@ export function bindTracker(
     create: (ticket, options = {}) => call('create', options, (context) => plugin.create(ticket, context), item('create')),
     findByMarker: (ticketId, options = {}) =>
       call('findByMarker', options, (context) => plugin.findByMarker(ticketId, context), (value) => (value === null ? null : item('findByMarker')(value))),
-    link: (from, to, options = {}) =>
-      call('link', options, (context) => plugin.link(from, to, context), (value) => {
-        if (value !== 'linked' && value !== 'unsupported') throw invalid('link', "'linked' or 'unsupported'");
-        return value;
-      }),
+    link: (from, to, options = {}) => call('link', options, (context) => plugin.link(from, to, context), either('link', 'linked', 'unsupported')),
     resolveUser: (username, options = {}) =>
       call('resolveUser', options, (context) => plugin.resolveUser(username, context), (value) => {
         if (value === null) return null;
@@ -267,10 +320,14 @@ export function bindTracker(
     ...(typeof plugin.setStatus === 'function'
       ? {
           setStatus: (to: TrackerItem, status: TrackerTicketStatus, options: Signal = {}) =>
-            call('setStatus', options, (context) => plugin.setStatus!(to, status, context), (value) => {
-              if (value !== 'updated' && value !== 'unsupported') throw invalid('setStatus', "'updated' or 'unsupported'");
-              return value;
-            }),
+            call('setStatus', options, (context) => plugin.setStatus!(to, status, context), either('setStatus', 'updated', 'unsupported')),
+        }
+      : {}),
+    ...(typeof plugin.search === 'function' ? { search: (query: Omit<TrackerSearchQuery, 'limit'>, options: Signal = {}) => searchCall(query, options) } : {}),
+    ...(typeof plugin.comment === 'function'
+      ? {
+          comment: (on: TrackerItem, comment: TrackerComment, options: Signal = {}) =>
+            call('comment', options, (context) => plugin.comment!(on, comment, context), either('comment', 'commented', 'unsupported')),
         }
       : {}),
     ...(typeof plugin.preview === 'function'

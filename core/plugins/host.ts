@@ -31,7 +31,7 @@ import { once } from '../once.ts';
 
 export { LOW_CONFIDENCE, type DetectionCandidate, type ParseRequest, type ParseResult, type ParserFailure } from './parsing.ts';
 export type { BotHostHttp, BoundBot, BoundExtractor, BoundTracker, WebhookVerdict } from './boundary.ts';
-export { USER_SEARCH_LIMIT } from './boundary.ts';
+export { SEARCH_LIMIT, USER_SEARCH_LIMIT } from './boundary.ts';
 
 /** The functions each kind of plugin must export. */
 const KINDS: Record<PluginKind, readonly string[]> = {
@@ -253,6 +253,12 @@ export class PluginHost {
     return { itemStatus: typeof plugin?.itemStatus === 'function', setStatus: typeof plugin?.setStatus === 'function', webhook: plugin?.webhook !== undefined };
   }
 
+  /** Whether the tracker finds its open items like a ticket (its optional search()) and comments on them (comment()). */
+  searchSupport(id: string): { search: boolean; comment: boolean } {
+    const plugin = this.#find('tracker', id)?.plugin;
+    return { search: typeof plugin?.search === 'function', comment: typeof plugin?.comment === 'function' };
+  }
+
   /** What the tracker's webhook asks the user to register, in words; undefined when it takes no webhooks. */
   webhookInstructions(id: string): string | undefined {
     return this.#find('tracker', id)?.plugin.webhook?.instructions;
@@ -356,11 +362,11 @@ function resolveSpec(spec: string, cwd: string): string {
 }
 
 /**
- * What is wrong with a tracker's optional status and preview members, in words, or undefined: each one present must be
- * what the contract says (functions; a webhook with verify(), parse() and its instructions), so none fails only when called.
+ * What is wrong with a tracker's optional members (status following, search, comment, preview), in words, or undefined: each one present
+ * must be what the contract says (functions; a webhook with verify(), parse() and its instructions), so none fails only when called.
  */
 function statusFollowingProblem(candidate: Record<string, unknown>): string | undefined {
-  const notFunctions = ['itemStatus', 'setStatus', 'preview'].filter((name) => candidate[name] !== undefined && typeof candidate[name] !== 'function');
+  const notFunctions = ['itemStatus', 'setStatus', 'search', 'comment', 'preview'].filter((name) => candidate[name] !== undefined && typeof candidate[name] !== 'function');
   if (notFunctions.length) return `has ${notFunctions.join(' and ')} that ${notFunctions.length > 1 ? 'are not functions' : 'is not a function'}`;
   const webhook = candidate['webhook'] as Record<string, unknown> | undefined;
   if (webhook === undefined) return undefined;

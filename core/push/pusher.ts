@@ -10,7 +10,7 @@
  * the workflow's retry policy to repeat with backoff.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { isTrackerError, type TrackerItem, type TrackerTicket, type TrackerUser } from '../../plugins/sdk/index.ts';
+import { isTrackerError, type TrackerComment, type TrackerItem, type TrackerTicket, type TrackerUser } from '../../plugins/sdk/index.ts';
 import type { Connection } from '../connections/connection.entity.ts';
 import type { Connections } from '../connections/connections.ts';
 import type { OpenedTracker } from '../connections/open-tracker.ts';
@@ -24,6 +24,7 @@ import { viewTicket } from '../tickets/tickets.ts';
 import type { AdvisoryLocks, LockSession } from './locks.ts';
 import { alreadyPushed, planTickets, TICKET_NOT_FOUND } from './plan.ts';
 import { PushRecord } from './push-record.entity.ts';
+import type { PushChoice } from './candidates.ts';
 import type { LinkInput, LinkOutcome, PushInput, PushOutcome, PushPlan, PushTicketInput, ResolveOutcome, Wait } from './types.ts';
 import type { WorkspaceScope } from '../users/scope.ts';
 
@@ -60,6 +61,21 @@ interface PushEvent {
 async function recordPushEvent(d: Db, ticketId: string, event: PushEvent): Promise<void> {
   const ticket = await d.selectFrom('tickets').select('workspace_id').where('id', '=', ticketId).executeTakeFirst();
   if (ticket) await recordTicketEvent(d, { ticketId, workspaceId: ticket.workspace_id, kind: 'pushed', actorId: event.actorId, data: event.data });
+}
+
+/**
+ * What a comment on an existing item says for the ticket: its title, the meeting's words it came from (its extraction's
+ * quote, or the quote a later meeting's merge brought, the newest), and the meeting's title and date.
+ */
+async function commentOf(em: EntityManager, ticket: TrackerTicket): Promise<TrackerComment> {
+  const d = db(em);
+  const quoted = await d.selectFrom('ticket_events').select(sql<string | null>`data->>'quote'`.as('quote'))
+    .where('ticket_id', '=', ticket.id).where('kind', 'in', ['extracted', 'merged']).where(sql<boolean>`coalesce(data->>'quote', '') <> ''`)
+    .orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+  const meeting = await d.selectFrom('tickets as t').innerJoin('transcripts as r', 'r.id', 't.transcript_id')
+    .select(['r.title', 'r.date']).where('t.id', '=', ticket.id).executeTakeFirst();
+  const date = meeting?.date && /^\d{4}-\d{2}-\d{2}/.test(meeting.date) ? meeting.date.slice(0, 10) : null;
+  return { ticketId: ticket.id, title: ticket.title, quote: quoted?.quote ?? null, meeting: meeting?.title ?? null, meetingDate: date };
 }
 
 const connectionLock = (connectionId: string) => `push-connection:${connectionId}`;
@@ -203,11 +219,14 @@ export class Pusher {
     const sent = await trackerTicketOf(em, ticket, input.assignee);
     return this.#deps.locks.session(async (locks) => {
       await locks.lock(ticketLock(ticket.id), signal);
-      return this.#pushLocked({ em, opened, sent, batchId: input.batchId, actorId: input.userId, locks, signal });
+      return this.#pushLocked({ em, opened, sent, batchId: input.batchId, actorId: input.userId, locks, signal, choice: input.choice });
     });
   }
 
-  async #pushLocked(step: { em: EntityManager; opened: OpenedTracker; sent: TrackerTicket; batchId: string; actorId: string; locks: LockSession; signal?: AbortSignal | undefined }): Promise<PushOutcome> {
+  async #pushLocked(step: {
+    em: EntityManager; opened: OpenedTracker; sent: TrackerTicket; batchId: string; actorId: string; locks: LockSession; signal?: AbortSignal | undefined;
+    choice?: PushChoice | undefined;
+  }): Promise<PushOutcome> {
     const { em, opened: { connection, tracker }, sent, signal } = step;
     const d = db(em);
     /** The ticket's history entry for this push's outcome (core/tickets/events.ts). */
@@ -260,6 +279,27 @@ export class Pusher {
       return { status: 'failed', error: message };
     };
 
+    if (step.choice) {
+      const { choice } = step;
+      let commented = false;
+      try {
+        // The plugin posts the comment once however often it is asked (it looks for the ticket's marker first), so a
+        // step run again after a comment whose answer was lost does not post a second one.
+        if (choice.action === 'comment' && tracker.comment) commented = (await tracker.comment(choice.item, await commentOf(em, sent), options)) === 'commented';
+      } catch (error) {
+        return failed(error);
+      }
+      const notices = choice.action === 'comment' && !commented ? [`${tracker.manifest.name} took no comment: ${sent.title} was linked to ${choice.item.key} without one.`] : [];
+      await this.#markLinked(em, connection, sent.id, choice.item, {
+        actorId: step.actorId,
+        data: {
+          connectionId: connection.id, connectionName: connection.name, tracker: connection.connectionType, trackerName: tracker.manifest.name,
+          externalId: choice.item.externalId, key: choice.item.key, url: choice.item.url, commented, batchId: step.batchId,
+        },
+      }, step.batchId);
+      return { status: 'created', ...choice.item, adopted: false, already: false, linked: commented ? 'comment' : 'link', ...(notices.length ? { notices } : {}) };
+    }
+
     // A create begun before and never settled may have made the item: look for it by its marker first.
     if (found.uncertain) {
       try {
@@ -310,6 +350,26 @@ export class Pusher {
         .set({ external_url: item.url, external_id: item.externalId, external_type: connection.connectionType, external_key: item.key, updated_at: now })
         .where('id', '=', ticketId).execute();
       if (event) await recordPushEvent(db(tx), ticketId, event);
+    });
+  }
+
+  /**
+   * The ledger's 'created' for an item that already existed, the ticket's external fields and its 'linked' history
+   * event, in one transaction: the item becomes the ticket's on this connection as a push's would.
+   */
+  async #markLinked(em: EntityManager, connection: Connection, ticketId: string, item: TrackerItem, event: { actorId: string; data: TicketEventData<'linked'> }, batchId: string): Promise<void> {
+    const now = sql<Date>`now()`;
+    await em.transactional(async (tx) => {
+      await db(tx).insertInto('push_records').values({
+        id: crypto.randomUUID(), ticket_id: ticketId, connection_id: connection.id, batch_id: batchId, state: 'created', attempts: 0, uncertain: false,
+        external_id: item.externalId, key: item.key, url: item.url, created_at: now, updated_at: now,
+      }).onConflict((oc) => oc.columns(['ticket_id', 'connection_id']).doUpdateSet({
+        batch_id: batchId, state: 'created', uncertain: false, external_id: item.externalId, key: item.key, url: item.url, error: null, updated_at: now,
+      })).execute();
+      const ticket = await db(tx).updateTable('tickets')
+        .set({ external_url: item.url, external_id: item.externalId, external_type: connection.connectionType, external_key: item.key, updated_at: now })
+        .where('id', '=', ticketId).returning('workspace_id').executeTakeFirst();
+      if (ticket) await recordTicketEvent(db(tx), { ticketId, workspaceId: ticket.workspace_id, kind: 'linked', actorId: event.actorId, data: event.data });
     });
   }
 

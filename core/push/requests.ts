@@ -10,6 +10,7 @@ import type { Connection } from '../connections/connection.entity.ts';
 import { InvalidInput, NotFound } from '../errors.ts';
 import type { Ticket } from '../tickets/ticket.entity.ts';
 import type { WorkspaceScope } from '../users/scope.ts';
+import type { PushCandidateSearch, PushChoice } from './candidates.ts';
 import { mappedUsername, mergeUserMappings } from './mappings.ts';
 import { ownTickets, TICKET_NOT_FOUND } from './plan.ts';
 
@@ -29,12 +30,18 @@ async function selection(em: EntityManager, scope: WorkspaceScope, ticketIds: st
  * Checks a bulk push before it starts and saves the user mappings it brings; returns the tickets to send to the
  * workflow, once each. The connection must be the workspace's (NotFound otherwise).
  */
-export async function prepareBulkPush(em: EntityManager, scope: WorkspaceScope, connectionId: string, request: BulkPushRequest): Promise<string[]> {
+export async function prepareBulkPush(
+  em: EntityManager, scope: WorkspaceScope, connectionId: string, request: BulkPushRequest, candidates?: PushCandidateSearch,
+): Promise<{ ticketIds: string[]; choices: Record<string, PushChoice> }> {
   const connection = await ownConnection(em, scope, connectionId);
   const tickets = await selection(em, scope, request.ticketIds);
   if (tickets.every((ticket) => ticket.externalUrl)) throw new InvalidInput(ALL_PUSHED);
+  // The reviewer's choices are checked before anything is saved: a wrong one loses nothing.
+  const choices = request.choices?.length && candidates
+    ? await candidates.check(em, scope, connection.id, tickets.filter((ticket) => !ticket.externalUrl), request.choices)
+    : {};
   if (request.updatedUserMappings) await saveUserMappings(em, connection, request.updatedUserMappings);
-  return tickets.map((ticket) => ticket.id);
+  return { ticketIds: tickets.map((ticket) => ticket.id), choices };
 }
 
 /** The most projects a connection maps, as its settings' schema allows. */

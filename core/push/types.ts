@@ -1,5 +1,6 @@
 /** What the push workflow and its activities pass to each other (plain data, kept in the workflow's history). */
 import type { TrackerUser } from '../../plugins/sdk/index.ts';
+import type { PushChoice } from './candidates.ts';
 
 /** One push: workflow `push-<connectionId>-<batchId>`. */
 export interface PushInput {
@@ -9,6 +10,8 @@ export interface PushInput {
   connectionId: string;
   batchId: string;
   ticketIds: string[];
+  /** Tickets the reviewer linked to an item that already exists (and maybe commented on), by ticket id; the others are created. */
+  choices?: Record<string, PushChoice>;
 }
 
 export interface PlannedTicket {
@@ -61,6 +64,8 @@ export interface PushTicketInput {
   batchId: string;
   ticketId: string;
   assignee: TrackerUser | null;
+  /** Link the ticket to this existing item (and comment on it) instead of creating one. */
+  choice?: PushChoice;
 }
 
 export type PushOutcome =
@@ -75,6 +80,8 @@ export type PushOutcome =
       already: boolean;
       /** What the tracker could not take as the ticket had it (the plugin's words), on a create made now. */
       notices?: string[];
+      /** Linked to an item that already existed instead of created ('comment': the meeting's words were posted on it too). */
+      linked?: 'link' | 'comment';
     }
   | { status: 'failed'; error: string }
   | { status: 'skipped'; reason: string; externalUrl: string | null; key: string | null }

@@ -593,3 +593,21 @@ export function saysDone(quote: string): boolean {
   if (!(DONE_SUBJECT.test(lower) || DONE_STATE.test(lower) || DONE_WITH.test(lower))) return false;
   return !NOT_YET.test(lower);
 }
+
+// ---- words to search a tracker by ----
+
+/**
+ * The words of a ticket worth searching a tracker's items by, as written (lower case): its title's words that say
+ * something (function words and fillers dropped, as the scorer drops them), then its description's, once each by
+ * stem, generic work words ("fix", "update") last; at most `most`.
+ */
+export function searchWordsOf(ticket: MatchableTicket, most = 12): string[] {
+  const seen = new Set<string>();
+  const words: { surface: string; light: boolean }[] = [];
+  for (const token of [...tokenize(ticket.title), ...tokenize(ticket.description)]) {
+    if (seen.has(token.stem) || token.surface.length < 2) continue;
+    seen.add(token.stem);
+    words.push({ surface: token.surface, light: LIGHT.has(token.stem) });
+  }
+  return [...words.filter((word) => !word.light), ...words.filter((word) => word.light)].slice(0, most).map((word) => word.surface);
+}

@@ -63,6 +63,47 @@ export interface TrackerWebhook<Settings extends PluginSettings = PluginSettings
   refused?: string;
 }
 
+/**
+ * What `search` looks for: the ticket's title and the words to search by (the title's and description's words that
+ * say something, function words dropped, at most a dozen), as plain text: the plugin quotes or escapes them for its
+ * query language and must never pass them on as syntax.
+ */
+export interface TrackerSearchQuery {
+  /** The ticket's title, as Tickscribe has it. */
+  title: string;
+  /** Words to search by, best first, each plain text (no operators). Never empty. */
+  words: string[];
+  /** The most candidates the host takes (it keeps the first `limit` of a longer answer). */
+  limit: number;
+}
+
+/** An open item of the connection's target that may be the task of a ticket, as `search` finds it. */
+export interface TrackerCandidate {
+  /** The item's id, key and address, as `create` would return them: what linking a ticket to it records. */
+  externalId: string;
+  key: string;
+  url: string;
+  title: string;
+  /** The start of its description as plain text, when it has one; the host cuts it to 300 characters. */
+  excerpt?: string;
+  /** Where it stands, in the tracker's words ("Open", "In Progress"), when the tracker says. */
+  status?: string;
+}
+
+/** What `comment` writes on an existing item: the meeting's words about the ticket, and the ticket's id for the marker. */
+export interface TrackerComment {
+  /** Tickscribe's id of the ticket: the comment carries its marker (see `markerOf`) so that a retry finds it. */
+  ticketId: string;
+  /** The ticket's title. */
+  title: string;
+  /** The meeting's words the ticket came from, when they were kept. */
+  quote: string | null;
+  /** The meeting it was said in, as its title, when known. */
+  meeting: string | null;
+  /** The meeting's date (YYYY-MM-DD), when known. */
+  meetingDate: string | null;
+}
+
 export interface TrackerManifest extends PluginManifest {
   kind: 'tracker';
 }
@@ -219,6 +260,20 @@ export interface TrackerPlugin<Settings extends PluginSettings = PluginSettings>
    * it). Build it with the functions `create` builds its request with. Without it the push wizard shows no preview.
    */
   preview?(ticket: TrackerTicket, context: TrackerContext<Settings>): Promise<TrackerItemPreview>;
+  /**
+   * Optional. The connection target's open items that may be the ticket's task, found by the tracker's own search
+   * with `query.words` (quoted or escaped: the words are text, never query syntax), best first, at most `query.limit`.
+   * The host scores them against the ticket itself and checks every answer; a call has a few seconds (the signal
+   * ends it). Without it the push wizard says the tracker cannot be searched and every ticket is created.
+   */
+  search?(query: TrackerSearchQuery, context: TrackerContext<Settings>): Promise<TrackerCandidate[]>;
+  /**
+   * Optional. Posts `comment` on an existing item (one `search` found), carrying the ticket's marker: 'commented'
+   * when the item has the comment now, and an item that already has a comment with this ticket's marker is not
+   * commented again (a retried push must not post twice); 'unsupported' when the tracker has no comments. Without it
+   * the wizard offers to link to an item but not to comment on it.
+   */
+  comment?(item: TrackerItem, comment: TrackerComment, context: TrackerContext<Settings>): Promise<'commented' | 'unsupported'>;
   /** Optional. How the tracker's webhook deliveries are verified and read (see TrackerWebhook). */
   webhook?: TrackerWebhook<Settings>;
 }

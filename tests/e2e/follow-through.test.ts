@@ -4,6 +4,8 @@
 // reviewer merges one (applying its due date), keeps one separate; the third meeting's page proposes Done for a task
 // said finished, which closes its issue. After the last push, each task is one issue on GitHub; the merged ticket's
 // page shows the mention; an issue a person closes on GitHub closes its ticket through the repository's webhook.
+// Pushed without deciding the proposals, the push wizard's summary finds the first meeting's issue like a restated
+// ticket, and linking to it leaves one issue for the task.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveScreenshot } from '../support/browser.ts';
 import { completion, FakeOpenAI } from '../support/fake-openai.ts';
@@ -55,14 +57,19 @@ async function pushAll(token: string, connectionId: string, batchId: string): Pr
   expect(result['status']).toBe('completed');
 }
 
+/** A GitHub connection to the stand-in's acme/web serving the project Data; its id. */
+async function gitHubConnection(token: string): Promise<string> {
+  const connection = await call(token, 'POST', '/api/connections', {
+    name: 'GitHub Web', project_identifier: 'acme/web', connection_type: 'github', credentials: { github: { token: github.settings.credentials.token } },
+    settings: { baseUrl: github.fake.url, projectMappings: ['Data'], userMappings: {} },
+  });
+  return String((connection['connection'] as Json)['id']);
+}
+
 describe('three weekly meetings, pushed after each', () => {
   it('proposes the same task and a task said done, merges on the reviewer\'s word, and leaves one issue per task', async () => {
     const { token } = await newUser(e2e.app.url, 'follow', 'Hannah Becker');
-    const connection = await call(token, 'POST', '/api/connections', {
-      name: 'GitHub Web', project_identifier: 'acme/web', connection_type: 'github', credentials: { github: { token: github.settings.credentials.token } },
-      settings: { baseUrl: github.fake.url, projectMappings: ['Data'], userMappings: {} },
-    });
-    const connectionId = String((connection['connection'] as Json)['id']);
+    const connectionId = await gitHubConnection(token);
 
     const first = await upload(token, SERIES[0]);
     await pushAll(token, connectionId, 'week-1');
@@ -170,6 +177,58 @@ describe('three weekly meetings, pushed after each', () => {
     await page.goto(`${e2e.app.url}/tickets/${policyTicket.id}`, { waitUntil: 'networkidle' });
     await page.getByText(new RegExp(`^Closed on GitHub \\(#${String(policy['number'])}\\), by webhook, `)).first().waitFor();
     await saveScreenshot(page, 'follow-through-closed-on-github-1280');
+    expect(e2e.errors).toEqual([]);
+  });
+
+  it('finds the issue a restated ticket already has before pushing it, and linking to it files no second issue', async () => {
+    const { token } = await newUser(e2e.app.url, 'existing', 'Hannah Becker');
+    const connectionId = await gitHubConnection(token);
+    await upload(token, SERIES[0]);
+    await pushAll(token, connectionId, 'week-1');
+    expect(github.state.issues).toHaveLength(6);
+    const etlIssue = github.state.issues.find((issue) => issue['title'] === 'Migrate the nightly ETL from cron to Airflow')!;
+    await upload(token, SERIES[1]);
+
+    // The second meeting's restated task, pushed from the ticket list without deciding the meeting's proposals.
+    const page = await e2e.newPage({ token });
+    await page.goto(`${e2e.app.url}/tickets`, { waitUntil: 'networkidle' });
+    const restated = 'Move the nightly ETL jobs to Airflow';
+    await page.getByRole('checkbox', { name: `Select ticket ${restated}` }).check();
+    await page.getByRole('button', { name: 'Push', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Push tickets' });
+    await dialog.getByRole('button', { name: 'Proceed to Review' }).click();
+    const found = dialog.getByTestId('existing-ticket');
+    await found.waitFor();
+    const text = await found.innerText();
+    expect(text).toContain(`#${String(etlIssue['number'])} Migrate the nightly ETL from cron to Airflow`);
+    expect(text).toMatch(/\d+% alike · Open/);
+    expect(await found.getByRole('link', { name: `Open #${String(etlIssue['number'])}` }).getAttribute('href')).toBe(etlIssue['html_url']);
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.waitForTimeout(200);
+      await found.scrollIntoViewIfNeeded();
+      await saveScreenshot(page, `existing-items-summary-${width}`);
+      await expectFitsAndAccessible(page, `existing items @${width}`, width);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await found.getByRole('combobox', { name: `What to do with “${restated}”` }).click();
+    await page.getByRole('option', { name: `Link to #${String(etlIssue['number'])} (no new item)` }).click();
+    await dialog.getByRole('button', { name: 'Confirm & Push' }).click();
+    await dialog.getByRole('button', { name: 'Close' }).waitFor();
+    expect(await dialog.innerText()).toContain('Ticket pushed successfully to GitHub');
+    expect(await dialog.innerText()).toContain(`Linked to #${String(etlIssue['number'])}, which was already there`);
+    await saveScreenshot(page, 'existing-items-complete-1280');
+
+    // One issue for the task: nothing new on GitHub, and the ticket is the issue's.
+    expect(github.state.issues).toHaveLength(6);
+    expect(github.state.issues.filter((issue) => /ETL|Airflow/.test(String(issue['title'])))).toHaveLength(1);
+    const list = (await call(token, 'GET', '/api/tickets/filtered?page=1&limit=100')) as { data: { id: string; title: string; externalUrl: string | null }[] };
+    const ticket = list.data.find((each) => each.title === restated)!;
+    expect(ticket.externalUrl).toBe(etlIssue['html_url']);
+    await page.goto(`${e2e.app.url}/tickets/${ticket.id}`, { waitUntil: 'networkidle' });
+    const entry = page.getByRole('region', { name: 'History' }).getByTestId('history-entry').first();
+    await entry.waitFor();
+    expect(await entry.innerText()).toMatch(new RegExp(`^Hannah Becker linked this ticket to #${String(etlIssue['number'])} on GitHub, which was already there`));
     expect(e2e.errors).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@
  * (`webhook`), the delivery is posted to its URL with the subscription's Basic authentication (see `deliver`).
  */
 import { randomUUID } from 'node:crypto';
+import { parseWiql, WiqlError, wiqlMatches } from './azure-wiql.ts';
 import { exampleOf, startVendorFake, type VendorReply, type VendorRequest, type VendorRoutes } from '../support/vendor-fake.ts';
 import { requiringLiveTokens, type OAuthFake } from './oauth-fake.ts';
 import { basic, requiringCredentials, type StandIn, type StandInOptions } from './stand-in.ts';
@@ -44,6 +45,20 @@ const identity = (name: string, mail: string, n: number) => ({
 });
 const GROUP = (exampleOf('azure-devops', 'GET /{organization}/_apis/identities', 200).value as object[])[0]!;
 const DIRECTORY = [identity('Ada Lovelace', 'ada@fabrikam.com', 1), identity('Sam Carter', 'sam.carter@fabrikam.com', 2), identity('Sam Diaz', 'sam.diaz@fabrikam.com', 3), GROUP];
+
+const COMMENTS_GET = 'GET /{organization}/{project}/_apis/wit/workItems/{workItemId}/comments';
+const COMMENTS_POST = 'POST /{organization}/{project}/_apis/wit/workItems/{workItemId}/comments';
+
+/** The fields a query may name here: those of a work item the tracker writes or reads. */
+const QUERYABLE_FIELDS = new Set(['System.Id', 'System.Title', 'System.State', 'System.Tags', 'System.TeamProject', 'System.WorkItemType', 'System.ChangedDate', 'System.Description']);
+
+/**
+ * The comments API is a preview: a call naming a version without "-preview" is refused 400
+ * VssInvalidPreviewVersionException, as users reported it (wangkanai/devops-mcp#45: "The requested version \"6.0\" of
+ * the resource is under preview. The -preview flag must be supplied in the api-version for such requests. For
+ * example: \"6.0-preview\"").
+ */
+const previewRequired = (version: string | null) => azureError(400, `The requested version "${version ?? ''}" of the resource is under preview. The -preview flag must be supplied in the api-version for such requests. For example: "${(version ?? '').replace(/-.*/, '')}-preview"`, 'VssInvalidPreviewVersionException');
 
 export interface WorkItem {
   id: number;
@@ -144,8 +159,11 @@ export function azureRoutes(fake: () => { url: string }, page: (id: number) => s
     },
     resourceVersion: '1.0', createdDate: new Date().toISOString(),
   });
+  const comments = new Map<number, Record<string, unknown>[]>();
   return {
     items,
+    /** Each work item's comments, by its id, oldest first. */
+    comments,
     /** What the PAT may do; remove one to model a PAT made without it. */
     scopes,
     /** The states of every work item type, in order (the first is a new work item's). */
@@ -224,10 +242,37 @@ export function azureRoutes(fake: () => { url: string }, page: (id: number) => s
         apply(item, body as { path: string; value: unknown }[]);
         return { status: 200, body: asJson(item) };
       },
-      'POST /{organization}/{project}/{team}/_apis/wit/wiql': ({ body }: VendorRequest) => {
-        const marker = /CONTAINS '([^']+)'/.exec((body as { query: string }).query)?.[1];
-        const found = [...items.values()].filter((item) => String(item.fields['System.Tags']).split('; ').includes(marker!));
+      'POST /{organization}/{project}/{team}/_apis/wit/wiql': ({ body, query }: VendorRequest) => {
+        let tree: ReturnType<typeof parseWiql>;
+        try {
+          tree = parseWiql((body as { query: string }).query, QUERYABLE_FIELDS);
+        } catch (error) {
+          if (error instanceof WiqlError) return azureError(400, error.message, 'QueryException');
+          throw error;
+        }
+        const top = Number(query.get('$top') ?? 20_000);
+        const found = [...items.values()].filter((item) => wiqlMatches(tree, item.fields, PROJECT)).slice(0, top);
         return { status: 200, body: { queryType: 'flat', queryResultType: 'workItem', asOf: new Date().toISOString(), columns: [], workItems: found.map((item) => ({ id: item.id, url: asJson(item).url })) } };
+      },
+      // Microsoft's "Comments - Get Comments" and "Comments - Add Comment" (api-version 7.1-preview.4): a work item's
+      // comments, newest first, `text` in HTML. Checked against tests/contracts/azure-devops.supplement.openapi.json.
+      [COMMENTS_GET]: ({ params, query }: VendorRequest) => {
+        const item = items.get(Number(params.workItemId));
+        if (!item) return azureError(404, `TF401232: Work item ${params.workItemId} does not exist.`);
+        if (query.get('api-version') !== '7.1-preview.4') return previewRequired(query.get('api-version'));
+        const all = (comments.get(item.id) ?? []).toReversed();
+        const top = Number(query.get('$top') ?? 200);
+        return { status: 200, body: { totalCount: all.length, count: Math.min(top, all.length), comments: all.slice(0, top) } };
+      },
+      [COMMENTS_POST]: ({ params, query, body }: VendorRequest) => {
+        const item = items.get(Number(params.workItemId));
+        if (!item) return azureError(404, `TF401232: Work item ${params.workItemId} does not exist.`);
+        if (query.get('api-version') !== '7.1-preview.4') return previewRequired(query.get('api-version'));
+        const list = comments.get(item.id) ?? [];
+        const id = [...comments.values()].flat().length + 1;
+        const comment = { workItemId: item.id, id, version: 1, text: (body as { text: string }).text, createdDate: new Date().toISOString(), url: `${asJson(item).url}/comments/${id}` };
+        comments.set(item.id, [...list, comment]);
+        return { status: 200, body: comment };
       },
     },
   };

@@ -1,12 +1,13 @@
 // The `azure` tracker against a stateful stand-in of Azure DevOps that checks every request against the vendor's
-// contract: the work item it creates, the users it finds, the marker it finds again, links and verification.
+// contract: the work item it creates, the users it finds, the marker it finds again, links and verification; its
+// search of open work items like a ticket (the stand-in reads the WIQL as Microsoft documents it) and its comment on one.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { assertTrackerContract, fetchHttp, sampleTicket } from '../../core/plugins/testkit.ts';
-import type { TrackerContext } from '../../plugins/sdk/index.ts';
-import { markerOf } from '../../plugins/sdk/index.ts';
+import { isTrackerError, markerOf, type TrackerComment, type TrackerContext } from '../../plugins/sdk/index.ts';
 import { azureTracker } from '../../plugins/trackers/azure/index.ts';
+import { searchWiql } from '../../plugins/trackers/azure/search.ts';
 import { startVendorFake, type VendorFake } from '../support/vendor-fake.ts';
-import { azureRoutes, CREATE, PAT_AS_BASIC, PROJECT, TEAM_ID } from './azure-fake.ts';
+import { azureError, azureRoutes, CREATE, PAT_AS_BASIC, PROJECT, TEAM_ID } from './azure-fake.ts';
 
 let fake: VendorFake;
 let state: ReturnType<typeof azureRoutes>;
@@ -200,5 +201,49 @@ describe('azure tracker: verify', () => {
   it('keeps the tracker contract', async () => {
     const { settings } = context();
     await assertTrackerContract(azureTracker, { settings, http: fetchHttp, assignee: { id: 'ada@fabrikam.com', name: 'Ada Lovelace' } });
+  });
+});
+
+const WIQL = 'POST /{organization}/{project}/{team}/_apis/wit/wiql';
+const query = (words: string[], limit = 10) => ({ title: words.join(' '), words, limit });
+const comment: TrackerComment = { ticketId: '0b6a4f8e-1c1d-4c61-9d55-6f3f0f7f1a01', title: 'Fix the login timeout', quote: 'Sessions <still> end after a minute & more.', meeting: 'Weekly sync', meetingDate: null };
+
+describe('azure tracker: search', () => {
+  it('finds the open work items whose title has any of the words, not closed ones', async () => {
+    const open = await azureTracker.create(sampleTicket({ title: 'Fix the login timeout on mobile' }), context());
+    await azureTracker.create(sampleTicket({ title: 'Login page copy', status: 'Done' }), context());
+    await azureTracker.create(sampleTicket({ title: 'Pricing page' }), context());
+    const found = await azureTracker.search!(query(['login', 'timeout']), context());
+    expect(found).toEqual([{ ...open, title: 'Fix the login timeout on mobile', status: 'New', excerpt: expect.stringMatching(/^Sessions on mobile end after a minute\./) }]);
+    expect((fake.requests.find((request) => request.operation === WIQL && /Title/.test(JSON.stringify(request.body)))!.body as { query: string }).query).toBe(
+      "SELECT [System.Id] FROM WorkItems WHERE [System.TeamProject] = @project AND [System.WorkItemType] = 'Task' AND [System.State] NOT IN ('Closed') AND ([System.Title] CONTAINS 'login' OR [System.Title] CONTAINS 'timeout') ORDER BY [System.ChangedDate] DESC",
+    );
+  });
+
+  it('keeps hostile titles as words: quotes and WIQL never reach the query as syntax', async () => {
+    await azureTracker.create(sampleTicket({ title: 'Secret' }), context());
+    for (const words of [["' OR 1=1"], ["] OR [System.Id] > 0 --"], ["O'Brien's", 'NOT', 'IN']]) {
+      await expect(azureTracker.search!(query(words), context())).resolves.toEqual([]);
+    }
+    expect(searchWiql('Task', [], ["it's"])).toContain("[System.Title] CONTAINS 'its'");
+    expect(searchWiql('Task', [], ["'", '[]'])).toBeNull();
+  });
+
+  it('says in words when Azure DevOps refuses the query (400)', async () => {
+    fake.routes[WIQL] = () => azureError(400, 'TF51005: The query references a field that does not exist.', 'QueryException');
+    const refused = await azureTracker.search!(query(['login']), context()).catch((error: unknown) => error);
+    expect(isTrackerError(refused) && refused.kind).toBe('validation');
+    expect((refused as Error).message).toBe(`Azure DevOps could not search the project '${PROJECT}' with these words: TF51005: The query references a field that does not exist.`);
+  });
+});
+
+describe('azure tracker: comment', () => {
+  it('posts the meeting\'s words as HTML with the ticket\'s marker once (comments API 7.1-preview.4)', async () => {
+    const item = await azureTracker.create(sampleTicket(), context());
+    expect(await azureTracker.comment!(item, comment, context())).toBe('commented');
+    expect(await azureTracker.comment!(item, comment, context())).toBe('commented');
+    const posted = state.comments.get(Number(item.externalId))!;
+    expect(posted).toHaveLength(1);
+    expect(posted[0]!.text).toBe(`<p>Raised again in “Weekly sync”: Fix the login timeout</p><blockquote>Sessions &lt;still&gt; end after a minute &amp; more.</blockquote><p><em>Pushed from Tickscribe (tickscribe-${comment.ticketId})</em></p>`);
   });
 });

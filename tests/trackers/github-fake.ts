@@ -38,6 +38,10 @@ export interface GitHubState {
   secondaryLimits: SecondaryLimit[];
   /** The repository's webhook, as Settings, Webhooks holds it (content type application/json, Issues events); null: none. */
   webhook: { url: string; secret: string } | null;
+  /** Each issue's comments, by its number, oldest first. */
+  comments: Map<number, Json[]>;
+  /** Searches a token may make per minute (GitHub's 30 for an authenticated user); null: no limit. */
+  searchesPerMinute: number | null;
 }
 
 /** A webhook delivery as it was posted, and what the receiver answered. */
@@ -158,6 +162,8 @@ const secondaryLimit = ({ status = 403, retryAfter }: SecondaryLimit = {}): Vend
   headers: { 'x-ratelimit-limit': '5000', 'x-ratelimit-remaining': '4987', 'x-ratelimit-used': '13', ...(retryAfter === undefined ? {} : { 'retry-after': String(retryAfter) }) },
 });
 export const CONTENT_PER_MINUTE = 80;
+/** GitHub's search limit for an authenticated user. */
+export const SEARCHES_PER_MINUTE = 30;
 
 /**
  * A token that may not write issues: 403 "Resource not accessible by personal access token" (the body as reported in
@@ -181,8 +187,9 @@ export async function startGitHubFake({ web = WEB }: { web?: string } = {}): Pro
   repository.permissions = { admin: false, maintain: false, push: true, triage: true, pull: true };
   const state: GitHubState = {
     labels: [{ name: 'bug', color: 'd73a4a' }], issues: [], assignable: new Set(['grace']), blockedBy: new Map(), repository,
-    tokenIssues: 'write', contentPerMinute: CONTENT_PER_MINUTE, secondaryLimits: [], webhook: null,
+    tokenIssues: 'write', contentPerMinute: CONTENT_PER_MINUTE, secondaryLimits: [], webhook: null, comments: new Map(), searchesPerMinute: SEARCHES_PER_MINUTE,
   };
+  const searched = new Map<string, number[]>();
   const deliveries: GitHubDelivery[] = [];
   /** The person who closes and reopens issues on GitHub, as a delivery's `sender` names them. */
   const sender = { ...(exampleOf('github', 'GET /user', 200)), login: 'grace', type: 'User' };
@@ -287,6 +294,61 @@ export async function startGitHubFake({ web = WEB }: { web?: string } = {}): Pro
       const ids = state.blockedBy.get(Number(request.params.issue_number)) ?? [];
       return { status: 200, body: state.issues.filter((candidate) => ids.includes(candidate.id as number)) };
     }),
+    // GitHub's reference ("Search issues and pull requests", GET /search/issues): `q` holds the keywords and
+    // qualifiers (repo:, is:issue, is:open); per_page at most 100. Keywords without an operator must all appear; OR
+    // joins alternatives; "You can't use more than five AND, OR, or NOT operators" and a query "can't be longer than
+    // 256 characters (not including operators or qualifiers)" ("Troubleshooting search queries", Limitations on query
+    // length), both answered 422 Validation Failed. Symbols such as " ' : = ( ) are ignored in keywords ("Understanding
+    // the search syntax"). Searches have their own limit, 30 a minute for an authenticated user ("Rate limits for the
+    // REST API"): past it, 403 "API rate limit exceeded" with x-ratelimit-resource search and remaining 0.
+    'GET /search/issues': (request) => {
+      const token = request.headers['authorization'] ?? '';
+      const now = Date.now();
+      const recent = (searched.get(token) ?? []).filter((at) => at > now - 60_000);
+      searched.set(token, recent);
+      if (state.searchesPerMinute !== null && recent.length >= state.searchesPerMinute) {
+        return {
+          ...gitHubError(403, 'API rate limit exceeded for user ID 1.', { documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api' }),
+          headers: { 'x-ratelimit-limit': '30', 'x-ratelimit-remaining': '0', 'x-ratelimit-resource': 'search', 'x-ratelimit-reset': String(Math.ceil((recent[0]! + 60_000) / 1000)) },
+        };
+      }
+      recent.push(now);
+      const terms = (request.query.get('q') ?? '').split(/\s+/).filter(Boolean);
+      const qualifiers = terms.filter((term) => /^-?[a-z_]+:/.test(term));
+      const keywords = terms.filter((term) => !qualifiers.includes(term));
+      const operators = keywords.filter((term) => ['AND', 'OR', 'NOT'].includes(term)).length;
+      if (operators > 5 || keywords.filter((term) => !['AND', 'OR', 'NOT'].includes(term)).join(' ').length > 256) {
+        return gitHubError(422, 'Validation Failed', { errors: [{ message: operators > 5 ? 'The search contains more than five AND / OR / NOT operators.' : 'The search is longer than 256 characters.', resource: 'Search', field: 'q', code: 'invalid' }] });
+      }
+      const repo = qualifiers.find((term) => term.startsWith('repo:'))?.slice(5);
+      const open = qualifiers.includes('is:open') ? 'open' : qualifiers.includes('is:closed') ? 'closed' : null;
+      const alternatives = keywords.join(' ').split(/\s+OR\s+/).map((group) => group.split(/\s+/).map((word) => word.replace(/[.,:;/\\`'"=*!?#$&+^|~<>(){}[\]@]/g, '').toLowerCase()).filter(Boolean));
+      const found = state.issues.filter((issue) => {
+        if (repo !== undefined && repo.toLowerCase() !== REPO) return false;
+        if (open && issue.state !== open) return false;
+        const text = `${String(issue.title)} ${String(issue.body ?? '')}`.toLowerCase();
+        return alternatives.some((group) => group.length > 0 && group.every((word) => text.includes(word)));
+      }).toReversed();
+      const listed = page(found.map((issue) => ({ ...issue, score: 1 })), request, root);
+      return { ...listed, body: { total_count: found.length, incomplete_results: false, items: listed.body, search_type: 'lexical' } };
+    },
+    // GitHub's reference ("List issue comments", "Create an issue comment"): the comments of an issue, oldest first,
+    // per_page at most 100; a new one from `body`. Checked against tests/contracts/github.supplement.openapi.json.
+    'GET /repos/{owner}/{repo}/issues/{issue_number}/comments': inRepo((request) => {
+      const found = issue(request);
+      return found ? page(state.comments.get(found.number as number) ?? [], request, root) : gitHubError(404, 'Not Found');
+    }),
+    'POST /repos/{owner}/{repo}/issues/{issue_number}/comments': inRepo(writes('issues=write; pull_requests=write', 'issues/comments#create-an-issue-comment', (request) => {
+      const found = issue(request);
+      if (!found) return gitHubError(404, 'Not Found');
+      const list = state.comments.get(found.number as number) ?? [];
+      const example = exampleOf('github', 'POST /repos/{owner}/{repo}/issues/{issue_number}/comments', 201);
+      const id = 1_100_000 + [...state.comments.values()].flat().length;
+      const comment = { ...example, id, body: (request.body as Json).body, html_url: `${String(found.html_url)}#issuecomment-${id}`, issue_url: found.url };
+      state.comments.set(found.number as number, [...list, comment]);
+      found.comments = list.length + 1;
+      return { status: 201, headers: { location: `${API}/repos/${REPO}/issues/comments/${id}` }, body: comment };
+    })),
     // GitHub's reference ("List assignees", GET /repos/{owner}/{repo}/assignees): "the available assignees for issues in
     // a repository" as simple users, per_page (max 100) and page, the link header naming the next page; no search term.
     // Checked against tests/contracts/github.supplement.openapi.json.

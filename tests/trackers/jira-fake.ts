@@ -18,6 +18,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { fetchHttp } from '../../core/plugins/testkit/trackers.ts';
 import type { TrackerContext, TrackerHttp } from '../../plugins/sdk/index.ts';
+import { jqlMatches, JqlError, parseJql } from './jira-jql.ts';
 import { exampleOf, startVendorFake, type VendorFake, type VendorReply, type VendorRequest } from '../support/vendor-fake.ts';
 import { basic, requiringCredentials, type StandIn, type StandInOptions } from './stand-in.ts';
 
@@ -77,6 +78,8 @@ export interface JiraState {
   liveBearer: (token: string) => boolean;
   /** The account's project permissions in PROJ, by key (GET /rest/api/3/mypermissions); a key left out is held. */
   permissions: Record<string, boolean>;
+  /** Each issue's comments, by the issue's id, oldest first. */
+  comments: Map<string, Json[]>;
 }
 
 /** A webhook delivery as it was posted, and what the receiver answered. */
@@ -163,13 +166,6 @@ export function jiraRateLimited(retryAfter: number | null, reset: Date): VendorR
   };
 }
 
-/** The project and label a findByMarker query names: `project = "PROJ" AND labels = "tickscribe-…"`. */
-function matches(jql: string, issue: JiraIssue): boolean {
-  const project = /project = "([^"]+)"/.exec(jql)?.[1];
-  const label = /labels = "([^"]+)"/.exec(jql)?.[1];
-  return (!project || issue.key.startsWith(`${project}-`)) && (!label || ((issue.fields.labels as string[] | undefined) ?? []).includes(label));
-}
-
 /** `site`: the site's address its answers name, the fake's own unless given. */
 export async function startJiraFake({ site: address }: { site?: string } = {}): Promise<JiraFake> {
   const scopedOnly = (request: VendorRequest | IncomingMessage) => {
@@ -196,6 +192,7 @@ export async function startJiraFake({ site: address }: { site?: string } = {}): 
     scopedTokens: [],
     liveBearer: () => false,
     permissions: {},
+    comments: new Map(),
   };
   const priorityValues = () => state.priorities.map((priority) => ({ self: `${site}/rest/api/3/priority/${priority.id}`, id: priority.id, name: priority.name }));
   const screenField = (field: JiraScreenField) => ({
@@ -297,12 +294,54 @@ export async function startJiraFake({ site: address }: { site?: string } = {}): 
       return { status: 204 };
     },
     'POST /rest/api/3/search/jql': (request) => {
-      const { jql, maxResults = 50, reconcileIssues = [] } = request.body as { jql: string; maxResults?: number; reconcileIssues?: number[] };
+      const { jql, maxResults = 50, reconcileIssues = [], fields: wanted = [] } = request.body as { jql: string; maxResults?: number; reconcileIssues?: number[]; fields?: string[] };
       // Eventually consistent: an issue newer than the lag is left out unless its id is reconciled (see searchLagMs).
       const indexed = (issue: JiraIssue) => Date.now() - issue.created >= state.searchLagMs || reconcileIssues.includes(Number(issue.id));
-      const found = state.issues.filter((issue) => indexed(issue) && matches(jql, issue)).toReversed().slice(0, maxResults);
-      const issues = found.map(({ id, key, fields }) => ({ id, key, self: `${site}/rest/api/3/issue/${id}`, fields: { summary: fields.summary } }));
+      let found: JiraIssue[];
+      try {
+        const tree = parseJql(jql);
+        found = state.issues.filter((issue) => indexed(issue) && jqlMatches(tree, issue)).toReversed().slice(0, maxResults);
+      } catch (error) {
+        if (error instanceof JqlError) return jiraError(400, [error.message]);
+        throw error;
+      }
+      const statusOf = (issue: JiraIssue) => {
+        const name = state.transitions.find((transition) => transition.category === issue.category)?.name ?? 'To Do';
+        return { name, statusCategory: { key: issue.category, name: issue.category === 'done' ? 'Done' : issue.category === 'new' ? 'To Do' : 'In Progress' } };
+      };
+      const issues = found.map((issue) => ({
+        id: issue.id, key: issue.key, self: `${site}/rest/api/3/issue/${issue.id}`,
+        fields: {
+          summary: issue.fields.summary,
+          ...(wanted.includes('status') ? { status: statusOf(issue) } : {}),
+          ...(wanted.includes('description') ? { description: issue.fields.description ?? null } : {}),
+        },
+      }));
       return { status: 200, body: { isLast: true, issues } };
+    },
+    // Atlassian's "Get comments" and "Add comment" (GET and POST /rest/api/3/issue/{issueIdOrKey}/comment): the
+    // comments page by startAt and maxResults, newest first with orderBy=-created; a comment's body is an ADF
+    // document. Checked against tests/contracts/jira.supplement.openapi.json.
+    'GET /rest/api/3/issue/{issueIdOrKey}/comment': (request) => {
+      const issue = find(request);
+      if (!issue) return missingIssue;
+      const all = state.comments.get(issue.id) ?? [];
+      const ordered = request.query.get('orderBy') === '-created' ? all.toReversed() : all;
+      const startAt = Number(request.query.get('startAt') ?? 0);
+      const maxResults = Number(request.query.get('maxResults') ?? 5000);
+      return { status: 200, body: { startAt, maxResults, total: all.length, comments: ordered.slice(startAt, startAt + maxResults) } };
+    },
+    'POST /rest/api/3/issue/{issueIdOrKey}/comment': (request) => {
+      const issue = find(request);
+      if (!issue) return missingIssue;
+      const body = (request.body as { body?: { type?: string } }).body;
+      if (body?.type !== 'doc') return jiraError(400, ['Comment body is not valid!']);
+      const list = state.comments.get(issue.id) ?? [];
+      const id = String(10_000 + [...state.comments.values()].flat().length);
+      const comment = { ...exampleOf('jira', 'POST /rest/api/3/issue/{issueIdOrKey}/comment', 201), id, body, self: `${site}/rest/api/3/issue/${issue.id}/comment/${id}` };
+      delete (comment as Json).visibility;
+      state.comments.set(issue.id, [...list, comment]);
+      return { status: 201, body: comment };
     },
     'GET /rest/api/3/issueLinkType': () => ({ status: 200, body: exampleOf('jira', 'GET /rest/api/3/issueLinkType', 200) }),
     'POST /rest/api/3/issueLink': (request) => {

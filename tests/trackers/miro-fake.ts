@@ -77,8 +77,10 @@ export function miroBoard(web = 'https://miro.com') {
     [ITEMS]: ({ query }: VendorRequest) => {
       const offset = Number(query.get('cursor') ?? 0);
       const limit = Number(query.get('limit'));
-      const page = cards.slice(offset, offset + limit).map(view);
-      return { status: 200, body: { data: page, total: cards.length, size: page.length, limit, ...(offset + limit < cards.length ? { cursor: String(offset + limit) } : {}) } };
+      // Miro's "Get items on board": `type` keeps the items of one type (the board holds cards only here).
+      const ofType = cards.filter((card) => !query.get('type') || card.type === query.get('type'));
+      const page = ofType.slice(offset, offset + limit).map(view);
+      return { status: 200, body: { data: page, total: ofType.length, size: page.length, limit, ...(offset + limit < ofType.length ? { cursor: String(offset + limit) } : {}) } };
     },
     [ATTACH]: ({ params, query }: VendorRequest) => {
       cards.find((card) => card.id === params.item_id)?.tagIds.push(query.get('tag_id')!);

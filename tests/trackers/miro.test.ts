@@ -1,6 +1,6 @@
 // The `miro` tracker against a stateful stand-in of Miro's REST API that checks every request against the vendor's
 // contract: the card it creates and where, its tags, the members it finds, the marker it finds again, links and
-// verification.
+// verification; its search of cards like a ticket (the board's cards read and their titles matched here).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { assertTrackerContract, fetchHttp, sampleTicket } from '../../core/plugins/testkit.ts';
 import type { TrackerContext, TrackerHttp } from '../../plugins/sdk/index.ts';
@@ -129,5 +129,27 @@ describe('miro tracker: verify', () => {
 
   it('keeps the tracker contract', async () => {
     await assertTrackerContract(miroTracker, { settings, http, assignee: USER });
+  });
+});
+
+const query = (words: string[], limit = 10) => ({ title: words.join(' '), words, limit });
+
+describe('miro tracker: search', () => {
+  it('reads the board\'s cards and keeps those whose title shares words, most first, leaving out cards of tickets Done', async () => {
+    const timeout = await miroTracker.create(sampleTicket({ title: 'Fix the login timeout on mobile' }), context);
+    await miroTracker.create(sampleTicket({ title: 'Login page copy' }), context);
+    await miroTracker.create(sampleTicket({ title: 'Login timeout on tablets', status: 'Done' }), context);
+    const found = await miroTracker.search!(query(['login', 'timeout']), context);
+    expect(found.map((card) => card.title)).toEqual(['Fix the login timeout on mobile', 'Login page copy']);
+    expect(found[0]).toMatchObject({ ...timeout, excerpt: expect.stringMatching(/^Sessions on mobile end after a minute\./) });
+    expect(fake.requests.filter((request) => request.operation === ITEMS).every((request) => request.query.get('type') === 'card')).toBe(true);
+    expect(miroTracker.comment).toBeUndefined();
+  });
+
+  it('keeps hostile titles as words', async () => {
+    await miroTracker.create(sampleTicket({ title: 'Secret <b>plan</b>' }), context);
+    expect(await miroTracker.search!(query(['" OR 1=1', '<script>', '*']), context)).toEqual([]);
+    expect((await miroTracker.search!(query(['<b>plan</b>']), context)).map((card) => card.title)).toEqual([]);
+    expect((await miroTracker.search!(query(['plan']), context)).map((card) => card.title)).toEqual(['Secret <b>plan</b>']);
   });
 });

@@ -59,7 +59,8 @@ async function inFlight<T>(items: T[], ready: (item: T) => boolean, work: (item:
 /**
  * Pushes tickets through one connection (workflow id `push-<connectionId>-<batchId>`): plans which tickets and in
  * which order, resolves the mapped assignees once each, creates the items in dependency order (a ticket starts
- * once the tickets it depends on are done), then links each created item to its dependencies on the same tracker.
+ * once the tickets it depends on are done; a ticket the reviewer linked to an existing item is linked to it, and
+ * comments on it when asked, instead), then links each created item to its dependencies on the same tracker.
  * A rate-limited call pauses the whole push on a durable timer until the tracker's Retry-After or reset time.
  */
 export async function pushTicketsWorkflow(input: PushInput): Promise<PushResult> {
@@ -145,7 +146,8 @@ async function push(input: PushInput): Promise<PushResult> {
     let outcome: Exclude<PushOutcome, Wait>;
     try {
       // Labelled with the ticket's title in the Temporal UI's event history.
-      outcome = await paced(() => steps.pushTicket.executeWithOptions({ summary: oneLine(ticket.title) }, [{ userId, workspaceId, connectionId, batchId, ticketId: ticket.id, assignee }]));
+      const choice = input.choices?.[ticket.id];
+      outcome = await paced(() => steps.pushTicket.executeWithOptions({ summary: oneLine(ticket.title) }, [{ userId, workspaceId, connectionId, batchId, ticketId: ticket.id, assignee, ...(choice ? { choice } : {}) }]));
     } catch (error) {
       if (isCancellation(error)) throw error;
       outcome = { status: 'failed', error: words(error) };
@@ -206,7 +208,9 @@ function addWarnings(result: PushTicketResult, warnings: string[]): void {
 function ticketResult(ticket: PlannedTicket, outcome: Exclude<PushOutcome, Wait>, assigneeProblem?: string): PushTicketResult {
   const base = { ticketId: ticket.id, title: ticket.title, project: ticket.project };
   if (outcome.status === 'created') {
-    const result: PushTicketResult = { ...base, success: true, skipped: false, externalUrl: outcome.url, externalId: outcome.externalId, key: outcome.key };
+    const result: PushTicketResult = {
+      ...base, success: true, skipped: false, externalUrl: outcome.url, externalId: outcome.externalId, key: outcome.key, ...(outcome.linked ? { linked: outcome.linked } : {}),
+    };
     // What the tracker left out is known on the create that was made now; an assignee refused, on every push.
     addWarnings(result, [...(assigneeProblem && !outcome.already ? [assigneeProblem] : []), ...(outcome.notices ?? [])]);
     return result;

@@ -104,8 +104,8 @@ export function azureClient(context: TrackerContext<AzureSettings>) {
     return errorFromResponse(response, { ...(said ? { message: said } : {}), fields: fieldErrors(body) });
   }
 
-  /** The address a call is sent to: its URL with the API version. */
-  const address = (url: string) => `${url}${url.includes('?') ? '&' : '?'}api-version=${API_VERSION}`;
+  /** The address a call is sent to: its URL with the API version, unless it names its own (comments: 7.1-preview.4). */
+  const address = (url: string) => (/[?&]api-version=/.test(url) ? url : `${url}${url.includes('?') ? '&' : '?'}api-version=${API_VERSION}`);
 
   async function send(call: Call): Promise<TrackerHttpResponse> {
     signal?.throwIfAborted();

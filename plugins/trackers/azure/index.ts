@@ -11,6 +11,7 @@ import {
 } from '../../sdk/index.ts';
 import { azureClient, type AzureClient } from './client.ts';
 import { findUser, searchUsers } from './identities.ts';
+import { commentOnWorkItem, searchWorkItems, type WorkItemAccess } from './search.ts';
 import { createDocument, DATE_FIELDS, hasTag, itemOf, PRIORITY_FIELD, targetState, titleOf, type WorkItem, type WorkItemState } from './work-item.ts';
 import { htmlToMarkdown } from '../shared/sections.ts';
 import { CONFIG_SCHEMA, CREDENTIALS_SCHEMA, type AzureSettings } from './settings.ts';
@@ -47,6 +48,12 @@ const typeWords = (azure: AzureClient) => ({
 
 const getProject = (azure: AzureClient) =>
   azure.json<Project>({ method: 'GET', url: `${azure.organizationUrl}/_apis/projects/${encodeURIComponent(azure.config.projectIdentifier)}` }, projectWords(azure));
+
+/** The WIQL route names a team; any team of the project sees all of its work items. */
+async function teamOf(azure: AzureClient): Promise<string> {
+  const project = await getProject(azure);
+  return project.defaultTeam?.id || project.defaultTeam?.name || `${project.name ?? azure.config.projectIdentifier} Team`;
+}
 
 const asItem = (azure: AzureClient, workItem: WorkItem): TrackerItem =>
   itemOf(workItem, { type: azure.config.workItemType, webUrl: (id) => `${azure.projectUrl}/_workitems/edit/${id}` });
@@ -167,9 +174,7 @@ const tracker: TrackerPlugin<AzureSettings> = {
   async findByMarker(ticketId, context) {
     const azure = azureClient(context);
     const marker = markerOf(ticketId);
-    const project = await getProject(azure);
-    // The WIQL route names a team; any team of the project sees all of its work items.
-    const team = project.defaultTeam?.id || project.defaultTeam?.name || `${project.name ?? azure.config.projectIdentifier} Team`;
+    const team = await teamOf(azure);
     const query = `SELECT [System.Id] FROM WorkItems WHERE [System.TeamProject] = @project AND [System.Tags] CONTAINS '${marker.replace(/'/g, "''")}' ORDER BY [System.Id]`;
     const result = await azure.json<{ workItems?: { id?: number | null }[] | null }>({
       method: 'POST', url: `${azure.projectUrl}/${encodeURIComponent(team)}/_apis/wit/wiql?$top=${MARKED_ITEMS_READ}`, body: { query },
@@ -198,7 +203,16 @@ const tracker: TrackerPlugin<AzureSettings> = {
   setStatus: (item, status, context) => writeWorkItemStatus(azureClient(context), item, status),
 
   webhook: AZURE_WEBHOOK,
+
+  search: (query, context) => searchWorkItems(accessOf(azureClient(context)), query),
+
+  comment: (item, comment, context) => commentOnWorkItem(accessOf(azureClient(context)), item, comment),
 };
+
+/** What searching and commenting need of the project's work items. */
+const accessOf = (azure: AzureClient): WorkItemAccess => ({
+  azure, team: () => teamOf(azure), url: (id) => azure.workItemUrl(id), item: (workItem) => asItem(azure, workItem),
+});
 
 /** As the host holds it: the host validates the settings against the manifest's schemas before every call. */
 export const azureTracker: TrackerPlugin = tracker;

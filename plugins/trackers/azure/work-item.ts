@@ -37,7 +37,7 @@ export interface WorkItemState {
   category?: string | null;
 }
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+export const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The tags: the ticket's, then the marker that findByMarker looks for, without repeats (tags ignore case). */
 export function tagsOf(ticket: TrackerTicket): string {

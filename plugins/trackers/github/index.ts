@@ -7,7 +7,8 @@
  * issues (a listing sees an issue at once; the search API may not yet) and reads the marker in their bodies.
  * Dependencies become GitHub's "blocked by" relation. A ticket follows its issue (closed is Done, reopened is To Do)
  * through the repository's webhook and by reading the issue, and a status changed in Tickscribe closes or reopens it
- * (status.ts).
+ * (status.ts). Before a push, the wizard finds open issues like each ticket with GitHub's issue search, and a ticket
+ * may be linked to one of them or comment on it instead of creating an issue (search.ts).
  */
 import {
   isTrackerError, markerOf, TrackerError, type TrackerItem, type TrackerManifest, type TrackerPlugin, type TrackerTicket, type TrackerUserMatch,
@@ -20,6 +21,7 @@ import { CONFIG_SCHEMA, CREDENTIALS_SCHEMA, type GitHubSettings } from './settin
 import { matchPeople } from '../shared/people.ts';
 import { GITHUB_OAUTH } from './oauth.ts';
 import { GITHUB_WEBHOOK, readIssueStatus, writeIssueStatus } from './status.ts';
+import { commentOnIssue, searchIssues } from './search.ts';
 
 const MANIFEST: TrackerManifest = {
   apiVersion: 1,
@@ -185,6 +187,10 @@ const tracker: TrackerPlugin<GitHubSettings> = {
   setStatus: (item, status, context) => writeIssueStatus(repositoryOf(context), item, status),
 
   webhook: GITHUB_WEBHOOK,
+
+  search: (query, context) => searchIssues(context, query),
+
+  comment: (item, comment, context) => commentOnIssue(repositoryOf(context), item, comment),
 };
 
 /** Pages of assignees read when searching them (1,000 people): GitHub's listing cannot be filtered, so it is read and matched here. */

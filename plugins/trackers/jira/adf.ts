@@ -27,7 +27,7 @@ function inline(text: string): AdfNode[] {
   ]);
 }
 
-const paragraph = (text: string): AdfNode => ({ type: 'paragraph', content: inline(text) });
+export const paragraph = (text: string): AdfNode => ({ type: 'paragraph', content: inline(text) });
 
 function sectionNodes(section: Section): AdfNode[] {
   const heading: AdfNode[] = section.heading

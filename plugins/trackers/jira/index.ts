@@ -11,6 +11,7 @@ import { TrackerError, type TrackerItem, type TrackerManifest, type TrackerPlugi
 import { afterCreate, issueItem, jiraFailure, siteOf, type JiraSite } from './client.ts';
 import { findByMarker } from './marker.ts';
 import { adfToMarkdown, type AdfDocument } from './adf.ts';
+import { commentOnIssue, searchIssues } from './search.ts';
 import { fieldsOf, MARKER_PROPERTY } from './fields.ts';
 import { CONFIG_SCHEMA, CREDENTIALS_SCHEMA, type JiraSettings } from './settings.ts';
 import { JIRA_OAUTH } from './oauth.ts';
@@ -166,6 +167,10 @@ const tracker: TrackerPlugin<JiraSettings> = {
   setStatus: (item, status, context) => writeIssueStatus(siteOf(context), item, status),
 
   webhook: JIRA_WEBHOOK,
+
+  search: (query, context) => searchIssues(siteOf(context), query),
+
+  comment: (item, comment, context) => commentOnIssue(siteOf(context), item, comment),
 };
 
 /** The most people one search asks Jira for. */

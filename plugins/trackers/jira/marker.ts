@@ -15,7 +15,7 @@ import type { TrackerItem } from '../../sdk/index.ts';
 import { issueItem, jiraFailure, type JiraSite } from './client.ts';
 import { MARKER_PROPERTY, markerLabel } from './fields.ts';
 
-const jqlString = (value: string) => `"${value.replace(/["\\]/g, '\\$&')}"`;
+export const jqlString = (value: string) => `"${value.replace(/["\\]/g, '\\$&')}"`;
 
 /** How many issues past the newest searchable one are read; more than a push creates while search lags. */
 const RECENT = 50;

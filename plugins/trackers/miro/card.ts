@@ -5,6 +5,7 @@
  */
 import { markerOf, type TrackerTicket } from '../../sdk/index.ts';
 import { sectionsToHtml, ticketSections } from '../shared/sections.ts';
+import { plainText } from '../shared/search.ts';
 
 export type TagColor = 'red' | 'light_green' | 'cyan' | 'yellow' | 'magenta' | 'green' | 'blue' | 'gray' | 'violet' | 'dark_green' | 'dark_blue' | 'black';
 
@@ -39,11 +40,8 @@ const DEFAULT_CARD = { width: 320, height: 94 };
 const MOST_SLOTS = 5000;
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&nbsp;': ' ' };
-
 /** A Miro text as plain text: tags removed, entities read. */
-export const plainText = (html: string) =>
-  html.replace(/<[^>]*>/g, '').replace(/&(?:amp|lt|gt|quot|#39|nbsp);/g, (entity) => ENTITIES[entity]!).trim();
+export { plainText };
 
 /** What people call the card: its title, shortened. */
 export const keyOf = (title: string) => (title.length > KEY_LIMIT ? `${title.slice(0, KEY_LIMIT - 1)}…` : title) || 'Card';

@@ -2,6 +2,9 @@
  * The `miro` tracker: pushes tickets onto a Miro board as cards, laid out in a grid beside what is there, tagged
  * with their priority, status, project and tags. The marker (`tickscribe-<ticket id>`) is the last line of the
  * card's description, found again by reading the board's cards; a dependency becomes an arrow between two cards.
+ * Miro has no search of a board's items by text: cards like a ticket are found by reading the board's cards
+ * ("Get items on board", GET /v2/boards/{board_id}/items?type=card, paged by cursor) and matching their titles here.
+ * Cards take no comments, so a ticket is linked to a card found but never comments on it.
  */
 import {
   isTrackerError, TrackerError, type TrackerItem, type TrackerManifest, type TrackerPlugin, type TrackerTicket,
@@ -9,6 +12,7 @@ import {
 import { cardBody, carriesMarker, freeSlot, keyOf, plainText, wantedTags, type Card, type WantedTag } from './card.ts';
 import { matchPeople } from '../shared/people.ts';
 import { htmlToMarkdown } from '../shared/sections.ts';
+import { searchWords } from '../shared/search.ts';
 import { miroClient, type MiroClient } from './client.ts';
 import { CONFIG_SCHEMA, CREDENTIALS_SCHEMA, type MiroSettings } from './settings.ts';
 import { MIRO_OAUTH } from './oauth.ts';
@@ -44,6 +48,9 @@ interface TokenInfo {
   team: { name: string };
   scopes?: string[];
 }
+
+/** Pages of cards read when looking for cards like a ticket (5,000 cards at Miro's largest page of 50). */
+const SEARCH_PAGES = 100;
 
 const getBoard = (miro: MiroClient) => miro.json<Board>({ method: 'GET', path: miro.board }, miro.boardWords);
 
@@ -148,6 +155,27 @@ const tracker: TrackerPlugin<MiroSettings> = {
       notices: made.length ? [`Tags made on the board first: ${made.join(', ')}.`] : [],
       request: { method: 'POST', url: miro.address(request.path), body: request.body },
     };
+  },
+
+  async search(query, context) {
+    const miro = miroClient(context);
+    const cards = await miro.items<Card>('card', SEARCH_PAGES);
+    const words = searchWords(query.words, Infinity);
+    if (!words.length) return [];
+    const scored = cards.flatMap((card) => {
+      const title = plainText(card.data?.title ?? '');
+      const description = plainText(card.data?.description ?? '');
+      // A card Tickscribe made for a ticket that is Done says so in its description.
+      if (/Status: Done\b/.test(description)) return [];
+      const own = new Set(title.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean));
+      const shared = words.filter((word) => own.has(word)).length;
+      return shared ? [{ card, title, description, shared }] : [];
+    }).sort((a, b) => b.shared - a.shared).slice(0, query.limit);
+    if (!scored.length) return [];
+    const board = await getBoard(miro);
+    return scored.map(({ card, title, description }) => ({
+      ...itemOf(miro, board, card.id, title), title, ...(description ? { excerpt: description.replace(/tickscribe-[\w-]+/g, '').trim() } : {}),
+    }));
   },
 
   async findByMarker(ticketId, context) {

@@ -71,6 +71,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/connections/{id}/candidates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The push wizard's summary: per ticket not pushed yet, the connection's open items that are likely the same task, each with a score, for the reviewer to create, link or comment. Nothing is changed. */
+        post: operations["pushCandidates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/connections/{id}/deliveries": {
         parameters: {
             query?: never;
@@ -1087,6 +1104,14 @@ export type components = {
         BulkPushRequest: {
             /** @description Names the push (e.g. a UUID the client makes once per Confirm & Push): a second request with the same batchId joins the first push instead of starting another, and its progress can be read with GET /api/connections/{id}/pushes/{batchId}. A new one is made when it is left out. */
             batchId?: string;
+            /** @description What to do instead of creating an item, per ticket: link it to an existing item the candidates search found (it becomes the ticket's item on this connection), or comment on that item with the meeting's words and link it. Tickets without a choice are created. */
+            choices?: {
+                /** @enum {unknown} */
+                action: "link" | "comment";
+                /** @description The item's id, as the candidates search gave it. */
+                externalId: string;
+                ticketId: string;
+            }[];
             /** @description The user's tickets to push (at most 500). An empty list answers 'Please select at least one ticket to push'. */
             ticketIds: string[];
             /** @description Participant names mapped to tracker usernames, merged into the connection's userMappings before the push. Empty usernames are ignored (those assignees stay unmapped: their tickets go unassigned). */
@@ -1132,7 +1157,7 @@ export type components = {
                 /** @description Why no answer came, in words, or null. */
                 error: string | null;
                 method: string;
-                /** @description The tracker call the request belonged to: verify, create, findByMarker, link, resolveUser, searchUsers, itemStatus or setStatus. */
+                /** @description The tracker call the request belonged to: verify, create, findByMarker, link, resolveUser, searchUsers, itemStatus, setStatus, search or comment. */
                 purpose: string;
                 /** @description The HTTP status of the answer, or null when none came. */
                 status: number | null;
@@ -1767,6 +1792,48 @@ export type components = {
             ticketIds: string[];
         };
         /**
+         * PushCandidates
+         * @description Per ticket, the open items of the connection's tracker that are likely the same task, each with the same-task matcher's score, best first (only those above its threshold). Nothing is changed.
+         */
+        PushCandidates: {
+            /** @description Whether a ticket may comment on an item it is linked to (the plugin offers comments). */
+            commentable: boolean;
+            connectionId: string;
+            /** @description Whether the tracker can be searched at all (its plugin offers search); when false, tickets is empty and every ticket is created. */
+            searchable: boolean;
+            tickets: {
+                /** @description At most ten, best first. */
+                candidates: {
+                    /** @description The start of its description, plain text. */
+                    excerpt: string | null;
+                    externalId: string;
+                    /** @description What people call the item, e.g. #42 or PROJ-7. */
+                    key: string;
+                    /** @description How likely it is the same task (core/tickets/matching.ts). */
+                    score: number;
+                    /** @description Where it stands, in the tracker's words. */
+                    status: string | null;
+                    title: string;
+                    url: string;
+                }[];
+                /** @description Why the tracker could not be searched for this ticket, in words; the ticket can still be created. */
+                error: string | null;
+                ticketId: string;
+                /** @description The ticket's title. */
+                title: string;
+            }[];
+            /** @description The tracker's name for people, e.g. GitHub. */
+            trackerName: string;
+        };
+        /**
+         * PushCandidatesRequest
+         * @description Tickets about to be pushed through a connection, for which to find the tracker's open items that may be the same task.
+         */
+        PushCandidatesRequest: {
+            /** @description The workspace's tickets (at most 50 a request: each is one search of the tracker). Tickets already pushed are not searched. */
+            ticketIds: string[];
+        };
+        /**
          * PushConnectionSummary
          * @description A connection as the push wizard needs it.
          */
@@ -1864,6 +1931,11 @@ export type components = {
             externalUrl?: string;
             /** @description What people call the item, e.g. '#42' or 'PROJ-7'. */
             key?: string;
+            /**
+             * @description Present when the ticket was linked to an item that already existed instead of creating one: 'link', or 'comment' when the meeting's words were also posted on it.
+             * @enum {unknown}
+             */
+            linked?: "link" | "comment";
             project: string | null;
             /** @description The ticket did not enter the push. */
             skipped: boolean;
@@ -2000,7 +2072,7 @@ export type components = {
         TicketCreateRequest: components["schemas"]["TicketFields"];
         /**
          * TicketEvent
-         * @description One thing that happened to a ticket: extracted from a meeting, created by hand, edited, pushed to a tracker, merged with a ticket a later meeting gave, its status followed from or sent to a tracker (linked comes later).
+         * @description One thing that happened to a ticket: extracted from a meeting, created by hand, edited, pushed to a tracker, merged with a ticket a later meeting gave, its status followed from or sent to a tracker, linked to a tracker item that already existed.
          */
         TicketEvent: {
             actor: components["schemas"]["TicketEventActor"];
@@ -2160,10 +2232,23 @@ export type components = {
             actor: components["schemas"]["TicketEventActor"];
             /** Format: date-time */
             at: string;
-            /** @description Written by later parts of issue 28. */
-            data: Record<string, never>;
+            data: {
+                batchId: string;
+                /** @description Whether the meeting's words were posted on the item as a comment too. */
+                commented: boolean;
+                connectionId: string;
+                connectionName: string;
+                externalId: string;
+                /** @description What people call the item, e.g. #42. */
+                key: string;
+                /** @description The tracker type (connection type), e.g. github. */
+                tracker: string;
+                /** @description The tracker plugin's name, e.g. GitHub. */
+                trackerName: string;
+                url: string;
+            };
             id: string;
-            /** @enum {unknown} */
+            /** @constant */
             kind: "linked";
         };
         /**
@@ -3108,7 +3193,7 @@ export interface operations {
                     "application/json": components["schemas"]["PushStarted"];
                 };
             };
-            /** @description 'Please select at least one ticket to push', or 'All selected tickets have already been pushed to external systems'. */
+            /** @description 'Please select at least one ticket to push', 'All selected tickets have already been pushed to external systems', or a choice to link or comment that names an item not offered for its ticket (or a comment where the tracker takes none). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3146,6 +3231,89 @@ export interface operations {
             };
             /** @description 'Push operation failed': the push stopped before it finished; pushing again finishes it without duplicates. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (or, for an upload, multipart/form-data). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected error, with a request id to quote. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    pushCandidates: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace the request acts in; without it, the caller's personal workspace. */
+                "X-Workspace-Id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PushCandidatesRequest"];
+            };
+        };
+        responses: {
+            /** @description The candidates per ticket; a ticket the tracker could not be searched for says why in words (searchable false: the tracker has no search). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushCandidates"];
+                };
+            };
+            /** @description 'Please select at least one ticket to look for in the tracker', more than 50 tickets, or the connection's settings are incomplete. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Sent with the session cookie from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The connection, or a ticket, does not exist or is not yours. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

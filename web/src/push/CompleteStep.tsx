@@ -20,7 +20,7 @@ function TicketLine({ entry, tracker }: { entry: TicketResult; tracker: string }
   if (entry.success) {
     outcome = (
       <>
-        {pushTexts.pushedTo(tracker)}
+        {entry.linked !== undefined ? texts.linked(entry.key ?? entry.externalId ?? '', entry.linked === 'comment') : pushTexts.pushedTo(tracker)}
         {entry.externalUrl !== undefined && (
           <>
             {': '}

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { typeLabel } from '../connections/connectionTypes.ts';
 import { ticketTexts } from '../tickets/texts.ts';
+import { ExistingItems } from './ExistingItems.tsx';
 import { formatClock, overallProgress } from './run.ts';
 import { pushTexts } from './texts.ts';
 import type { PushWizardState } from './usePushWizard.ts';
@@ -73,6 +74,7 @@ export function SummaryStep({ wizard }: { wizard: PushWizardState }) {
                   {texts.unassigned(typed.length - mapped)}
                 </Typography>
               )}
+              <ExistingItems wizard={wizard} connectionId={connection.id} trackerName={typeLabel(connection.connectionType)} ticketIds={ticketIds} />
             </Paper>
           );
         })}

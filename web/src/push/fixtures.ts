@@ -52,6 +52,6 @@ export function result(pushed: string[], failed: string[] = [], batchId = 'b1'):
 export function job(overrides: Partial<PushJob> = {}): PushJob {
   return {
     connectionId: github.id, connectionName: github.name, connectionType: 'github', projects: ['Website'],
-    ticketIds: ['t1', 't2'], userMappings: {}, batchId: 'b1', ...overrides,
+    ticketIds: ['t1', 't2'], userMappings: {}, batchId: 'b1', existing: [], ...overrides,
   };
 }

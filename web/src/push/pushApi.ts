@@ -10,6 +10,9 @@ const byId = (id: string) => ({ params: { path: { id } } });
 export const pushApi = {
   analyze: (ticketIds: string[]) => dataOf(api.POST('/api/push/analyze', { body: { ticketIds } })),
 
+  /** The connection's open items like each ticket, with their scores, for the summary. */
+  candidates: (connectionId: string, ticketIds: string[]) => dataOf(api.POST('/api/connections/{id}/candidates', { ...byId(connectionId), body: { ticketIds } })),
+
   /**
    * Adds the projects map-connections chose to the connection's project mappings: what any member may do, where
    * changing the connection's settings is an admin's.

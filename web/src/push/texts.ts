@@ -71,6 +71,21 @@ export const pushTexts = {
     decide: 'Decide',
   },
 
+  existing: {
+    heading: 'Already in the tracker?',
+    looking: (tracker: string) => `Looking in ${tracker} for items like these tickets...`,
+    failed: (tracker: string) => `Could not look in ${tracker} for items like these tickets. Each ticket will be created.`,
+    notSearchable: (tracker: string) => `${tracker} cannot be searched for items like these tickets: each ticket will be created.`,
+    none: (tracker: string) => `Nothing in ${tracker} looks like these tickets: each will be created.`,
+    intro: (tracker: string) => `These tickets look like items already in ${tracker}. Choose what to do with each; anything not chosen is created.`,
+    likely: (score: number) => `${Math.round(score * 100)}% alike`,
+    choiceLabel: (title: string) => `What to do with “${title}”`,
+    create: 'Create a new item',
+    link: (key: string) => `Link to ${key} (no new item)`,
+    comment: (key: string) => `Comment on ${key} with the meeting's words, and link to it`,
+    open: (key: string) => `Open ${key}`,
+  },
+
   pushing: {
     starting: 'Starting the push...',
     progressLabel: 'Push progress',
@@ -92,6 +107,7 @@ export const pushTexts = {
     untitled: 'Untitled ticket',
     openItem: (key: string, type: string) => `${key} in ${type}`,
     warning: (text: string) => `Pushed with a warning: ${text}`,
+    linked: (key: string, commented: boolean) => (commented ? `Linked to ${key}, which was already there, and commented on it` : `Linked to ${key}, which was already there`),
   },
 
   cancel: 'Cancel',

@@ -85,7 +85,7 @@ export function usePushWizard(ticketIds: readonly string[]) {
     /** Confirm & Push: one batch id per connection, kept for a retry so that it joins the same push. */
     confirm: () => {
       if (state.analysis === null || run.isPending) return;
-      const jobs = planJobs(state.analysis, state.usernames, newBatchId);
+      const jobs = planJobs(state.analysis, state.usernames, newBatchId, state.existing);
       dispatch({ type: 'push', jobs });
       run.mutate(jobs);
     },

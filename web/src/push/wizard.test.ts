@@ -65,11 +65,21 @@ describe('what Confirm & Push sends', () => {
     });
     const jobs = planJobs(twoConnections, { 'c-gh': { 'Alan Turing': ' alan ', Ada: '  ' } }, () => ids.shift()!);
     expect(jobs).toEqual([
-      { connectionId: 'c-gh', connectionName: 'Web on GitHub', connectionType: 'github', projects: ['Website'], ticketIds: ['t1', 't2'], userMappings: { 'Alan Turing': 'alan' }, batchId: 'b-1' },
-      { connectionId: 'c-jira', connectionName: 'Platform Jira', connectionType: 'jira', projects: ['Platform'], ticketIds: ['t4'], userMappings: {}, batchId: 'b-2' },
+      { connectionId: 'c-gh', connectionName: 'Web on GitHub', connectionType: 'github', projects: ['Website'], ticketIds: ['t1', 't2'], userMappings: { 'Alan Turing': 'alan' }, batchId: 'b-1', existing: [] },
+      { connectionId: 'c-jira', connectionName: 'Platform Jira', connectionType: 'jira', projects: ['Platform'], ticketIds: ['t4'], userMappings: {}, batchId: 'b-2', existing: [] },
     ]);
     expect(bulkPushBody(jobs[0]!, 20)).toEqual({ ticketIds: ['t1', 't2'], updatedUserMappings: { 'Alan Turing': 'alan' }, batchId: 'b-1', waitSeconds: 20 });
     expect(bulkPushBody(jobs[1]!, 20)).toEqual({ ticketIds: ['t4'], batchId: 'b-2', waitSeconds: 20 });
+  });
+
+  it('sends the existing items chosen on the summary with their connection\'s push, and drops a choice set back to create', () => {
+    let state = initialWizardState;
+    state = wizardReducer(state, { type: 'existing', ticketId: 't2', choice: { ticketId: 't2', action: 'comment', externalId: '12' } });
+    state = wizardReducer(state, { type: 'existing', ticketId: 't1', choice: { ticketId: 't1', action: 'link', externalId: '7' } });
+    state = wizardReducer(state, { type: 'existing', ticketId: 't1', choice: null });
+    const [only] = planJobs(analysis(), {}, () => 'b', state.existing);
+    expect(only!.existing).toEqual([{ ticketId: 't2', action: 'comment', externalId: '12' }]);
+    expect(bulkPushBody(only!, 20)).toEqual({ ticketIds: ['t1', 't2'], choices: [{ ticketId: 't2', action: 'comment', externalId: '12' }], batchId: 'b', waitSeconds: 20 });
   });
 
   it('leaves the tickets already pushed and those without a connection out', () => {

@@ -13,6 +13,9 @@ export type PushResult = Schema<'PushResult'>;
 export type PushStatus = Schema<'PushStatus'>;
 export type PushStarted = Schema<'PushStarted'>;
 export type BulkPushRequest = Schema<'BulkPushRequest'>;
+export type PushCandidates = Schema<'PushCandidates'>;
+/** What to do with a ticket an existing item may already stand for: link to it, or comment on it and link; absent: create. */
+export type ExistingChoice = NonNullable<BulkPushRequest['choices']>[number];
 
 export const STEPS = ['analyze', 'map-connections', 'map-users', 'summary', 'pushing', 'complete'] as const;
 export type WizardStep = (typeof STEPS)[number];
@@ -28,6 +31,8 @@ export interface PushJob {
   userMappings: Record<string, string>;
   /** Made once per Confirm & Push, so a second request (a retry, a double click) joins the same push. */
   batchId: string;
+  /** Tickets linked to an existing item (or commented on it) instead of created. */
+  existing: ExistingChoice[];
 }
 
 export type JobOutcome = { kind: 'done'; result: PushResult } | { kind: 'failed'; error: string };
@@ -45,6 +50,8 @@ export interface WizardState {
   choices: Record<string, string>;
   /** Connection id → assignee → username typed. */
   usernames: Record<string, Record<string, string>>;
+  /** Ticket id → the existing item chosen on the summary, to link to or comment on; a ticket without one is created. */
+  existing: Record<string, ExistingChoice>;
   jobs: PushJob[];
   /** By connection id; a job without one has not finished yet. */
   outcomes: Record<string, JobOutcome>;
@@ -59,6 +66,7 @@ export type WizardEvent =
   | { type: 'connections-saved' }
   | { type: 'username'; connectionId: string; assignee: string; username: string }
   | { type: 'review' }
+  | { type: 'existing'; ticketId: string; choice: ExistingChoice | null }
   | { type: 'push'; jobs: PushJob[] }
   | { type: 'job-started'; connectionId: string }
   | { type: 'job-progress'; connectionId: string; progress: PushProgress }
@@ -74,6 +82,7 @@ export const initialWizardState: WizardState = {
   problem: null,
   choices: {},
   usernames: {},
+  existing: {},
   jobs: [],
   outcomes: {},
   running: null,
@@ -138,7 +147,7 @@ export function projectMappingUpdates(
 }
 
 /** Confirm & Push: one job per connection that serves some of the tickets. Only tickets without an externalUrl are in the analysis's lists. */
-export function planJobs(analysis: PushAnalysis, usernames: WizardState['usernames'], newBatchId: () => string): PushJob[] {
+export function planJobs(analysis: PushAnalysis, usernames: WizardState['usernames'], newBatchId: () => string, existing: WizardState['existing'] = {}): PushJob[] {
   return analysis.connections
     .filter((entry) => entry.ticketIds.length > 0)
     .map(({ connection, projects, ticketIds }) => ({
@@ -153,6 +162,7 @@ export function planJobs(analysis: PushAnalysis, usernames: WizardState['usernam
           .filter(([, username]) => username !== ''),
       ),
       batchId: newBatchId(),
+      existing: ticketIds.flatMap((id) => existing[id] ?? []),
     }));
 }
 
@@ -181,6 +191,7 @@ export function bulkPushBody(job: PushJob, waitSeconds: number): BulkPushRequest
   return {
     ticketIds: job.ticketIds,
     ...(Object.keys(job.userMappings).length > 0 ? { updatedUserMappings: job.userMappings } : {}),
+    ...(job.existing.length > 0 ? { choices: job.existing } : {}),
     batchId: job.batchId,
     waitSeconds,
   };
@@ -210,6 +221,10 @@ export function wizardReducer(state: WizardState, event: WizardEvent): WizardSta
         ...state,
         usernames: { ...state.usernames, [event.connectionId]: { ...state.usernames[event.connectionId], [event.assignee]: event.username } },
       };
+    case 'existing': {
+      const { [event.ticketId]: _dropped, ...rest } = state.existing;
+      return { ...state, existing: event.choice ? { ...rest, [event.ticketId]: event.choice } : rest };
+    }
     case 'review':
       return state.step === 'map-users' ? { ...state, step: 'summary' } : state;
     case 'push':

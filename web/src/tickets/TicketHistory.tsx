@@ -26,7 +26,7 @@ function useTicketEvents(ticketId: string) {
 /** One entry: its line in words (a push's item linked), what it quoted, and when and by whom. */
 function HistoryEntry({ event }: { event: TicketEvent }) {
   const detail = eventDetail(event);
-  const url = (event.kind === 'pushed' && event.data.result !== 'failed') || event.kind === 'status' ? event.data.url : null;
+  const url = (event.kind === 'pushed' && event.data.result !== 'failed') || event.kind === 'status' || event.kind === 'linked' ? event.data.url : null;
   const failed = event.kind === 'pushed' && event.data.result === 'failed';
   const by = event.actor && event.kind !== 'edited' && event.kind !== 'created' ? event.actor.name : null;
   return (
@@ -42,7 +42,7 @@ function HistoryEntry({ event }: { event: TicketEvent }) {
         {url && (
           <>
             {' '}
-            <Link href={url} target="_blank" rel="noreferrer" aria-label={event.kind === 'pushed' || event.kind === 'status' ? `Open ${event.data.key ?? 'the item'} in ${event.data.trackerName}` : undefined}>
+            <Link href={url} target="_blank" rel="noreferrer" aria-label={event.kind === 'pushed' || event.kind === 'status' || event.kind === 'linked' ? `Open ${event.data.key ?? 'the item'} in ${event.data.trackerName}` : undefined}>
               Open
             </Link>
           </>

@@ -66,6 +66,12 @@ describe('a history entry in words', () => {
     expect(eventText({ ...base, kind: 'created', data: { transcriptId: null, transcriptTitle: null } })).toBe('Grace Hopper created this ticket');
   });
 
+  it('says which existing item a ticket was linked to, and whether the meeting\'s words were posted on it', () => {
+    const data = { connectionId: 'c', connectionName: 'Web', tracker: 'github', trackerName: 'GitHub', externalId: '12', key: '#12', url: 'https://github.com/acme/web/issues/12', commented: false, batchId: 'b' };
+    expect(eventText({ ...base, kind: 'linked', data })).toBe('Grace Hopper linked this ticket to #12 on GitHub, which was already there');
+    expect(eventText({ ...base, kind: 'linked', data: { ...data, commented: true } })).toBe("Grace Hopper linked this ticket to #12 on GitHub, which was already there, and commented on it with the meeting's words");
+  });
+
   it('writes a meeting time as a clock does', () => {
     expect([0, 59, 724, 3729].map(meetingTime)).toEqual(['0:00', '0:59', '12:04', '1:02:09']);
   });

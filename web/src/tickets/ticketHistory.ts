@@ -140,8 +140,12 @@ export function eventText(event: TicketEvent): string {
       const applied = data.changes.length ? `, and changed ${data.changes.map((change) => changeText(change)).join(', ')}` : '';
       return `${who} merged “${data.mergedTitle}” from ${meeting} into this ticket${applied}`;
     }
-    case 'linked':
-      return `${who} linked this ticket`;
+    case 'linked': {
+      const { data } = event;
+      return data.commented
+        ? `${who} linked this ticket to ${data.key} on ${data.trackerName}, which was already there, and commented on it with the meeting's words`
+        : `${who} linked this ticket to ${data.key} on ${data.trackerName}, which was already there`;
+    }
     case 'status': {
       const { data } = event;
       if (data.source === 'tickscribe') return `Status ${statusName(data.status)} reached ${data.trackerName}${data.key ? ` (${data.key})` : ''}`;
