@@ -113,7 +113,7 @@ export function apiRoutes(deps: RouteDependencies): { api: ApiRegistry } {
   connectionRoutes(api, { em, connections: () => connections });
   trackerRoutes(api, { em, plugins, connections: () => connections, ...(deps.logger ? { logger: deps.logger } : {}) });
   pushRoutes(api, {
-    em, workflows: deps.workflows, taskQueue: deps.config.TEMPORAL_TASK_QUEUE, candidates: new PushCandidateSearch(connections),
+    em, workflows: deps.workflows, taskQueue: deps.config.TEMPORAL_TASK_QUEUE, candidates: new PushCandidateSearch(connections), connections,
     trackerName: (type) => trackerManifests(plugins).find((manifest) => manifest.id === type)?.name ?? type,
     followStatus: (connection) => (plugins.statusSupport(connection.connectionType).itemStatus ? statusPolls.ensure({
       connectionId: connection.id, workspaceId: connection.workspace.id, project: connection.projectIdentifier,

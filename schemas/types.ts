@@ -604,7 +604,7 @@ export interface ConnectionDeliveries {
     error: string | null;
     durationMs: number;
     /**
-     * The tracker call the request belonged to: verify, create, findByMarker, link, resolveUser, searchUsers, itemStatus, setStatus, search or comment.
+     * The tracker call the request belonged to: verify, create, findByMarker, link, resolveUser, searchUsers, itemStatus, setStatus, search, comment or preview.
      */
     purpose: string;
   }[];

@@ -1,13 +1,15 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import type { Connection } from '../../core/connections/connection.entity.ts';
-import { ownConnection } from '../../core/connections/connections.ts';
+import { ownConnection, type Connections } from '../../core/connections/connections.ts';
 import type { Logger } from '../../core/logger.ts';
 import { Conflict, NotFound } from '../../core/errors.ts';
 import type { PushCandidateSearch } from '../../core/push/candidates.ts';
+import { previewPush } from '../../core/push/preview.ts';
 import { analyzePush, prepareBulkPush } from '../../core/push/requests.ts';
 import type {
-  BulkPushRequest, PushAnalysis, PushAnalysisRequest, PushCandidates, PushCandidatesRequest, PushProgress, PushResult, PushStarted, PushStatus,
+  BulkPushRequest, PushAnalysis, PushAnalysisRequest, PushCandidates, PushCandidatesRequest, PushPreview, PushPreviewRequest, PushProgress, PushResult,
+  PushStarted, PushStatus,
 } from '../../schemas/types.ts';
 import { readPush, startPush, type PushState } from '../../workflows/client.ts';
 import type { ApiRegistry } from '../routing.ts';
@@ -29,6 +31,8 @@ export function pushRoutes(api: ApiRegistry, deps: {
   taskQueue: string;
   /** The tracker's open items like each ticket, before a push (the wizard's summary), and the choices made of them. */
   candidates: PushCandidateSearch;
+  /** The connections, opened as trackers for a preview of what a push sends. */
+  connections: Connections;
   /** The tracker's name for a connection type ("GitHub" for github), for the push's summary in the Temporal UI. */
   trackerName: (connectionType: string) => string;
   /** Starts the connection's status poll when its tracker can be asked and none runs yet. */
@@ -60,6 +64,19 @@ export function pushRoutes(api: ApiRegistry, deps: {
       404: { description: 'The connection, or a ticket, does not exist or is not yours.' },
     },
     handler: (ctx, { body, params, scope }) => deps.candidates.find(em(), scope, params['id']!, body.ticketIds),
+  });
+
+  api.route<PushPreviewRequest, undefined, PushPreview>({
+    method: 'post', path: '/api/connections/{id}/preview', operationId: 'previewPush', tag: 'connections', auth: 'session', role: 'member',
+    summary:
+      "The push wizard's summary: the item a push through the connection would create for one ticket (title, body, fields, assignee, what follows, the request itself), built by the tracker plugin's own create code. Only reads from the tracker.",
+    body: schema('preview.request'),
+    responses: {
+      200: { description: 'The item as the tracker would receive it; or, in words, why it cannot be shown (the tracker shows no preview, or what it answered).', schema: schema('preview.response') },
+      400: { description: "The connection's settings or credentials cannot be used as saved." },
+      404: { description: 'The connection, or the ticket, does not exist or is not yours.' },
+    },
+    handler: (ctx, { body, params, scope }) => previewPush({ connections: deps.connections }, em(), scope, params['id']!, body),
   });
 
   api.route<BulkPushRequest, undefined, PushResult | PushStarted>({

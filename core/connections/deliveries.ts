@@ -18,7 +18,7 @@ import type { Credentials } from './credentials.ts';
 export const DELIVERIES_KEPT = 200;
 
 /** The tracker call a request belongs to. */
-export type DeliveryPurpose = 'verify' | 'create' | 'findByMarker' | 'link' | 'resolveUser' | 'searchUsers' | 'itemStatus' | 'setStatus' | 'search' | 'comment';
+export type DeliveryPurpose = 'verify' | 'create' | 'findByMarker' | 'link' | 'resolveUser' | 'searchUsers' | 'itemStatus' | 'setStatus' | 'search' | 'comment' | 'preview';
 
 const BLOTTED = '[credential]';
 

@@ -4,7 +4,7 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type {
-  PluginManifest, TrackerComment, TrackerHttp, TrackerItem, TrackerManifest, TrackerSearchQuery, TrackerTicketStatus,
+  PluginManifest, TrackerComment, TrackerHttp, TrackerItem, TrackerManifest, TrackerSearchQuery, TrackerTicket, TrackerTicketStatus,
 } from '../../plugins/sdk/index.ts';
 import type { ConnectionVerification } from '../../schemas/types.ts';
 import { isTrackerError, TrackerError } from '../../plugins/sdk/index.ts';
@@ -116,6 +116,9 @@ export function openTracker(options: OpenTrackerOptions): OpenedTracker {
           comment: (item: TrackerItem, comment: TrackerComment, options: { signal?: AbortSignal } = {}) =>
             call('comment', options.signal, (bound) => bound.comment!(item, comment, options)),
         }
+      : {}),
+    ...(plugins.offersPreview(manifest.id)
+      ? { preview: (ticket: TrackerTicket, options: { signal?: AbortSignal } = {}) => call('preview', options.signal, (bound) => bound.preview!(ticket, options)) }
       : {}),
   };
   return { connection, tracker, check: () => verifyTracker(tracker, { trackerName: manifest.name, blot: (text) => blot(text) }) };

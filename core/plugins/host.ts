@@ -253,6 +253,11 @@ export class PluginHost {
     return { itemStatus: typeof plugin?.itemStatus === 'function', setStatus: typeof plugin?.setStatus === 'function', webhook: plugin?.webhook !== undefined };
   }
 
+  /** Whether the tracker plugin shows what it would create before a push (its optional preview()). */
+  offersPreview(id: string): boolean {
+    return typeof this.#find('tracker', id)?.plugin.preview === 'function';
+  }
+
   /** Whether the tracker finds its open items like a ticket (its optional search()) and comments on them (comment()). */
   searchSupport(id: string): { search: boolean; comment: boolean } {
     const plugin = this.#find('tracker', id)?.plugin;

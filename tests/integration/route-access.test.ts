@@ -103,7 +103,7 @@ describe("another user's ids", () => {
 
   it.each(withIds.map((operation) => [operation.id, operation] as const))('%s finds nothing of the owner', async (_id, operation) => {
     const path = ownersPath(operation.path);
-    const bodies: Record<string, unknown> = { updateTicket: { title: 'Taken over' }, updateConnection: { name: 'Taken over' }, bulkPush: { ticketIds: [owned['tickets']] }, pushCandidates: { ticketIds: [owned['tickets']] },
+    const bodies: Record<string, unknown> = { updateTicket: { title: 'Taken over' }, updateConnection: { name: 'Taken over' }, bulkPush: { ticketIds: [owned['tickets']] }, pushCandidates: { ticketIds: [owned['tickets']] }, previewPush: { ticketId: owned['tickets'] },
       startConnectionOAuth: { connection_id: owned['connections'] }, addConnectionProjects: { projects: ['Taken over'] }, changeMemberRole: { role: 'admin' },
     };
     const body = bodies[operation.id] ?? (operation.method === 'POST' ? {} : undefined);

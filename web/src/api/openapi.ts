@@ -105,6 +105,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/connections/{id}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The push wizard's summary: the item a push through the connection would create for one ticket (title, body, fields, assignee, what follows, the request itself), built by the tracker plugin's own create code. Only reads from the tracker. */
+        post: operations["previewPush"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/connections/{id}/projects": {
         parameters: {
             query?: never;
@@ -1157,7 +1174,7 @@ export type components = {
                 /** @description Why no answer came, in words, or null. */
                 error: string | null;
                 method: string;
-                /** @description The tracker call the request belonged to: verify, create, findByMarker, link, resolveUser, searchUsers, itemStatus, setStatus, search or comment. */
+                /** @description The tracker call the request belonged to: verify, create, findByMarker, link, resolveUser, searchUsers, itemStatus, setStatus, search, comment or preview. */
                 purpose: string;
                 /** @description The HTTP status of the answer, or null when none came. */
                 status: number | null;
@@ -1847,6 +1864,30 @@ export type components = {
             };
         };
         /**
+         * PushPreview
+         * @description What a push through the connection would send for the ticket, built by the tracker plugin's own create code without sending anything; or, in words, why it cannot be shown.
+         */
+        PushPreview: {
+            /** @description The item as the tracker would receive it; null when the tracker plugin shows none or the tracker could not be read. */
+            preview: null | components["schemas"]["TrackerItemPreview"];
+            /** @description What the person should know, in words: an assignee that cannot be assigned, what the tracker answered, a tracker that shows no preview. */
+            problems: string[];
+            ticketId: string;
+            /** @description The tracker's name, e.g. 'GitHub'. */
+            trackerName: string;
+        };
+        /**
+         * PushPreviewRequest
+         * @description One ticket whose item a push through the connection would create, with the user mappings the wizard has typed so far.
+         */
+        PushPreviewRequest: {
+            ticketId: string;
+            /** @description Participant names mapped to tracker usernames, as the push would merge them into the connection's userMappings; nothing is saved. */
+            updatedUserMappings?: {
+                [key: string]: string;
+            };
+        };
+        /**
          * PushProgress
          * @description How far a push is: planning, resolving the mapped assignees, creating the items (done of total, in dependency order), linking them, done.
          */
@@ -2456,6 +2497,38 @@ export type components = {
                 input: number;
                 output: number;
             };
+        };
+        /**
+         * TrackerItemPreview
+         * @description What a tracker will receive for a ticket, before anything is sent (a tracker plugin's preview()): built by the same code its create() sends with, so what a person reviews is what the tracker gets.
+         */
+        TrackerItemPreview: {
+            /** @description Who the item will be assigned to, or null for nobody. */
+            assignee: null | {
+                id: string;
+                name: string;
+            };
+            /** @description The item's body as the tracker will show it: Markdown, or plain text for a tracker that takes rich text or HTML. */
+            body: string;
+            /** @description Every other field the create sets, in words, e.g. { name: 'Labels', value: 'priority: high, backend' }. */
+            fields: {
+                name: string;
+                value: string;
+            }[];
+            /** @description What create() would tell the person pushing: a title cut to the tracker's limit, labels it makes first. */
+            notices: string[];
+            /** @description The request that creates the item, as it will be sent: its method, its address and its JSON body. */
+            request: {
+                /** @description The JSON body: an object, or an array (a JSON Patch document). */
+                body: Record<string, never> | unknown[];
+                /** @enum {string} */
+                method: "POST" | "PUT" | "PATCH";
+                url: string;
+            };
+            /** @description What create() does after the item exists, in words (e.g. 'Closed as completed, since the ticket is Done'). */
+            then: string[];
+            /** @description The item's title as the tracker will show it (cut to the tracker's limit where create() cuts it). */
+            title: string;
         };
         /**
          * TrackerWebhookReceipt
@@ -3384,6 +3457,89 @@ export interface operations {
             };
             /** @description Not found (or not yours: both answer alike). Or: The workspace X-Workspace-Id names is none of the caller's. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected error, with a request id to quote. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    previewPush: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace the request acts in; without it, the caller's personal workspace. */
+                "X-Workspace-Id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PushPreviewRequest"];
+            };
+        };
+        responses: {
+            /** @description The item as the tracker would receive it; or, in words, why it cannot be shown (the tracker shows no preview, or what it answered). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushPreview"];
+                };
+            };
+            /** @description The connection's settings or credentials cannot be used as saved. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Sent with the session cookie from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The connection, or the ticket, does not exist or is not yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (or, for an upload, multipart/form-data). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
