@@ -196,7 +196,11 @@ export interface TrackerItemPreview {
     /**
      * The JSON body: an object, or an array (a JSON Patch document).
      */
-    body: {} | unknown[];
+    body:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[];
   };
 }
 

@@ -300,3 +300,45 @@ describe('a ticket GitHub fails a few times before it goes through', () => {
     expect(github.state.issues.filter((candidate) => candidate['title'] === 'Flaky ticket')).toHaveLength(1);
   });
 });
+
+describe('the summary\'s preview of what the tracker receives', () => {
+  it('shows ticket by ticket the issue GitHub will get, built by the plugin, and the push then sends exactly that', async () => {
+    const token = await signedInUser();
+    await gitHubConnection(token);
+    await createTicket(token, { title: 'Tidy the sign-in form', project: 'Website', priority: 'High', tags: ['auth'] });
+    await createTicket(token, { title: 'Write the release notes', project: 'Website' });
+    const page = await openAs(token, '/tickets');
+    await settled(page);
+    for (const title of ['Tidy the sign-in form', 'Write the release notes']) await page.getByRole('checkbox', { name: `Select ticket ${title}` }).check();
+    await page.getByRole('button', { name: 'Push', exact: true }).click();
+    const dialog = wizard(page);
+    await dialog.getByRole('button', { name: 'Confirm & Push' }).waitFor();
+
+    await dialog.getByRole('button', { name: 'Preview what GitHub receives' }).click();
+    const region = dialog.getByRole('region', { name: 'What GitHub receives' });
+    await region.getByText('Ticket 1 of 2').waitFor();
+    await region.locator('dd').first().waitFor();
+    const first = await region.innerText();
+    const shownTitle = first.includes('Tidy the sign-in form') ? 'Tidy the sign-in form' : 'Write the release notes';
+    expect(first).toContain('Labels');
+    expect(first).toContain('Assignee');
+    await region.getByText('The exact request').click();
+    expect(await region.innerText()).toMatch(/POST http:\/\/127\.0\.0\.1:\d+\/repos\/acme\/web\/issues/);
+    await saveScreenshot(page, 'push-wizard-preview-1280');
+    await page.setViewportSize({ width: 375, height: 900 });
+    await region.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'push-wizard-preview-375');
+    await expectAccessibleAt(page, [375, 1280], 'push wizard, item preview');
+    const shownBody = await region.locator('pre').first().innerText();
+
+    await region.getByRole('button', { name: 'Next ticket' }).click();
+    await region.getByText('Ticket 2 of 2').waitFor();
+    await expect.poll(() => region.innerText()).not.toContain(shownTitle);
+    // Nothing was created by looking.
+    expect(github.state.issues).toEqual([]);
+
+    await dialog.getByRole('button', { name: 'Confirm & Push' }).click();
+    await dialog.getByRole('button', { name: 'Close' }).waitFor({ timeout: 60_000 });
+    expect(String(issue(shownTitle)!['body']).trim()).toBe(shownBody.trim());
+  });
+});

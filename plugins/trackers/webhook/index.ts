@@ -63,7 +63,7 @@ const tracker: TrackerPlugin<WebhookSettings> = {
       then: [],
       notices: [],
       // The receiver's host alone: webhook URLs keep their secrets in their path and query.
-      request: { method: 'POST', url: `${new URL(context.settings.credentials.url).origin}/…`, body: eventOf(context, 'ticket.created', data, new Date()) },
+      request: { method: 'POST', url: `${new URL(context.settings.credentials.url).origin}/…`, body: { ...eventOf(context, 'ticket.created', data, new Date()) } },
     };
   },
 

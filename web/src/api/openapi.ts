@@ -2520,7 +2520,9 @@ export type components = {
             /** @description The request that creates the item, as it will be sent: its method, its address and its JSON body. */
             request: {
                 /** @description The JSON body: an object, or an array (a JSON Patch document). */
-                body: Record<string, never> | unknown[];
+                body: {
+                    [key: string]: unknown;
+                } | unknown[];
                 /** @enum {string} */
                 method: "POST" | "PUT" | "PATCH";
                 url: string;

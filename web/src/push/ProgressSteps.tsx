@@ -10,6 +10,7 @@ import { Link as RouterLink } from 'react-router';
 import { typeLabel } from '../connections/connectionTypes.ts';
 import { ticketTexts } from '../tickets/texts.ts';
 import { ExistingItems } from './ExistingItems.tsx';
+import { ItemPreview } from './ItemPreview.tsx';
 import { formatClock, overallProgress } from './run.ts';
 import { pushTexts } from './texts.ts';
 import type { PushWizardState } from './usePushWizard.ts';
@@ -75,6 +76,7 @@ export function SummaryStep({ wizard }: { wizard: PushWizardState }) {
                 </Typography>
               )}
               <ExistingItems wizard={wizard} connectionId={connection.id} trackerName={typeLabel(connection.connectionType)} ticketIds={ticketIds} />
+              <ItemPreview wizard={wizard} connectionId={connection.id} trackerName={typeLabel(connection.connectionType)} ticketIds={ticketIds} />
             </Paper>
           );
         })}

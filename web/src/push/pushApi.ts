@@ -11,6 +11,9 @@ export const pushApi = {
   analyze: (ticketIds: string[]) => dataOf(api.POST('/api/push/analyze', { body: { ticketIds } })),
 
   /** The connection's open items like each ticket, with their scores, for the summary. */
+  /** What a push through the connection would send for one ticket, with the usernames typed so far; nothing is sent. */
+  preview: (connectionId: string, ticketId: string, updatedUserMappings: Record<string, string>) =>
+    dataOf(api.POST('/api/connections/{id}/preview', { ...byId(connectionId), body: { ticketId, updatedUserMappings } })),
   candidates: (connectionId: string, ticketIds: string[]) => dataOf(api.POST('/api/connections/{id}/candidates', { ...byId(connectionId), body: { ticketIds } })),
 
   /**

@@ -71,6 +71,22 @@ export const pushTexts = {
     decide: 'Decide',
   },
 
+  preview: {
+    show: (tracker: string) => `Preview what ${tracker} receives`,
+    hide: 'Hide the preview',
+    loading: 'Building the preview...',
+    failed: 'The preview could not be built. The push itself is not affected.',
+    position: (index: number, count: number) => `Ticket ${index + 1} of ${count}`,
+    previous: 'Previous ticket',
+    next: 'Next ticket',
+    regionLabel: (tracker: string) => `What ${tracker} receives`,
+    assignee: 'Assignee',
+    unassigned: 'Nobody',
+    body: 'Body',
+    then: 'After creating it',
+    request: 'The exact request',
+  },
+
   existing: {
     heading: 'Already in the tracker?',
     looking: (tracker: string) => `Looking in ${tracker} for items like these tickets...`,
