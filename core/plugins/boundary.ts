@@ -90,13 +90,13 @@ const TICKET_STATUSES: readonly unknown[] = ['ToDo', 'InProgress', 'Done'];
  * that fits the state (a closed item is Done, an open one is not), and an address only when it is an http(s) URL.
  */
 export function checkItemStatus(plugin: string, call: string, value: unknown): TrackerItemStatus {
-  const { state, status, url } = (value ?? {}) as Partial<Record<keyof TrackerItemStatus, unknown>>;
+  const { state, status, url, exact } = (value ?? {}) as Partial<Record<keyof TrackerItemStatus, unknown>>;
   const fits = (state === 'closed' && status === 'Done') || (state === 'open' && status !== 'Done' && TICKET_STATUSES.includes(status));
   if (!fits) {
     throw new PluginOutputError(`The ${plugin} plugin's ${call}() must return a state (open or closed) and the ticket status it maps to (Done for closed; ToDo or InProgress for open).`);
   }
   const address = typeof url === 'string' && URL.canParse(url) && /^https?:$/.test(new URL(url).protocol) ? url : undefined;
-  return { state: state as TrackerItemStatus['state'], status: status as TrackerTicketStatus, ...(address ? { url: address } : {}) };
+  return { state: state as TrackerItemStatus['state'], status: status as TrackerTicketStatus, ...(address ? { url: address } : {}), ...(exact === true ? { exact } : {}) };
 }
 
 /** A webhook event as a plugin's parse() gave it, checked. */

@@ -92,7 +92,12 @@ export async function pollConnectionStatus(
     }
     checked += 1;
     cursor = row.id;
-    if (reported) changed += await applyItemStatus(em, reporter, row.external_id, reported, 'poll');
+    if (!reported) continue;
+    // A poll sees where the item stands, not that anyone moved it: between To Do and In Progress it may only not have
+    // taken yet a status set in Tickscribe (or have no way to hold it), so the poll moves a ticket across the line
+    // between open and Done alone. A webhook's delivery of a move (exact) moves it between open statuses too.
+    const { exact: _exact, ...coarse } = reported;
+    changed += await applyItemStatus(em, reporter, row.external_id, coarse, 'poll');
   }
   return { status: 'polled', checked, changed, cursor: rows.length < POLL_BATCH ? null : cursor };
 }

@@ -3,10 +3,12 @@
  * the item) changes the tickets of that item on that connection, each in one transaction with its 'status' event; a
  * status set in Tickscribe goes to the item (send.ts). A status that came from the tracker is never sent back to it.
  *
- * Trackers hold fewer states than tickets: GitHub's issues are open or closed, and an open issue tells To Do from In
- * Progress no better than the push could. So a report moves a ticket only across the line between open and closed:
- * a closed item makes its ticket Done, and an item open again takes a Done ticket back to the status the tracker
- * gives it (To Do for GitHub). A ticket whose item is open keeps To Do or In Progress, whichever it has.
+ * Some trackers hold fewer states than tickets: GitHub's issues are open or closed, and an open issue tells To Do from
+ * In Progress no better than the push could. So such a report moves a ticket only across the line between open and
+ * closed: a closed item makes its ticket Done, and an item open again takes a Done ticket back to the status the
+ * tracker gives it (To Do for GitHub); a ticket whose item is open keeps To Do or In Progress, whichever it has. A
+ * tracker that tells them apart itself (Jira's status categories, Azure DevOps' state categories: `exact`) moves an
+ * open ticket between them too, when its webhook delivers the move (poll.ts reads only across the line).
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TrackerItemStatus, TrackerTicketStatus } from '../../plugins/sdk/index.ts';
@@ -19,6 +21,7 @@ export type StatusSource = TicketEventData<'status'>['source'];
 /** The status a ticket takes when its item reports `reported`; null when it keeps the one it has. */
 export function statusAfter(current: TrackerTicketStatus, reported: TrackerItemStatus): TrackerTicketStatus | null {
   const closed = current === 'Done';
+  if (reported.exact && !closed && reported.state === 'open') return reported.status === current ? null : reported.status;
   if ((reported.state === 'closed') === closed) return null;
   if (reported.state === 'closed') return 'Done';
   return reported.status === 'Done' ? 'ToDo' : reported.status;

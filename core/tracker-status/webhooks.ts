@@ -62,7 +62,7 @@ export async function receiveTrackerWebhook(
   const event: TrackerWebhookEvent | null = deps.plugins.parseTrackerWebhook(type, { headers: delivery.headers, body: delivery.body }, deps.connections.pluginSettings(connection));
   if (!event) return { outcome: 'ignored', tickets: 0 };
   if (event.kind === 'ping') return { outcome: 'ping', tickets: 0 };
-  const { state, status, url } = event;
-  const changed = await applyItemStatus(em, { connection, trackerName }, event.itemId, { state, status, ...(url ? { url } : {}) }, 'webhook');
+  const { kind: _kind, itemId, ...reported } = event;
+  const changed = await applyItemStatus(em, { connection, trackerName }, itemId, reported, 'webhook');
   return { outcome: changed ? 'applied' : 'unchanged', tickets: changed };
 }

@@ -15,6 +15,12 @@ export type TrackerTicketStatus = TrackerTicket['status'];
 export interface TrackerItemStatus {
   state: 'open' | 'closed';
   status: TrackerTicketStatus;
+  /**
+   * True when the tracker tells To Do from In Progress itself (a Jira status category, an Azure DevOps state
+   * category), so an open ticket follows a move between them; left out when `status` of an open item is a guess
+   * (a GitHub issue is only open or closed), and an open ticket keeps the status it has.
+   */
+  exact?: boolean;
   /** The item's address now, when the tracker says it (an item moved to another project). */
   url?: string;
 }

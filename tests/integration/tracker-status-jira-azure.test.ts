@@ -82,7 +82,7 @@ describe('a Jira connection', () => {
     expect(listed.text).not.toContain(secret);
   });
 
-  it('closes the ticket on a signed delivery of the issue moved to Done, and a move back to In Progress reopens it as In Progress', async () => {
+  it('closes the ticket on a signed delivery of the issue moved to Done, a move back to In Progress reopens it as In Progress, and one to To Do follows', async () => {
     const issue = issueOf('Done in Jira');
     const done = await jira.transitionAsUser(issue.key, 'Done');
     expect(done!.status, done!.answer).toBe(200);
@@ -98,6 +98,11 @@ describe('a Jira connection', () => {
     const again = await jira.transitionAsUser(issue.key, 'In Progress');
     expect(JSON.parse(again!.answer)).toMatchObject({ outcome: 'applied' });
     expect(await ticket('Done in Jira')).toMatchObject({ status: 'InProgress' });
+    // Jira tells To Do from In Progress itself, so an open ticket follows a move between them too.
+    const back = await jira.transitionAsUser(issue.key, 'To Do');
+    expect(JSON.parse(back!.answer)).toMatchObject({ outcome: 'applied' });
+    expect(await ticket('Done in Jira')).toMatchObject({ status: 'ToDo' });
+    expect((await statusEvents('Done in Jira'))[0]).toMatchObject({ data: { status: 'ToDo', previous: 'InProgress', source: 'webhook' } });
   });
 
   it('refuses a delivery without a signature or signed with another secret, in words, and ignores other events', async () => {

@@ -95,6 +95,12 @@ describe('the status poll of a Jira connection', () => {
     expect(await jira.transitionAsUser(issue.key, 'In Progress')).toBeNull();
     await waitFor(async () => (await ticketOf(id))['status'] === 'InProgress', 'the poll to reopen the ticket');
     expect((await statusEvents(id))[0]).toMatchObject({ data: { status: 'InProgress', previous: 'Done', source: 'poll' } });
+
+    // Between open statuses a poll moves nothing: the issue may only not have taken a status set in Tickscribe yet.
+    const polled = jira.requests('GET /rest/api/3/issue/{issueIdOrKey}').length;
+    expect(await jira.transitionAsUser(issue.key, 'To Do')).toBeNull();
+    await waitFor(async () => jira.requests('GET /rest/api/3/issue/{issueIdOrKey}').length >= polled + 2, 'two more rounds of the poll');
+    expect(await ticketOf(id)).toMatchObject({ status: 'InProgress' });
   });
 });
 

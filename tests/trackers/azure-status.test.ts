@@ -37,10 +37,10 @@ describe('azure itemStatus and setStatus', () => {
   it('reads a work item by its state category: Proposed as To Do, In Progress and Resolved as In Progress, Completed as Done; a missing one as gone', async () => {
     const item = await azureTracker.create(sampleTicket(), context());
     const read = () => azureTracker.itemStatus!(item, context());
-    expect(await read()).toEqual({ state: 'open', status: 'ToDo' });
+    expect(await read()).toEqual({ state: 'open', status: 'ToDo', exact: true });
     for (const [state, expected] of [['Active', 'InProgress'], ['CustomState', 'InProgress'], ['Resolved', 'InProgress']] as const) {
       await azure.changeStateAsUser(1, state);
-      expect(await read()).toEqual({ state: 'open', status: expected });
+      expect(await read()).toEqual({ state: 'open', status: expected, exact: true });
     }
     await azure.changeStateAsUser(1, 'Closed');
     expect(await read()).toEqual({ state: 'closed', status: 'Done' });
@@ -126,9 +126,9 @@ describe('azure webhook', () => {
         return webhook.parse({ headers, body: JSON.parse(delivery.raw) }, { settings: settings() });
       });
       expect(read).toEqual([
-        { kind: 'status', itemId: item.externalId, state: 'open', status: 'InProgress' },
+        { kind: 'status', itemId: item.externalId, state: 'open', status: 'InProgress', exact: true },
         { kind: 'status', itemId: item.externalId, state: 'closed', status: 'Done' },
-        { kind: 'status', itemId: item.externalId, state: 'open', status: 'ToDo' },
+        { kind: 'status', itemId: item.externalId, state: 'open', status: 'ToDo', exact: true },
       ]);
 
       type Event = { resource: { fields: Record<string, unknown>; revision: { fields: Record<string, unknown> } } };
@@ -143,7 +143,7 @@ describe('azure webhook', () => {
       const sample = withResource({ workItemId: 0, fields: { 'System.State': { oldValue: 'New', newValue: 'Approved' } }, revision: { id: 5, rev: 2, fields: { 'System.TeamProject': 'FabrikamCloud' } } });
       expect(parse(sample)).toBeNull();
       expect(parse({ ...sample, resource: { ...sample.resource, revision: { id: 5, fields: { 'System.TeamProject': PROJECT } } } }))
-        .toEqual({ kind: 'status', itemId: '5', state: 'open', status: 'ToDo' });
+        .toEqual({ kind: 'status', itemId: '5', state: 'open', status: 'ToDo', exact: true });
       expect(() => parse(null)).toThrow(/JSON object/);
     } finally {
       await receiver.close();

@@ -22,9 +22,9 @@ describe('jira itemStatus and setStatus', () => {
   it('reads an issue by its status category: new as To Do, indeterminate as In Progress, done as Done; a missing one as gone', async () => {
     const item = await jiraTracker.create(sampleTicket(), jira.context());
     const read = () => jiraTracker.itemStatus!(item, jira.context());
-    expect(await read()).toEqual({ state: 'open', status: 'ToDo', url: item.url });
+    expect(await read()).toEqual({ state: 'open', status: 'ToDo', exact: true, url: item.url });
     await jira.transitionAsUser(item.key, 'In Progress');
-    expect(await read()).toEqual({ state: 'open', status: 'InProgress', url: item.url });
+    expect(await read()).toEqual({ state: 'open', status: 'InProgress', exact: true, url: item.url });
     await jira.transitionAsUser(item.key, 'Done');
     expect(await read()).toEqual({ state: 'closed', status: 'Done', url: item.url });
     expect(jira.requests('GET /rest/api/3/issue/{issueIdOrKey}').at(-1)!.query.get('fields')).toBe('status');
@@ -34,7 +34,7 @@ describe('jira itemStatus and setStatus', () => {
   it('follows an issue moved to another project to its new key', async () => {
     const item = await jiraTracker.create(sampleTicket(), jira.context());
     jira.state.issues[0]!.key = 'OPS-7';
-    expect(await jiraTracker.itemStatus!(item, jira.context())).toEqual({ state: 'open', status: 'ToDo', url: `${jira.fake.url}/browse/OPS-7` });
+    expect(await jiraTracker.itemStatus!(item, jira.context())).toEqual({ state: 'open', status: 'ToDo', exact: true, url: `${jira.fake.url}/browse/OPS-7` });
   });
 
   it('moves the issue along the transition into the wanted category, and makes none it has already', async () => {
@@ -99,9 +99,9 @@ describe('jira webhook', () => {
         return webhook.parse({ headers, body: JSON.parse(delivery.raw) }, settings());
       });
       expect(read).toEqual([
-        { kind: 'status', itemId: item.externalId, state: 'open', status: 'InProgress', url: item.url },
+        { kind: 'status', itemId: item.externalId, state: 'open', status: 'InProgress', exact: true, url: item.url },
         { kind: 'status', itemId: item.externalId, state: 'closed', status: 'Done', url: item.url },
-        { kind: 'status', itemId: item.externalId, state: 'open', status: 'ToDo', url: item.url },
+        { kind: 'status', itemId: item.externalId, state: 'open', status: 'ToDo', exact: true, url: item.url },
       ]);
 
       const updated = JSON.parse(receiver.deliveries[1]!.raw) as { issue: { key: string; fields: { project: object } }; changelog: object };

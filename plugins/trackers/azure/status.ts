@@ -20,11 +20,11 @@ import type { WorkItem, WorkItemState } from './work-item.ts';
 const WANTED_CATEGORY: Record<TrackerTicketStatus, string> = { ToDo: 'Proposed', InProgress: 'InProgress', Done: 'Completed' };
 
 /** A state category as the ticket status it stands for; null for one Azure DevOps does not document. */
-function categoryStatus(category: unknown): Pick<TrackerItemStatus, 'state' | 'status'> | null {
+function categoryStatus(category: unknown): Pick<TrackerItemStatus, 'state' | 'status' | 'exact'> | null {
   switch (category) {
     case 'Completed': case 'Removed': return { state: 'closed', status: 'Done' };
-    case 'InProgress': case 'Resolved': return { state: 'open', status: 'InProgress' };
-    case 'Proposed': return { state: 'open', status: 'ToDo' };
+    case 'InProgress': case 'Resolved': return { state: 'open', status: 'InProgress', exact: true };
+    case 'Proposed': return { state: 'open', status: 'ToDo', exact: true };
     default: return null;
   }
 }

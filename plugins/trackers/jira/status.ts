@@ -25,9 +25,9 @@ interface JiraStatus {
 }
 
 /** An issue's status category as the ticket status it stands for: done is closed, the rest open. */
-function categoryStatus(category: unknown): Pick<TrackerItemStatus, 'state' | 'status'> {
+function categoryStatus(category: unknown): Pick<TrackerItemStatus, 'state' | 'status' | 'exact'> {
   if (category === 'done') return { state: 'closed', status: 'Done' };
-  return { state: 'open', status: category === 'indeterminate' ? 'InProgress' : 'ToDo' };
+  return { state: 'open', status: category === 'indeterminate' ? 'InProgress' : 'ToDo', exact: true };
 }
 
 /**
