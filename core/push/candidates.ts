@@ -94,6 +94,9 @@ export class PushCandidateSearch {
     for (const choice of choices) {
       const ticket = byId.get(choice.ticketId);
       if (!ticket) throw new InvalidInput('A choice names a ticket that is not among those pushed.');
+      if (!opened.tracker.search) {
+        throw new InvalidInput(`${opened.tracker.manifest.name} cannot be searched for existing items, so “${ticket.title}” can only be created: leave out its choice.`);
+      }
       if (choice.action === 'comment' && !opened.tracker.comment) {
         throw new InvalidInput(`${opened.tracker.manifest.name} takes no comments from Tickscribe: link “${ticket.title}” to the item instead.`);
       }

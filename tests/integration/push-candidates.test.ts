@@ -4,6 +4,7 @@
 // step runs again, and a choice naming an item not offered refused in words with nothing saved.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGitHubFake, type GitHubFake } from '../trackers/github-fake.ts';
+import { startReceiver } from '../trackers/webhook-receiver.ts';
 import { gitHubConnection, pushAndWait, usePushApp, type Json } from './push-support.ts';
 
 const { api, t } = usePushApp();
@@ -100,5 +101,30 @@ describe('linking and commenting instead of creating', () => {
     expect(github.state.comments.get(1)).toHaveLength(1);
     const events = (await api('GET', `/api/tickets/${again}/events`)).body['events'] as Json[];
     expect(events.filter((event) => event['kind'] === 'linked')).toEqual([expect.objectContaining({ data: expect.objectContaining({ commented: false }) })]);
+  });
+});
+
+describe('a tracker that cannot be searched', () => {
+  it('says so in the candidates, and refuses a choice for it in words, with nothing saved', async () => {
+    const receiver = await startReceiver();
+    try {
+      const saved = await api('POST', '/api/connections', {
+        name: 'Hook', project_identifier: 'WEB', connection_type: 'webhook', credentials: { webhook: { url: receiver.url } },
+        settings: { projectMappings: ['Hooked'], userMappings: {} },
+      });
+      expect(saved.status, saved.text).toBe(201);
+      const hook = String((saved.body['connection'] as Json)['id']);
+      const made = await api('POST', '/api/tickets', { title: 'Send the invoices', description: 'Monthly.', project: 'Hooked' });
+      const id = String((made.body['ticket'] as Json)['id']);
+      const found = await api('POST', `/api/connections/${hook}/candidates`, { ticketIds: [id] });
+      expect(found.body).toMatchObject({ searchable: false, commentable: false, tickets: [] });
+
+      const refused = await api('POST', `/api/connections/${hook}/bulk-push`, { ticketIds: [id], choices: [{ ticketId: id, action: 'link', externalId: '1' }] });
+      expect(refused.status).toBe(400);
+      expect(refused.body['error']).toBe('Webhook cannot be searched for existing items, so “Send the invoices” can only be created: leave out its choice.');
+      expect(receiver.deliveries.filter((delivery) => delivery.raw.includes('ticket.created'))).toEqual([]);
+    } finally {
+      await receiver.close();
+    }
   });
 });

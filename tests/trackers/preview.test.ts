@@ -125,6 +125,7 @@ describe('tracker previews', () => {
     const preview = await tracker.preview!(sent);
     expect(receiver.deliveries).toEqual([]);
     expect(preview.request.url).toBe(`http://${receiver.host}/…`);
+    expect(preview.fields).toContainEqual({ name: 'Status', value: 'Done' });
     expect(JSON.stringify(preview)).not.toContain('t0ken-in-path');
 
     await tracker.create(sent);

@@ -21,6 +21,9 @@ const MANIFEST: TrackerManifest = {
   credentialsSchema: CREDENTIALS_SCHEMA,
 };
 
+/** A ticket status in words, for the preview (the payload keeps the value as the schema names it). */
+const STATUS_WORDS: Record<TrackerTicket['status'], string> = { ToDo: 'To Do', InProgress: 'In Progress', Done: 'Done' };
+
 /** The data of the event that delivers a ticket: what `create` sends and `preview` shows. */
 const createdData = (ticket: TrackerTicket) => ({
   marker: markerOf(ticket.id),
@@ -54,7 +57,7 @@ const tracker: TrackerPlugin<WebhookSettings> = {
       fields: [
         { name: 'Event', value: 'ticket.created' },
         { name: 'Priority', value: priority },
-        { name: 'Status', value: status },
+        { name: 'Status', value: STATUS_WORDS[status] },
         { name: 'Project', value: project },
         ...(tags.length ? [{ name: 'Tags', value: tags.join(', ') }] : []),
         ...(dueDate ? [{ name: 'Due date', value: dueDate }] : []),
