@@ -67,7 +67,8 @@ beforeAll(async () => {
 /** The walk's routes: those whose ids are a workspace's rows. */
 const dataRoutes = withIds.filter((operation) => /^\/api\/(tickets|transcripts|connections|recall|push)\b/.test(operation.path));
 const bodies = (owned: Record<string, string>): Record<string, unknown> => ({
-  updateTicket: { title: 'Taken over' }, updateConnection: { name: 'Taken over' }, bulkPush: { ticketIds: [owned['tickets']] },
+  updateTicket: { title: 'Taken over' }, updateConnection: { name: 'Taken over' }, bulkPush: { ticketIds: [owned['tickets']] }, pushCandidates: { ticketIds: [owned['tickets']] },
+  previewPush: { ticketId: owned['tickets'] },
   startConnectionOAuth: { connection_id: owned['connections'] }, addConnectionProjects: { projects: ['Taken over'] },
 });
 const bodyOf = (id: string, method: string, owned: Record<string, string>) => bodies(owned)[id] ?? (method === 'POST' ? {} : undefined);
