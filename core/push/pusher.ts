@@ -114,7 +114,10 @@ function finalFailure(error: unknown, signal?: AbortSignal): string | undefined 
   return undefined;
 }
 
-/** The ticket as the tracker receives it (a push, and the preview of one); dependencies that already live somewhere are named in its body. */
+/**
+ * The ticket as the tracker receives it (a push, and the preview of one), with the meeting's words it came from;
+ * dependencies that already live somewhere are named in its body.
+ */
 export async function trackerTicketOf(em: EntityManager, ticket: Ticket, assignee: TrackerUser | null): Promise<TrackerTicket> {
   const dependencies = ticket.dependencies.filter((id) => id !== ticket.id);
   const pushed = dependencies.length
@@ -122,8 +125,12 @@ export async function trackerTicketOf(em: EntityManager, ticket: Ticket, assigne
     : [];
   const byId = new Map(pushed.map((dependency) => [dependency.id, dependency]));
   const { id, title, description, context, implementation, notes, effort, priority, status, project, tags, dueDate } = viewTicket(ticket);
+  // The words of the meeting the ticket was extracted from (its history's first 'extracted' event); none for a ticket made by hand.
+  const extracted = await db(em).selectFrom('ticket_events').select(sql<string | null>`data->>'quote'`.as('quote'))
+    .where('ticket_id', '=', ticket.id).where('kind', '=', 'extracted').where(sql<boolean>`coalesce(data->>'quote', '') <> ''`)
+    .orderBy('created_at').limit(1).executeTakeFirst();
   return {
-    id, title, description, context, implementation, notes, effort, quote: null, priority, status, project, tags, dueDate,
+    id, title, description, context, implementation, notes, effort, quote: extracted?.quote ?? null, priority, status, project, tags, dueDate,
     assignee,
     dependsOn: dependencies.flatMap((id) => {
       const dependency = byId.get(id);

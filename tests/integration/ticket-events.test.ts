@@ -105,6 +105,13 @@ describe('a meeting uploaded', () => {
         pagination: { limit: 20, offset: 0, total: 1, hasMore: false },
       });
     }
+
+    // Pushed, the issue carries the meeting's words the ticket came from; a ticket made by hand has none to carry.
+    const fix = tickets.find((ticket) => ticket['title'] === 'Fix the login redirect bug')!;
+    const connectionId = await gitHubConnection(as(ada), github, 'Web app');
+    expect(await pushAndWait(as(ada), connectionId, { ticketIds: [String(fix['id'])] })).toMatchObject({ successfulPushes: 1 });
+    const issue = issuesByTicket(github).get(String(fix['id']))![0]!;
+    expect(String(issue['body'])).toContain('### From the meeting\n\n> Grace, can you fix the login redirect bug by Friday?');
   });
 });
 
