@@ -16,6 +16,8 @@ import { previewFields, requestText, typedMappings } from './preview.ts';
 import type { PushWizardState } from './usePushWizard.ts';
 
 const texts = pushTexts.preview;
+/** The body and the request: text as sent, kept to its lines, scrolled within a bounded box. */
+const SENT_TEXT = { m: 0, p: 1, bgcolor: 'action.hover', borderRadius: 1, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxHeight: 240, overflow: 'auto' } as const;
 
 /**
  * The summary's preview of one connection's push: ticket by ticket, the item its tracker will receive (title,
@@ -92,11 +94,7 @@ function PreviewBody({ query }: { query: ReturnType<typeof useQuery<Awaited<Retu
             <Alert key={notice} severity="info" sx={{ overflowWrap: 'anywhere' }}>{notice}</Alert>
           ))}
           <Typography variant="body2" color="textSecondary">{texts.body}</Typography>
-          <Box
-            component="pre"
-            tabIndex={0}
-            sx={{ m: 0, p: 1, bgcolor: 'action.hover', borderRadius: 1, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxHeight: 240, overflow: 'auto', fontSize: '0.8125rem' }}
-          >
+          <Box component="pre" tabIndex={0} sx={{ ...SENT_TEXT, fontSize: '0.8125rem' }}>
             {preview.body}
           </Box>
           {preview.then.length > 0 && (
@@ -104,7 +102,7 @@ function PreviewBody({ query }: { query: ReturnType<typeof useQuery<Awaited<Retu
           )}
           <Box component="details">
             <Typography component="summary" variant="body2" sx={{ cursor: 'pointer' }}>{texts.request}</Typography>
-            <Box component="pre" tabIndex={0} sx={{ m: 0, mt: 0.5, p: 1, bgcolor: 'action.hover', borderRadius: 1, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxHeight: 240, overflow: 'auto', fontSize: '0.75rem' }}>
+            <Box component="pre" tabIndex={0} sx={{ ...SENT_TEXT, mt: 0.5, fontSize: '0.75rem' }}>
               {requestText(preview.request)}
             </Box>
           </Box>
